@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineCall } from './define';
+
+/** Sign-in and account calls of spec platform-shell §7, with the paths and payloads it gives. */
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  refreshToken: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const projectAccessLevel = z.enum(['configurator', 'qualifier', 'cockpit', 'noAccess']);
+export type ProjectAccessLevel = z.infer<typeof projectAccessLevel>;
+
+export const preferences = z.object({
+  /** Home page for legacy (IC) projects: which page a legacy project opens on. */
+  legacyHome: z.enum(['analyses', 'dashboard']).optional(),
+});
+export type Preferences = z.infer<typeof preferences>;
+
+export const currentUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** Self-service (light) account: sees the self-service area only. */
+  isLight: z.boolean(),
+  /** Platform-wide role: staff are the platform's technical administrators. */
+  role: z.enum(['staff', 'user']),
+  organisations: z.record(
+    z.string(),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.enum(['admin', 'notAdmin']),
+      projects: z.record(
+        z.string(),
+        z.object({ id: z.string(), name: z.string(), access: projectAccessLevel }),
+      ),
+    }),
+  ),
+  preferences,
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+const username = z.string().trim().min(1).max(180);
+
+export const loginCheck = defineCall({
+  method: 'POST',
+  path: '/api/login_check',
+  body: z.object({ username, password: z.string().min(1).max(4096) }),
+  response: z.object({ token: z.string() }),
+});
+
+export const getCurrentUser = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/user',
+  response: currentUser,
+});
+
+export const updatePreferences = defineCall({
+  method: 'PATCH',
+  path: '/v4/console/api/user/preferences',
+  body: preferences,
+  response: preferences,
+});
+
+export const changePassword = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/user/password',
+  body: z.object({ currentPassword: z.string().min(1).max(4096), newPassword: z.string().min(1).max(4096) }),
+  /** A fresh token: changing the password revokes every earlier one, this session's included. */
+  response: z.object({ token: z.string() }),
+});
+
+export const sendPasswordReset = defineCall({
+  method: 'POST',
+  path: '/users/password/forgotten/send',
+  /** recovery_url: the console page the link opens; the server appends `/{resetToken}`. */
+  query: z.object({ recovery_url: z.string().url().max(2000) }),
+  body: z.object({ email: z.string().trim().min(1).max(320) }),
+});
+
+export const checkResetToken = defineCall({
+  method: 'GET',
+  path: '/users/password/forgotten/check/{resetToken}',
+  params: z.object({ resetToken: z.string().min(1).max(200) }),
+  response: z.object({ valid: z.literal(true), expiresAt: z.string() }),
+});
+
+export const resetPassword = defineCall({
+  method: 'PUT',
+  path: '/users/password/forgotten',
+  body: z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(4096) }),
+});
