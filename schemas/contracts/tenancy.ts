@@ -52,7 +52,11 @@ export const getOrganisation = defineCall({
 export const listProjects = defineCall({
   method: 'GET',
   path: '/v4/console/api/projects',
-  query: z.object({ filter: z.string().optional(), sort: z.string().optional(), range: z.string().optional() }),
+  query: z.object({
+    filter: z.string().optional(),
+    sort: z.string().optional(),
+    range: z.string().optional(),
+  }),
   response: z.array(project),
 });
 

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read from the environment once at boot and validated: a wrong value stops the
+ * process with a message naming every variable at fault (fail fast, one central place).
+ */
+const duration = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'expected a duration such as 900, 15m, 8h or 30d')
+  .transform((v) => {
+    const n = Number.parseInt(v, 10);
+    const unit = v.trim().slice(-1);
+    const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+    return n * factor;
+  });
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.includes(new URL(v).protocol), `expected a ${protocols.join(' or ')} URL`)
+    .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  /** Where users reach the console; used in links sent by mail. Default: http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  /** Signing secret for session tokens; generated and kept in the database when unset. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL: duration.default(8 * 3600),
+  /** A password older than this must be changed at next sign-in (0 = never expires). */
+  PASSWORD_MAX_AGE: duration.default(365 * 86_400),
+  RESET_TOKEN_TTL: duration.default(3600),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Console <no-reply@localhost>'),
+  SEED_ADMIN_EMAIL: z.string().email().optional(),
+  SEED_ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built console to serve; the API runs without one when the folder is missing. */
+  CONSOLE_DIR: z.string().default('dist'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  passwordMaxAgeSeconds: number;
+  resetTokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedAdminEmail: string | undefined;
+  seedAdminPassword: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  consoleDir: string;
+  loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
+  bodyLimitBytes: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and checks the configuration.
+ *
+ * @example
+ * const config = loadConfig({ ...process.env, PORT: '0' });
+ */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.SEED_ADMIN_PASSWORD !== undefined && e.SEED_ADMIN_EMAIL === undefined) {
+    throw new ConfigError(['SEED_ADMIN_PASSWORD: set SEED_ADMIN_EMAIL too']);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    passwordMaxAgeSeconds: e.PASSWORD_MAX_AGE,
+    resetTokenTtlSeconds: e.RESET_TOKEN_TTL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedAdminEmail: e.SEED_ADMIN_EMAIL,
+    seedAdminPassword: e.SEED_ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    consoleDir: path.resolve(e.CONSOLE_DIR),
+    loginLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+};

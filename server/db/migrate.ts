@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** An arbitrary constant: serialises concurrent starts of several processes on one PostgreSQL. */
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Applies the SQL files of db/migrations in name order, each once, each in its own transaction.
+ * Returns the names applied by this call.
+ */
+export const migrate = async (db: Db): Promise<string[]> => {
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
+    const applied: string[] = [];
+    for (const file of files.filter((f) => !done.has(f))) {
+      const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+};
+
+/** Splits a migration into statements (our migrations keep `;` out of strings and bodies). */
+const splitStatements = (sql: string): string[] =>
+  sql
+    .replace(/--.*$/gm, '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './db';
+
+/**
+ * Embedded PostgreSQL (PGlite) in a folder. It serves one process: a lock file says which, so a
+ * second process on the same folder stops with a clear message instead of corrupting the data.
+ * `dataDir` undefined = in memory (tests).
+ */
+export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {});
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    query: async <T extends Row>(text: string, params?: unknown[]) =>
+      (await q.query<T>(text, params as unknown[])).rows,
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await pg.query<Row>(text, values)).rows };
+      const results = await pg.exec(text);
+      const mapped = results.map((r) => ({ rows: r.rows as Row[] }));
+      return mapped.length === 1 ? mapped[0] : mapped;
+    },
+    close: async () => {
+      await pg.close();
+      release();
+    },
+  };
+};
+
+const lockDataDir = (dataDir: string): (() => void) => {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'process.lock');
+  try {
+    const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `DATA_DIR ${dataDir} is in use by process ${holder}. The embedded database serves one process; ` +
+          'stop it, or run several processes against PostgreSQL (DATABASE_URL).',
+      );
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

@@ -1,0 +1,96 @@
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { resetTokens } from '../auth/reset-tokens';
+import { ClientError } from '../http/errors';
+import type { Platform } from '../platform';
+import { usersRepository, type UserRow } from '../repositories/users';
+
+export interface TokenClaims {
+  sub: string;
+  /** The user's token_version when issued: a password change bumps it and so revokes the token. */
+  tv: number;
+}
+
+export interface RequestAuth {
+  /** Whose data the request acts on: the impersonated user when staff use the switch header. */
+  user: UserRow;
+  /** The staff member behind an impersonation, for the audit log. */
+  impersonator?: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    issueToken(user: UserRow): string;
+    passwordExpired(user: UserRow): boolean;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+export const SWITCH_HEADER = 'x-switch-user';
+
+const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED', message);
+
+/**
+ * Session tokens (JWT, expiring, revoked by a password change), the `authenticate` pre-handler every
+ * console route uses, the 410 of an expired password (spec §8) and impersonation by platform staff.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    const { config, db } = platform;
+    const users = usersRepository(db);
+    await app.register(jwt, { secret: platform.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
+
+    app.decorate('issueToken', (user: UserRow) => app.jwt.sign({ sub: user.id, tv: user.token_version }));
+    app.decorate(
+      'passwordExpired',
+      (user: UserRow) =>
+        config.passwordMaxAgeSeconds > 0 &&
+        Date.now() - user.password_changed_at.getTime() > config.passwordMaxAgeSeconds * 1000,
+    );
+    app.decorateRequest('auth');
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) throw unauthorized('Authentication required');
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch {
+        throw unauthorized('The session is invalid or has expired');
+      }
+      const user = await users.findById(claims.sub);
+      if (!user || user.token_version !== claims.tv) throw unauthorized('The session is no longer valid');
+      if (app.passwordExpired(user)) {
+        const refreshToken = await resetTokens(db).issue(user.id, 'expired', config.resetTokenTtlSeconds);
+        throw new ClientError(
+          410,
+          'PASSWORD_EXPIRED',
+          'Your password has expired. Please choose a new one.',
+          {
+            refreshToken,
+          },
+        );
+      }
+      request.auth = { user };
+      const switchTo = request.headers[SWITCH_HEADER];
+      if (typeof switchTo === 'string' && switchTo !== '') {
+        if (!user.is_staff)
+          throw new ClientError(403, 'SWITCH_FORBIDDEN', 'Only platform staff may act as another user');
+        const target = await users.findByUsername(switchTo);
+        if (!target)
+          throw new ClientError(400, 'SWITCH_UNKNOWN_USER', `No user named '${switchTo}' to act as`);
+        request.auth = { user: target, impersonator: user };
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);

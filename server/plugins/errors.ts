@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ClientError } from '../http/errors';
+
+const GENERIC = 'An error has happened. Please retry later.';
+
+/** Fastify's own client-error codes, answered with a message a person can act on. */
+const fastifyCodes: Record<string, { status: number; code: string; message: (e: FastifyError) => string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: () => 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'EMPTY_BODY',
+    message: () => 'The request body is empty',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+    message: () => 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: (e) => `Unsupported content type: ${e.message.replace(/^Unsupported Media Type: /, '')}`,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_CONTENT_LENGTH',
+    message: () => 'Content-Length does not match the body',
+  },
+};
+
+/**
+ * The one error handler: every answer is `{ message, code, details? }` (DESIGN.md §5), client
+ * mistakes get a 4xx that names the problem, and only our own failures are 500 (logged, never shown).
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof ClientError) {
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, code: error.code, ...error.extra });
+      }
+      if (error.validation) {
+        const where = error.validationContext ?? 'body';
+        const details = error.validation.map((v) => {
+          const missing = (v.params as { missingProperty?: string }).missingProperty;
+          const extra = (v.params as { additionalProperty?: string }).additionalProperty;
+          const field = [v.instancePath.replace(/^\//, '').replace(/\//g, '.'), missing ?? extra]
+            .filter(Boolean)
+            .join('.');
+          const message = extra
+            ? 'is not a known field'
+            : missing
+              ? 'is required'
+              : (v.message ?? 'is invalid');
+          return { path: field || where, message };
+        });
+        const summary = details.map((d) => `${d.path} ${d.message}`).join('; ');
+        return reply
+          .status(400)
+          .send({ message: `Invalid request ${where}: ${summary}`, code: 'VALIDATION_FAILED', details });
+      }
+      const known = error.code ? fastifyCodes[error.code] : undefined;
+      if (known) return reply.status(known.status).send({ message: known.message(error), code: known.code });
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' });
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .status(404)
+        .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+    );
+  },
+  { name: 'errors' },
+);

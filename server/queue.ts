@@ -1,0 +1,47 @@
+import PgBoss from 'pg-boss';
+import type { Db, Queryable } from './db';
+import type { Logger } from './logger';
+
+/** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */
+export const queues = { mail: 'mail' } as const;
+export type QueueName = (typeof queues)[keyof typeof queues];
+
+export type Queue = {
+  boss: PgBoss;
+  /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
+  send(tx: Queryable, name: QueueName, data: object): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts pg-boss on the platform database (PGlite or PostgreSQL alike, through our executeSql).
+ * Maintenance (expiry, retries, archiving) runs only where workers run.
+ */
+export const startQueue = async (db: Db, log: Logger, options: { supervise: boolean }): Promise<Queue> => {
+  const boss = new PgBoss({
+    db: { executeSql: db.executeSql } as unknown as PgBoss.Db,
+    supervise: options.supervise,
+    schedule: options.supervise,
+    migrate: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'queue error'));
+  await boss.start();
+  for (const name of Object.values(queues)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+  }
+  return {
+    boss,
+    send: async (tx, name, data) => {
+      const txDb = {
+        executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }),
+      };
+      await boss.send(name, data, {
+        db: txDb as unknown as PgBoss.Db,
+        retryLimit: 6,
+        retryDelay: 30,
+        retryBackoff: true,
+      });
+    },
+    stop: () => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
+  };
+};

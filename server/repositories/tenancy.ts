@@ -1,0 +1,178 @@
+import type { Queryable } from '../db';
+import { first } from '../db';
+import type { CurrentUser, ProjectAccessLevel } from '../../schemas/contracts/auth';
+import type {
+  EnvironmentDetail,
+  EnvironmentSummary,
+  Organisation,
+  Project,
+} from '../../schemas/contracts/tenancy';
+import type { UserRow } from './users';
+
+type OrgRow = {
+  id: string;
+  name: string;
+  contract_start_date: string | Date | null;
+  yearly_quota: number | null;
+};
+type ProjectRow = {
+  id: string;
+  organisation_id: string;
+  name: string;
+  type: 'nlu' | 'ic';
+  notes: string;
+  created_at: Date;
+};
+type EnvRow = {
+  id: string;
+  project_id: string;
+  name: string;
+  visibility: 'public' | 'hidden';
+  created_at: Date;
+};
+
+const isoDate = (d: string | Date | null): string | null =>
+  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+
+const toOrganisation = (r: OrgRow): Organisation => ({
+  id: r.id,
+  name: r.name,
+  contractStartDate: isoDate(r.contract_start_date),
+  yearlyQuota: r.yearly_quota,
+});
+const toProject = (r: ProjectRow): Project => ({
+  id: r.id,
+  organisationId: r.organisation_id,
+  name: r.name,
+  type: r.type,
+  notes: r.notes,
+  createdAt: r.created_at.toISOString(),
+});
+const toEnvironment = (r: EnvRow): EnvironmentSummary => ({
+  id: r.id,
+  projectId: r.project_id,
+  name: r.name,
+  visibility: r.visibility,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** Who may see what (spec §6): staff everything, organisation admins every project of their organisation. */
+export interface Access {
+  organisationRole(orgId: string): 'admin' | 'notAdmin' | undefined;
+  projectLevel(projectId: string): ProjectAccessLevel;
+}
+
+/** Organisations, projects and environments, always read through the caller's access. */
+export const tenancyRepository = (db: Queryable) => {
+  const accessOf = async (user: UserRow): Promise<Access & { orgIds: string[] }> => {
+    const memberships = await db.query<{ organisation_id: string; is_admin: boolean }>(
+      'SELECT organisation_id, is_admin FROM memberships WHERE user_id = $1',
+      [user.id],
+    );
+    const levels = await db.query<{ project_id: string; organisation_id: string; level: ProjectAccessLevel }>(
+      `SELECT pa.project_id, p.organisation_id, pa.level FROM project_access pa
+       JOIN projects p ON p.id = pa.project_id WHERE pa.user_id = $1`,
+      [user.id],
+    );
+    const roles = new Map(
+      memberships.map((m) => [m.organisation_id, m.is_admin ? 'admin' : 'notAdmin'] as const),
+    );
+    const projectOrg = await db.query<{ id: string; organisation_id: string }>(
+      'SELECT id, organisation_id FROM projects WHERE organisation_id = ANY($1::uuid[])',
+      [[...roles.keys()]],
+    );
+    const orgOfProject = new Map(projectOrg.map((p) => [p.id, p.organisation_id]));
+    const levelOf = new Map(levels.map((l) => [l.project_id, l.level]));
+    return {
+      orgIds: [...roles.keys()],
+      organisationRole: (orgId) => (user.is_staff ? 'admin' : roles.get(orgId)),
+      projectLevel: (projectId) => {
+        if (user.is_staff) return 'configurator';
+        const orgId = orgOfProject.get(projectId);
+        if (!orgId) return 'noAccess';
+        if (roles.get(orgId) === 'admin') return 'configurator';
+        return levelOf.get(projectId) ?? 'noAccess';
+      },
+    };
+  };
+
+  return {
+    accessOf,
+
+    /** The organisations map of GET /v4/console/api/user. */
+    organisationsOf: async (user: UserRow): Promise<CurrentUser['organisations']> => {
+      const access = await accessOf(user);
+      const orgs = await db.query<OrgRow>(
+        user.is_staff
+          ? 'SELECT * FROM organisations ORDER BY name'
+          : 'SELECT * FROM organisations WHERE id = ANY($1::uuid[]) ORDER BY name',
+        user.is_staff ? [] : [access.orgIds],
+      );
+      const projects = await db.query<ProjectRow>(
+        'SELECT * FROM projects WHERE organisation_id = ANY($1::uuid[]) ORDER BY name',
+        [orgs.map((o) => o.id)],
+      );
+      return Object.fromEntries(
+        orgs.map((o) => [
+          o.id,
+          {
+            id: o.id,
+            name: o.name,
+            role: access.organisationRole(o.id) ?? 'notAdmin',
+            projects: Object.fromEntries(
+              projects
+                .filter((p) => p.organisation_id === o.id)
+                .map((p) => [p.id, { id: p.id, name: p.name, access: access.projectLevel(p.id) }]),
+            ),
+          },
+        ]),
+      );
+    },
+
+    getOrganisation: async (id: string) =>
+      first(db.query<OrgRow>('SELECT * FROM organisations WHERE id = $1', [id])).then(
+        (r) => r && toOrganisation(r),
+      ),
+
+    listProjects: async (organisationId: string) =>
+      (
+        await db.query<ProjectRow>('SELECT * FROM projects WHERE organisation_id = $1 ORDER BY name', [
+          organisationId,
+        ])
+      ).map(toProject),
+
+    getProject: async (id: string) =>
+      first(db.query<ProjectRow>('SELECT * FROM projects WHERE id = $1', [id])).then(
+        (r) => r && toProject(r),
+      ),
+
+    listEnvironments: async (projectId: string, includeHidden: boolean) =>
+      (
+        await db.query<EnvRow>(
+          `SELECT * FROM environments WHERE project_id = $1 ${includeHidden ? '' : "AND visibility = 'public'"} ORDER BY name`,
+          [projectId],
+        )
+      ).map(toEnvironment),
+
+    getEnvironment: async (id: string): Promise<(EnvironmentDetail & { hidden: boolean }) | undefined> => {
+      const row = await first(
+        db.query<EnvRow & { project_name: string; organisation_id: string; organisation_name: string }>(
+          `SELECT e.*, p.name AS project_name, o.id AS organisation_id, o.name AS organisation_name
+           FROM environments e JOIN projects p ON p.id = e.project_id JOIN organisations o ON o.id = p.organisation_id
+           WHERE e.id = $1`,
+          [id],
+        ),
+      );
+      if (!row) return undefined;
+      return {
+        ...toEnvironment(row),
+        projectName: row.project_name,
+        organisationId: row.organisation_id,
+        organisationName: row.organisation_name,
+        hidden: row.visibility === 'hidden',
+      };
+    },
+  };
+};
+
+export type TenancyRepository = ReturnType<typeof tenancyRepository>;

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { checkResetToken, resetPassword, sendPasswordReset } from '../../../schemas/contracts/auth';
+import { hashPassword, passwordPolicyDetails } from '../../auth/passwords';
+import { resetTokens } from '../../auth/reset-tokens';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import { queueMail } from '../../mail/outbox';
+import { passwordResetMail, pickLocale } from '../../mail/templates';
+import type { Platform } from '../../platform';
+import { usersRepository } from '../../repositories/users';
+
+const invalidLink = () =>
+  new ClientError(404, 'RESET_LINK_INVALID', 'This password reset link is invalid or has already been used.');
+
+/** The forgotten-password calls of spec §7: send a link, check it, set the new password. */
+export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db, config, queue } = platform;
+
+  app.route({
+    ...contractRoute(sendPasswordReset),
+    handler: async (request, reply) => {
+      const { email } = request.body as { email: string };
+      const { recovery_url } = request.query as { recovery_url: string };
+      // Only the path of recovery_url is kept: links always point at PUBLIC_URL, so a forged request
+      // cannot make us mail a link to somebody else's site (reset poisoning).
+      const recoveryPath = new URL(recovery_url).pathname.replace(/\/$/, '');
+      await db.transaction(async (tx) => {
+        const user = await usersRepository(tx).findByEmail(email.trim());
+        if (!user) return;
+        const token = await resetTokens(tx).issue(user.id, 'forgotten', config.resetTokenTtlSeconds);
+        const link = `${config.publicUrl}${recoveryPath}/${token}`;
+        const mail = passwordResetMail(
+          pickLocale(request.headers['accept-language']),
+          link,
+          Math.round(config.resetTokenTtlSeconds / 60),
+        );
+        await queueMail(tx, queue, { to: user.email, ...mail });
+      });
+      // The same answer whether or not the address is known.
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...contractRoute(checkResetToken),
+    handler: async (request) => {
+      const reset = await resetTokens(db).find((request.params as { resetToken: string }).resetToken);
+      if (!reset) throw invalidLink();
+      return { valid: true, expiresAt: reset.expires_at.toISOString() };
+    },
+  });
+
+  app.route({
+    ...contractRoute(resetPassword),
+    handler: async (request, reply) => {
+      const { token, password } = request.body as { token: string; password: string };
+      const broken = passwordPolicyDetails(password);
+      if (broken.length > 0) {
+        throw new ClientError(400, 'PASSWORD_POLICY', broken.map((b) => b.message).join('; '), {
+          details: broken,
+        });
+      }
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const tokens = resetTokens(tx);
+        const reset = await tokens.find(token);
+        if (!reset || !(await tokens.consume(token))) throw invalidLink();
+        const user = await usersRepository(tx).setPassword(reset.user_id, passwordHash);
+        await tokens.revokeAll(user.id);
+        await tx.query('DELETE FROM login_failures WHERE lower(username) = lower($1)', [user.username]);
+      });
+      return reply.status(204).send();
+    },
+  });
+};

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  changePassword,
+  getCurrentUser,
+  updatePreferences,
+  type Preferences,
+} from '../../../schemas/contracts/auth';
+import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { tenancyRepository } from '../../repositories/tenancy';
+import { usersRepository } from '../../repositories/users';
+
+/** The signed-in user: who they are, their organisations and rights, preferences, password change. */
+export const userRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  const users = usersRepository(db);
+  const tenancy = tenancyRepository(db);
+
+  app.route({
+    ...contractRoute(getCurrentUser),
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      const { user } = request.auth;
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        isLight: user.is_light,
+        role: user.is_staff ? 'staff' : 'user',
+        organisations: await tenancy.organisationsOf(user),
+        preferences: user.preferences,
+      };
+    },
+  });
+
+  app.route({
+    ...contractRoute(updatePreferences),
+    preHandler: app.authenticate,
+    handler: async (request) => users.updatePreferences(request.auth.user.id, request.body as Preferences),
+  });
+
+  app.route({
+    ...contractRoute(changePassword),
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      if (request.auth.impersonator) {
+        throw new ClientError(
+          403,
+          'SWITCH_FORBIDDEN',
+          "Nobody may change another user's password while acting as them",
+        );
+      }
+      const { currentPassword, newPassword } = request.body as {
+        currentPassword: string;
+        newPassword: string;
+      };
+      const { user } = request.auth;
+      if (!(await verifyPassword(currentPassword, user.password_hash))) {
+        throw new ClientError(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.', {
+          details: [{ path: 'currentPassword', message: 'The current password is incorrect.' }],
+        });
+      }
+      const broken = passwordPolicyDetails(newPassword, 'newPassword');
+      if (newPassword === currentPassword) {
+        broken.push({
+          path: 'newPassword',
+          rule: 'minLength',
+          message: 'The new password must differ from the current one',
+        });
+      }
+      if (broken.length > 0) {
+        throw new ClientError(400, 'PASSWORD_POLICY', broken.map((b) => b.message).join('; '), {
+          details: broken,
+        });
+      }
+      const updated = await users.setPassword(user.id, await hashPassword(newPassword));
+      return { token: app.issueToken(updated) };
+    },
+  });
+};
