@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/app';
@@ -13,16 +16,37 @@ import { startPlatform, type Platform } from '../../../server/platform';
 export interface TestPlatform {
   app: FastifyInstance;
   platform: Platform;
+  /** How another process reaches the same database: DATA_DIR (on disk only) or DATABASE_URL. */
+  databaseEnv: Record<string, string>;
+  /** Stops the app and the platform, keeping the database for another process. */
+  stop(): Promise<void>;
+  /** Stops, then drops the database. */
   close(): Promise<void>;
+}
+
+export interface TestPlatformOptions {
+  /** Run the queue workers in this process (default true). */
+  worker?: boolean;
+  /** PGlite in a temporary folder instead of memory, so that another process can open it later. */
+  onDisk?: boolean;
 }
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
  * named by TEST_DATABASE_URL (CI runs every API test on both).
  */
-const freshDatabase = async (): Promise<{ db: Db; drop(): Promise<void> }> => {
+const freshDatabase = async (
+  onDisk: boolean,
+): Promise<{ db: Db; env: Record<string, string>; drop(): Promise<void> }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: await openPglite(undefined), drop: async () => undefined };
+  if (!serverUrl) {
+    const dir = onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), 'console-api-')) : undefined;
+    return {
+      db: await openPglite(dir),
+      env: dir ? { DATA_DIR: dir } : {},
+      drop: async () => (dir ? fs.rmSync(dir, { recursive: true, force: true }) : undefined),
+    };
+  }
   const name = `test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -33,6 +57,7 @@ const freshDatabase = async (): Promise<{ db: Db; drop(): Promise<void> }> => {
   const db = await openPostgres(url.toString());
   return {
     db,
+    env: { DATABASE_URL: url.toString() },
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -43,19 +68,30 @@ const freshDatabase = async (): Promise<{ db: Db; drop(): Promise<void> }> => {
 };
 
 /** Starts the real platform (database, pg-boss queue with its workers, Fastify app) for a test file. */
-export const startTestPlatform = async (env: Record<string, string> = {}): Promise<TestPlatform> => {
+export const startTestPlatform = async (
+  env: Record<string, string> = {},
+  options: TestPlatformOptions = {},
+): Promise<TestPlatform> => {
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://console.test', ...env });
-  const { db, drop } = await freshDatabase();
+  const { db, env: databaseEnv, drop } = await freshDatabase(options.onDisk ?? false);
   await migrate(db);
-  const platform = await startPlatform(config, createLogger(config), { worker: true }, db);
+  const platform = await startPlatform(config, createLogger(config), { worker: options.worker ?? true }, db);
   const app = await buildApp(platform);
   await app.ready();
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+    await platform.stop();
+  };
   return {
     app,
     platform,
+    databaseEnv,
+    stop,
     close: async () => {
-      await app.close();
-      await platform.stop();
+      await stop();
       await drop();
     },
   };

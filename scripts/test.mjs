@@ -1,0 +1,52 @@
+// `npm test`: every test — type check, lint, unit and API tests (vitest), end-to-end tests in
+// Chromium (Playwright) — after installing what they need when it is missing. With
+// TEST_DATABASE_URL set, the API and end-to-end tests run on that PostgreSQL server.
+import fs from 'node:fs';
+import { ensureConsoleBuilt, ensureDependencies, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ensureChromium = () => {
+  if (fs.existsSync(CHROMIUM)) return;
+  console.log(`${CHROMIUM} is missing: installing Debian's chromium…`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) =>
+    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  if (
+    apt('update', '-qq') !== 0 ||
+    apt('install', '-y', '-qq', 'chromium') !== 0 ||
+    !fs.existsSync(CHROMIUM)
+  ) {
+    console.error('Could not install chromium; install it (apt-get install chromium) or set CHROMIUM_PATH.');
+    process.exit(1);
+  }
+};
+
+ensureDependencies();
+ensureChromium();
+
+const steps = [
+  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['end-to-end tests', 'npx', ['playwright', 'test']],
+];
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite';
+console.log(`Testing against ${database}.`);
+const results = [];
+for (const [name, command, args] of steps) {
+  if (name === 'end-to-end tests') ensureConsoleBuilt();
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const status = run(command, args);
+  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  if (status !== 0) break;
+}
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => !r.ok).length;
+const skipped = steps.length - results.length;
+console.log(`${results.length - failed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,67 @@
+/**
+ * The platform as the end-to-end tests meet it: a fresh database (a temporary DATA_DIR, or a new
+ * database on TEST_DATABASE_URL's server), the built console, the real queue and worker, and a
+ * real SMTP server whose received mails the tests read at http://127.0.0.1:E2E_MAIL_PORT/mails.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createLogger } from '../../../server/logger';
+import { startPlatform } from '../../../server/platform';
+import { seedDemo } from '../../../server/seed';
+import { startSmtpServer } from '../../api/support/smtp';
+import { seedE2eUsers } from './users';
+import { E2E_ADMIN, E2E_MAIL_PORT, E2E_PORT } from './constants';
+
+const freshDatabaseEnv = async (): Promise<Record<string, string>> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-')) };
+  const name = `e2e_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString() };
+};
+
+const smtp = await startSmtpServer();
+const config = loadConfig({
+  ...(await freshDatabaseEnv()),
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  SMTP_URL: smtp.url,
+  LOG_LEVEL: 'warn',
+  CONSOLE_DIR: 'dist',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+  PASSWORD_MAX_AGE: '90d',
+});
+const platform = await startPlatform(config, createLogger(config), { worker: true });
+await seedDemo(platform.db, { email: E2E_ADMIN.username, password: E2E_ADMIN.password });
+await seedE2eUsers(platform.db);
+const app = await buildApp(platform, { consoleDir: config.consoleDir });
+await app.listen({ port: config.port, host: config.host });
+
+http
+  .createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify(
+        smtp.received.map((m) => ({
+          to: m.to && 'text' in m.to ? m.to.text : '',
+          subject: m.subject,
+          text: m.text,
+        })),
+      ),
+    );
+  })
+  .listen(E2E_MAIL_PORT, '127.0.0.1');
+
+console.log(`e2e platform on http://127.0.0.1:${E2E_PORT} (${platform.db.kind})`);
