@@ -1,8 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
-import { consolePlugin } from './plugins/console';
-import { errorsPlugin } from './plugins/errors';
+import { registerConsole } from './plugins/console';
+import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { outboxRoutes } from './routes/console/outbox';
@@ -41,6 +41,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(userRoutes, { platform });
   await app.register(tenancyRoutes, { platform });
   await app.register(outboxRoutes, { platform });
-  if (options.consoleDir) await app.register(consolePlugin, { dir: options.consoleDir });
+  const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;
+  app.setNotFoundHandler(notFoundHandler(consoleFallback));
   return app;
 };

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ClientError } from '../http/errors';
 
@@ -75,12 +75,16 @@ export const errorsPlugin = fp(
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' });
     });
-
-    app.setNotFoundHandler((request, reply) =>
-      reply
-        .status(404)
-        .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-    );
   },
   { name: 'errors' },
 );
+
+/** Unknown routes: the console's deep links first (when it is served), else a JSON 404. */
+export const notFoundHandler =
+  (fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean) =>
+  (request: FastifyRequest, reply: FastifyReply) => {
+    if (fallback?.(request, reply)) return;
+    return reply
+      .status(404)
+      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  };

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+
+let t: TestPlatform;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-dist-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Console</title>');
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  t = await startTestPlatform();
+  app = await buildApp(t.platform, { consoleDir: dir });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+describe('serving the console', () => {
+  it('answers deep links with index.html so the single-page app can route them', async () => {
+    for (const url of ['/', '/orga/123', '/project/1/environment/2/analyses?x=1', '/v2/login']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect({ url, status: res.statusCode, body: res.body }).toEqual({
+        url,
+        status: 200,
+        body: expect.stringContaining('<title>Console'),
+      });
+    }
+  });
+
+  it('serves built assets', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the page', async () => {
+    for (const url of ['/v4/console/api/nothing', '/api/nothing']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const post = await app.inject({ method: 'POST', url: '/orga/1', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+});
