@@ -22,6 +22,9 @@ export const seedDemo = async (
   db: Db,
   admin: { email?: string; password?: string },
 ): Promise<SeedResult | undefined> => {
+  // Hashing is slow on purpose: skip it on every start after the first.
+  const [{ n: users }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (users > 0) return undefined;
   const password = admin.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

@@ -15,8 +15,9 @@ export type ConsoleFallback = (request: FastifyRequest, reply: FastifyReply) => 
  */
 export const registerConsole = async (
   app: FastifyInstance,
-  dir: string,
+  folder: string,
 ): Promise<ConsoleFallback | undefined> => {
+  const dir = path.resolve(folder);
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ dir }, 'no built console found: serving the API only (run `npm run build`)');
