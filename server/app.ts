@@ -3,6 +3,7 @@ import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { registerConsole } from './plugins/console';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { outboxRoutes } from './routes/console/outbox';
@@ -34,6 +35,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
     }),
   });
   await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
   await app.register(authPlugin, { platform });
   await app.register(healthRoutes, { platform });
   await app.register(loginRoutes, { platform });

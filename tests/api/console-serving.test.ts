@@ -49,3 +49,22 @@ describe('serving the console', () => {
     expect(post.statusCode).toBe(404);
   });
 });
+
+describe('GET /v4/docs', () => {
+  it('publishes the OpenAPI document of the routes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v4/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/login_check',
+        '/v4/console/api/user',
+        '/users/password/forgotten/check/{resetToken}',
+      ]),
+    );
+    expect(
+      doc.paths['/api/login_check'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['username', 'password']);
+  });
+});
