@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakeRequest } from '../../test/fakeApi';
+import { json } from '../../test/fakeApi';
+import { acme, demoProject, makeUser, production } from '../../test/fixtures';
+import { renderConsole, resetBrowserState } from '../../test/renderConsole';
+
+/** A sign-in endpoint that knows alice / Correct-horse-1. */
+const loginCheck = ({ body }: FakeRequest) => {
+  const { username, password } = body as { username: string; password: string };
+  if (username !== 'alice') return json({ message: 'Bad credentials', code: 'USERNAME_INCORRECT' }, 401);
+  if (password !== 'Correct-horse-1')
+    return json({ message: 'Bad credentials', code: 'PASSWORD_INCORRECT' }, 401);
+  return json({ token: 'jwt-alice' });
+};
+
+const server = {
+  'POST /api/login_check': loginCheck,
+  'GET /v4/console/api/user': json(makeUser()),
+  'GET /v4/console/api/organisations/o1': json(acme),
+  'GET /v4/console/api/projects': json([demoProject]),
+  'GET /v4/console/api/projects/p1/environments': json([production]),
+};
+
+const typeUsername = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+  await user.type(await screen.findByLabelText(/Username/), name);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+};
+
+beforeEach(resetBrowserState);
+
+describe('two-step login page', () => {
+  it('asks for the username, then the password for that username, then lands', async () => {
+    const user = userEvent.setup();
+    const { router } = renderConsole('/login', server);
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeDisabled();
+    await typeUsername(user, 'alice');
+
+    expect(screen.getByTestId('login-username')).toHaveTextContent('alice');
+    await user.type(screen.getByLabelText(/Password/), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orga/o1'));
+    expect(window.localStorage.getItem('token')).toBe('jwt-alice');
+    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
+  });
+
+  it('shows a wrong password on the password step', async () => {
+    const user = userEvent.setup();
+    renderConsole('/login', server);
+    await typeUsername(user, 'alice');
+    await user.type(screen.getByLabelText(/Password/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('The password is incorrect. Please verify your input.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends an unknown username back to the first step with its message', async () => {
+    const user = userEvent.setup();
+    renderConsole('/login', server);
+    await typeUsername(user, 'mallory');
+    await user.type(screen.getByLabelText(/Password/), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('The username is incorrect. Please verify your input.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toHaveValue('mallory');
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it('lets the user go back and change the username', async () => {
+    const user = userEvent.setup();
+    renderConsole('/login', server);
+    await typeUsername(user, 'alcie');
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.getByLabelText(/Username/)).toHaveValue('alcie');
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when rate limited, and the generic one on a server error', async () => {
+    const user = userEvent.setup();
+    let status = 429;
+    renderConsole('/login', {
+      'POST /api/login_check': () =>
+        status === 429
+          ? json({ message: 'Too many attempts. Wait 60 seconds.', code: 'TOO_MANY_ATTEMPTS' }, 429)
+          : json({ message: 'boom' }, 500),
+    });
+    await typeUsername(user, 'alice');
+    await user.type(screen.getByLabelText(/Password/), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many attempts. Wait 60 seconds.')).toBeInTheDocument();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('An error has happened. Please retry later.')).toBeInTheDocument();
+  });
+
+  it('opens the expired-password variant of the reset page on 410', async () => {
+    const user = userEvent.setup();
+    const { router } = renderConsole('/login', {
+      'POST /api/login_check': json({ message: 'Password expired', refreshToken: 'refresh-1' }, 410),
+      'GET /users/password/forgotten/check/refresh-1': json({
+        valid: true,
+        expiresAt: '2030-01-01T00:00:00Z',
+      }),
+    });
+    await typeUsername(user, 'alice');
+    await user.type(screen.getByLabelText(/Password/), 'Old-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password/refresh-1'));
+    expect(router.state.location.search).toBe('?hasExpired=true');
+    expect(await screen.findByRole('heading', { name: 'Your password has expired' })).toBeInTheDocument();
+  });
+
+  it('speaks French by default', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    renderConsole('/login', server);
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Layers from '@mui/icons-material/LayersOutlined';
+import { useParams } from 'react-router-dom';
+import { listEnvironments } from '../../schemas/contracts/tenancy';
+import { useCall } from '../providers/useCall';
+import { environmentPath, projectPath } from '../routing/scopePaths';
+import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
+import { ScopeLayout } from './chrome/ScopeLayout';
+import { SideMenu } from './chrome/SideMenu';
+
+/** The project's home and its environments, the places a project currently leads to. */
+const ProjectMenu = ({ projectId }: { projectId: string }) => {
+  const environments = useCall(listEnvironments, { params: { projectId } });
+  return (
+    <SideMenu
+      labelKey="app.layouts.projectMenu"
+      sections={[
+        {
+          entries: [
+            { to: projectPath(projectId), labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
+          ],
+        },
+        {
+          titleKey: 'app.menu.environments',
+          entries: (environments.data ?? []).map((environment) => ({
+            to: environmentPath(projectId, environment.id),
+            label: environment.name,
+            icon: <Layers />,
+          })),
+        },
+      ]}
+    />
+  );
+};
+
+/** Layout of `/project/:projectId` (spec §2). */
+export const ProjectLayout = () => {
+  const { projectId = '' } = useParams();
+  return (
+    <ScopeLayout
+      access={{ resource: 'projects', record: { id: projectId } }}
+      context={<ScopeBreadcrumb />}
+      menu={<ProjectMenu projectId={projectId} />}
+    />
+  );
+};

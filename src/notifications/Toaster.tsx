@@ -1,0 +1,61 @@
+import Stack from '@mui/material/Stack';
+import { useState, useSyncExternalStore } from 'react';
+import { useTranslate } from 'react-admin';
+import { ErrorDialog } from './ErrorDialog';
+import { ToastItem } from './ToastItem';
+import { notificationKeys } from './i18n';
+import type { Toast, ToastStore } from './toastStore';
+import { toast as defaultStore } from './toastStore';
+
+export interface ToasterProps {
+  /** The console-wide store unless a test or a story brings its own. */
+  store?: ToastStore;
+}
+
+/**
+ * Renders the toasts of spec platform-shell §4 at the bottom right, newest at the bottom, and the
+ * error dialog opened by clicking an error toast. Mount it once, inside react-admin's i18n and
+ * theme contexts (RaNotificationBridge does so).
+ *
+ * @example
+ * <Admin notification={RaNotificationBridge}>…</Admin>
+ * // elsewhere, outside React:
+ * toast.show({ severity: 'error', summary: { key: 'app.errors.saveFailed' }, detail: error.message });
+ */
+export const Toaster = ({ store = defaultStore }: ToasterProps) => {
+  const translate = useTranslate();
+  const toasts = useSyncExternalStore(store.subscribe, store.list, store.list);
+  const [detail, setDetail] = useState<Toast | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const openDetail = (toast: Toast) => {
+    setDetail(toast);
+    setDialogOpen(true);
+  };
+
+  return (
+    <>
+      <Stack
+        data-testid="toaster"
+        role="region"
+        aria-label={translate(notificationKeys.region)}
+        spacing={1}
+        sx={{
+          position: 'fixed',
+          right: '1rem',
+          bottom: '1rem',
+          alignItems: 'flex-end',
+          zIndex: (theme) => theme.zIndex.snackbar,
+          // The stack spans no area by itself, so it must not swallow clicks meant for the page.
+          pointerEvents: 'none',
+          '& > *': { pointerEvents: 'auto' },
+        }}
+      >
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onClose={store.dismiss} onOpenDetail={openDetail} />
+        ))}
+      </Stack>
+      <ErrorDialog open={dialogOpen} error={detail} onClose={() => setDialogOpen(false)} />
+    </>
+  );
+};

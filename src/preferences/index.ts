@@ -1,0 +1,3 @@
+export { DisplayPreferencesProvider, useDisplayPreferences } from './DisplayPreferencesContext';
+export type { DisplayPreferencesValue } from './DisplayPreferencesContext';
+export { useSyncAdminTheme } from './useSyncAdminTheme';

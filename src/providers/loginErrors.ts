@@ -1,0 +1,65 @@
+import { HttpError } from '../api';
+
+/**
+ * What can go wrong when signing in, as the login page needs it: which step to show the message on,
+ * and which message. The server says which half of the credentials was wrong with a code.
+ */
+export type LoginFailure =
+  'usernameIncorrect' | 'passwordIncorrect' | 'tooManyAttempts' | 'passwordExpired' | 'generic';
+
+export const loginMessageKeys: Record<
+  Exclude<LoginFailure, 'tooManyAttempts' | 'passwordExpired'>,
+  string
+> = {
+  usernameIncorrect: 'app.login.errors.usernameIncorrect',
+  passwordIncorrect: 'app.login.errors.passwordIncorrect',
+  generic: 'app.login.errors.generic',
+};
+
+export class LoginError extends Error {
+  override name = 'LoginError';
+  readonly reason: LoginFailure;
+  /** The server's own text, shown as is for rate limiting (it says how long to wait). */
+  readonly serverMessage: string | undefined;
+  /** For an expired password: the token that opens the reset page. */
+  readonly refreshToken: string | undefined;
+
+  constructor(reason: LoginFailure, details: { serverMessage?: string; refreshToken?: string } = {}) {
+    super(reason);
+    this.reason = reason;
+    this.serverMessage = details.serverMessage;
+    this.refreshToken = details.refreshToken;
+  }
+}
+
+const codeReasons: Record<string, LoginFailure> = {
+  USERNAME_INCORRECT: 'usernameIncorrect',
+  PASSWORD_INCORRECT: 'passwordIncorrect',
+  TOO_MANY_ATTEMPTS: 'tooManyAttempts',
+};
+
+/** The fields of the server's error body (DESIGN.md §5) that sign-in cares about; others are ignored. */
+const errorFields = (body: unknown): { message?: string; code?: string; refreshToken?: string } => {
+  if (typeof body !== 'object' || body === null) return {};
+  const field = (name: string) => {
+    const value: unknown = (body as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { message: field('message'), code: field('code'), refreshToken: field('refreshToken') };
+};
+
+/** Turns whatever `POST /api/login_check` rejected with into a LoginError. */
+export const toLoginError = (err: unknown): LoginError => {
+  if (err instanceof LoginError) return err;
+  if (!(err instanceof HttpError)) return new LoginError('generic');
+  const data = errorFields(err.body);
+  if (err.status === 410 && data.refreshToken) {
+    return new LoginError('passwordExpired', { refreshToken: data.refreshToken });
+  }
+  const reason = data.code ? codeReasons[data.code] : undefined;
+  if (reason === 'tooManyAttempts' || err.status === 429) {
+    return new LoginError('tooManyAttempts', { serverMessage: data.message });
+  }
+  if (err.status === 401 && reason) return new LoginError(reason);
+  return new LoginError('generic');
+};

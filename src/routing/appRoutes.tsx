@@ -1,0 +1,79 @@
+// react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
+// two entries can load two copies of the router, whose <Route> elements would not recognise each other.
+import { Route } from 'react-router-dom';
+import * as environmentHome from '../custom-pages/environment-home';
+import * as forgotPassword from '../custom-pages/forgot-password';
+import * as localStorageCleaner from '../custom-pages/local-storage-cleaner';
+import * as login from '../custom-pages/login';
+import * as organisationHome from '../custom-pages/organisation-home';
+import * as profile from '../custom-pages/profile';
+import * as profilePassword from '../custom-pages/profile-password';
+import * as projectHome from '../custom-pages/project-home';
+import * as resetPassword from '../custom-pages/reset-password';
+import * as selfService from '../custom-pages/self-service';
+import { LoginLayout } from '../layouts';
+import { AppShell } from './AppShell';
+import { lazyNamed } from './lazyNamed';
+import { RedirectIfSignedIn } from './RedirectIfSignedIn';
+import { RequireAuth } from './RequireAuth';
+import { RootIndex } from './RootIndex';
+import type { PageDefinition } from './RoutePage';
+import { RoutePage } from './RoutePage';
+import { ScopeHomeRedirect } from './ScopeHomeRedirect';
+import { V2Redirect } from './V2Redirect';
+
+// Everything past the login layout is fetched on demand: the first download is the sign-in page.
+const PrivateLayout = lazyNamed(() => import('../layouts/PrivateLayout'), 'PrivateLayout');
+const OrganisationLayout = lazyNamed(() => import('../layouts/OrganisationLayout'), 'OrganisationLayout');
+const ProjectLayout = lazyNamed(() => import('../layouts/ProjectLayout'), 'ProjectLayout');
+const EnvironmentLayout = lazyNamed(() => import('../layouts/EnvironmentLayout'), 'EnvironmentLayout');
+const SelfServiceLayout = lazyNamed(() => import('../layouts/SelfServiceLayout'), 'SelfServiceLayout');
+
+const testColours: PageDefinition = {
+  path: 'test-colours',
+  title: 'app.routes.testColours',
+  Page: lazyNamed(() => import('../custom-pages/test-colours'), 'Page'),
+};
+
+const page = (definition: PageDefinition) =>
+  definition.path === '' ? (
+    <Route key="index" index element={<RoutePage page={definition} />} />
+  ) : (
+    <Route key={definition.path} path={definition.path} element={<RoutePage page={definition} />} />
+  );
+
+/**
+ * The console's route table (spec §2), for `<CustomRoutes noLayout>`. Only routes whose page exists
+ * are registered; the testing-centre layout waits for its first page.
+ */
+export const appRoutes = (
+  <Route element={<AppShell />}>
+    <Route index element={<RootIndex />} />
+    <Route path="v2/*" element={<V2Redirect />} />
+
+    <Route element={<RedirectIfSignedIn />}>
+      <Route element={<LoginLayout />}>{[login, forgotPassword, resetPassword].map(page)}</Route>
+    </Route>
+
+    <Route element={<RequireAuth />}>
+      <Route element={<PrivateLayout />}>
+        {[profile, profilePassword, localStorageCleaner, testColours].map(page)}
+      </Route>
+      <Route path="orga/:orgaId" element={<OrganisationLayout />}>
+        {page(organisationHome)}
+        <Route path="*" element={<ScopeHomeRedirect />} />
+      </Route>
+      <Route path="project/:projectId" element={<ProjectLayout />}>
+        {page(projectHome)}
+        <Route path="*" element={<ScopeHomeRedirect />} />
+      </Route>
+      <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
+        {page(environmentHome)}
+        <Route path="*" element={<ScopeHomeRedirect />} />
+      </Route>
+      <Route path="self" element={<SelfServiceLayout />}>
+        {page(selfService)}
+      </Route>
+    </Route>
+  </Route>
+);

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useCurrentUser, useServices } from '../providers/ServicesContext';
+import { getToken } from '../providers/session';
+
+export type UserGate =
+  { status: 'ready' } | { status: 'loading' } | { status: 'error'; error: unknown; retry: () => void };
+
+/**
+ * Spec §2: when a token is stored but no user is loaded, the user is loaded before any page shows,
+ * and a failed load blocks navigation. A 401 during the load ends the session (the API client's
+ * handler signs out and goes to the login page), after which nothing is blocked any more.
+ */
+export const useUserGate = (): UserGate => {
+  const { currentUser } = useServices();
+  const user = useCurrentUser();
+  const token = getToken();
+  const needsUser = token !== null && user === undefined;
+  const [attempt, setAttempt] = useState(0);
+  // Tied to the token and the attempt, so a new session or a retry never shows an old failure.
+  const [failure, setFailure] = useState<{ token: string; attempt: number; error: unknown }>();
+
+  useEffect(() => {
+    if (!needsUser || token === null) return;
+    let live = true;
+    currentUser.load().catch((error: unknown) => {
+      if (live) setFailure({ token, attempt, error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [needsUser, token, attempt, currentUser]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (!needsUser) return { status: 'ready' };
+  if (failure && failure.token === token && failure.attempt === attempt) {
+    return { status: 'error', error: failure.error, retry };
+  }
+  return { status: 'loading' };
+};

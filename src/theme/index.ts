@@ -1,0 +1,27 @@
+/** Theme and display preferences of spec platform-shell §9. */
+export type { AppThemeTokens, ThemeMode } from './theme';
+export {
+  createAppTheme,
+  radii,
+  terminalHeight,
+  transition,
+  transitionDurationMs,
+  disabledOpacity,
+} from './theme';
+export type { FontSizePreference, DisplayPreferences } from './preferences';
+export {
+  fontSizeChoices,
+  fontSizesPx,
+  fontSizePx,
+  defaultFontSize,
+  darkModeClass,
+  readFontSize,
+  writeFontSize,
+  applyFontSize,
+  readDarkMode,
+  writeDarkMode,
+  applyDarkMode,
+  applyStoredPreferences,
+} from './preferences';
+export type { DateInput, Weekday } from './dates';
+export { formatShortDate, shortDatePattern, firstDayOfWeek, dateLocale } from './dates';
