@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_MAIL_PORT } from './constants';
+
+/** Signs in through the two-step form (French labels: the console's default language). */
+export const signIn = async (page: Page, username: string, password: string) => {
+  await page.getByLabel('Nom d’utilisateur').fill(username);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+};
+
+export const openUserMenu = async (page: Page) => {
+  await page.getByRole('button', { name: /Admin Demo|Test / }).click();
+};
+
+interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for a mail to `to` at the end-to-end SMTP server and returns the link it carries. */
+export const resetLinkMailedTo = async (to: string): Promise<string> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (
+          await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails`)
+        ).json()) as ReceivedMail[];
+        const mail = mails.filter((m) => m.to.includes(to)).at(-1);
+        link = mail?.text.match(/https?:\/\/\S+\/reset-password\/[\w-]+/)?.[0];
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return link!;
+};
