@@ -1,0 +1,20 @@
+import type { ResourceSchema } from './_defs/admin';
+import { environmentSchema } from './environment.schema';
+import { invitationSchema } from './invitation.schema';
+import { memberSchema } from './member.schema';
+import { organisationSchema } from './organisation.schema';
+import { projectSchema } from './project.schema';
+
+export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
+
+/**
+ * Every resource schema. Adding a resource = adding its schema file and listing it here (plus its
+ * translation keys): the server routes, storage, forms and lists follow from it.
+ */
+export const resourceSchemas: readonly ResourceSchema[] = [
+  organisationSchema,
+  memberSchema,
+  invitationSchema,
+  projectSchema,
+  environmentSchema,
+];
