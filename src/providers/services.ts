@@ -8,7 +8,7 @@ import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
 import { currentPath, navigateTo } from './navigation';
 import type { Services } from './ServicesContext';
-import { clearSession, getToken, rememberTarget } from './session';
+import { clearSession, getToken, markSessionLost, rememberTarget } from './session';
 
 export interface ConsoleServicesOptions {
   /** The transport; tests pass a fake that answers like the server. */
@@ -42,7 +42,11 @@ export const createConsoleServices = (options: ConsoleServicesOptions = {}) => {
       },
       navigate: navigateTo,
       currentPath,
-      rememberTarget,
+      // Only the 401 path remembers the page: it has shown its notice, the route guard need not.
+      rememberTarget: (path) => {
+        rememberTarget(path);
+        markSessionLost();
+      },
     }),
   });
   const currentUser = createCurrentUserStore(client);

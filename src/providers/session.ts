@@ -44,3 +44,24 @@ export const consumeTarget = (): string | null => {
   // Only same-origin paths are honoured: the value is ours, but session storage is writable by any script.
   return target !== null && target.startsWith('/') && !target.startsWith('//') ? target : null;
 };
+
+const lostKey = 'sessionLost';
+
+/**
+ * The API client saw a 401 and already told the user the connection was lost: the private-route
+ * guard that runs next must not say it a second time.
+ */
+export const markSessionLost = (): void => {
+  try {
+    session()?.setItem(lostKey, '1');
+  } catch {
+    // Without session storage the user may see the notice twice; nothing worse.
+  }
+};
+
+/** True once after markSessionLost. */
+export const consumeSessionLost = (): boolean => {
+  const lost = session()?.getItem(lostKey) === '1';
+  if (lost) session()?.removeItem(lostKey);
+  return lost;
+};

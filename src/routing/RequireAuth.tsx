@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../notifications';
 import { loginUrl } from '../providers/authProvider';
-import { hasToken, rememberTarget } from '../providers/session';
+import { consumeSessionLost, hasToken, rememberTarget } from '../providers/session';
 import { useVisit } from './useVisit';
 
 /**
@@ -21,11 +21,12 @@ export const RequireAuth = () => {
     if (signedIn || handled.current === location.key) return;
     handled.current = location.key;
     rememberTarget(target);
-    toast.show({
-      severity: 'info',
-      summary: { key: 'app.session.connectionLost' },
-      detail: { key: 'app.session.signInToContinue' },
-    });
+    if (!consumeSessionLost())
+      toast.show({
+        severity: 'info',
+        summary: { key: 'app.session.connectionLost' },
+        detail: { key: 'app.session.signInToContinue' },
+      });
     navigate(loginUrl, { replace: true });
   }, [signedIn, target, location.key, navigate]);
 

@@ -111,6 +111,9 @@ describe('routing rules (spec §2)', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Please login once again')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    // One notice for one lost session: the private-route guard does not add its own.
+    expect(screen.getAllByText('Connection lost')).toHaveLength(1);
+    expect(screen.queryByText('Please sign in to open this page.')).not.toBeInTheDocument();
   });
 
   it('blocks the page when the user cannot be loaded, until a retry succeeds', async () => {

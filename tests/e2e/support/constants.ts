@@ -9,3 +9,5 @@ export const E2E_LIGHT = { username: 'light@example.test', password: 'E2e-Light-
 export const E2E_EXPIRED = { username: 'expired@example.test', password: 'E2e-Expired-Password-1' };
 /** Goes through the forgotten-password flow (its password changes during the run). */
 export const E2E_FORGETFUL = { username: 'forgetful@example.test', password: 'E2e-Forgetful-Password-1' };
+/** Changes its own password in the profile, so no other spec signs in with it. */
+export const E2E_PROFILE = { username: 'profile@example.test', password: 'E2e-Profile-Password-1' };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { Db } from '../../../server/db';
-import { E2E_EXPIRED, E2E_FORGETFUL, E2E_LIGHT } from './constants';
+import { E2E_EXPIRED, E2E_FORGETFUL, E2E_LIGHT, E2E_PROFILE } from './constants';
 
 /** Accounts the specs need beyond the demo administrator, members of the demo organisation. */
 export const seedE2eUsers = async (db: Db) => {
@@ -14,6 +14,7 @@ export const seedE2eUsers = async (db: Db) => {
     { ...E2E_LIGHT, isLight: true, ageDays: 0 },
     { ...E2E_EXPIRED, isLight: false, ageDays: 400 },
     { ...E2E_FORGETFUL, isLight: false, ageDays: 0 },
+    { ...E2E_PROFILE, isLight: true, ageDays: 0 },
   ];
   for (const a of accounts) {
     const id = randomUUID();
