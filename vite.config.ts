@@ -10,7 +10,10 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/v4', '/users', '/oauth', '/oidc', '/healthz'].map((p) => [p, { target: api, changeOrigin: true }]),
+      ['/api', '/v4', '/users', '/oauth', '/oidc', '/invitations', '/healthz'].map((p) => [
+        p,
+        { target: api, changeOrigin: true },
+      ]),
     ),
   },
 });

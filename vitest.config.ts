@@ -11,9 +11,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'console',
-          include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'tests/conformance/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // The first test to open a form also compiles its lazy chunks (rjsf, Ajv) under vite.
+          testTimeout: 15_000,
         },
       },
       {

@@ -4,6 +4,7 @@
  */
 import { startupBenchmarks } from './startup';
 import { consoleSizeBenchmarks } from './console-size';
+import { apiBenchmarks } from './api';
 
 export interface Measurement {
   name: string;
@@ -15,6 +16,7 @@ export interface Measurement {
 const suites: [string, () => Promise<Measurement[]>][] = [
   ['startup', startupBenchmarks],
   ['console size', consoleSizeBenchmarks],
+  ['api', apiBenchmarks],
 ];
 
 const only = process.argv[2];

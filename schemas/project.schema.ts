@@ -27,7 +27,8 @@ export const projectSchema = defineResourceSchema({
     recordRepresentation: 'name',
     menu: { group: 'organisation', order: 10 },
     uiSchema: { notes: { 'ui:widget': 'textarea' } },
-    access: { read: 'cockpit', write: 'orgAdmin' },
+    // Spec §6: organisation admins create projects; a project's configurators modify and delete it.
+    access: { read: 'cockpit', write: 'configurator', create: 'orgAdmin' },
     readOnly: ['id', 'organisationId', 'createdAt'],
     errorMessages: { name: { maxLength: 'New project name cannot exceed 50 characters' } },
   },

@@ -1,9 +1,13 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ResourceSchema } from '../schemas/_defs/admin';
+import { resourceSchemas } from '../schemas/index';
 import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { registerConsole } from './plugins/console';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { resourcesPlugin } from './resources/plugin';
+import { invitationRoutes } from './routes/auth/invitations';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { outboxRoutes } from './routes/console/outbox';
@@ -14,6 +18,8 @@ import { healthRoutes } from './routes/health';
 export interface AppOptions {
   /** Serve the built console from this folder (omitted in API tests). */
   consoleDir?: string;
+  /** The resource schemas served by the generic routes (tests add throwaway ones). */
+  schemas?: readonly ResourceSchema[];
 }
 
 /**
@@ -40,8 +46,10 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(healthRoutes, { platform });
   await app.register(loginRoutes, { platform });
   await app.register(passwordForgottenRoutes, { platform });
+  await app.register(invitationRoutes, { platform });
   await app.register(userRoutes, { platform });
   await app.register(tenancyRoutes, { platform });
+  await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(outboxRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;
   app.setNotFoundHandler(notFoundHandler(consoleFallback));

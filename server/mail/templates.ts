@@ -10,6 +10,13 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** Every mail has the same form: what happened, the link, how long it lasts, what to do if unexpected. */
+const mailOf = (t: { subject: string; intro: string; validity: string; ignore: string }, link: string) => ({
+  subject: t.subject,
+  text: `${t.intro}\n\n${link}\n\n${t.validity}\n${t.ignore}\n`,
+  html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.validity)}<br>${escapeHtml(t.ignore)}</p>`,
+});
+
 export const passwordResetMail = (locale: MailLocale, link: string, validMinutes: number) => {
   const t =
     locale === 'en'
@@ -28,9 +35,61 @@ export const passwordResetMail = (locale: MailLocale, link: string, validMinutes
           ignore:
             "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
         };
-  return {
-    subject: t.subject,
-    text: `${t.intro}\n\n${link}\n\n${t.validity}\n${t.ignore}\n`,
-    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.validity)}<br>${escapeHtml(t.ignore)}</p>`,
-  };
+  return mailOf(t, link);
 };
+
+/** An organisation administrator created the account: the link sets its first password. */
+export const accountCreatedMail = (
+  locale: MailLocale,
+  {
+    link,
+    organisationName,
+    username,
+    validDays,
+  }: { link: string; organisationName: string; username: string; validDays: number },
+) =>
+  mailOf(
+    locale === 'en'
+      ? {
+          subject: `Your account for ${organisationName} was created`,
+          intro: `An account with the username ${username} was created for you in the organisation ${organisationName}. To choose your password, open this link:`,
+          validity: `The link can be used once and expires in ${validDays} days.`,
+          ignore:
+            'If you did not expect this account, ignore this mail: nobody can sign in to it without that link.',
+        }
+      : {
+          subject: `Votre compte pour ${organisationName} a été créé`,
+          intro: `Un compte d'identifiant ${username} a été créé pour vous dans l'organisation ${organisationName}. Pour choisir votre mot de passe, ouvrez ce lien :`,
+          validity: `Le lien ne sert qu'une fois et expire dans ${validDays} jours.`,
+          ignore:
+            "Si vous n'attendiez pas ce compte, ignorez ce message : personne ne peut s'y connecter sans ce lien.",
+        },
+    link,
+  );
+
+/** An invitation to join an organisation: the link accepts it (or declines it). */
+export const invitationMail = (
+  locale: MailLocale,
+  {
+    link,
+    organisationName,
+    inviter,
+    validDays,
+  }: { link: string; organisationName: string; inviter: string; validDays: number },
+) =>
+  mailOf(
+    locale === 'en'
+      ? {
+          subject: `Invitation to join ${organisationName}`,
+          intro: `${inviter} invites you to join the organisation ${organisationName}. To accept or decline, open this link:`,
+          validity: `The invitation expires in ${validDays} days.`,
+          ignore: 'If you do not know this organisation, ignore this mail.',
+        }
+      : {
+          subject: `Invitation à rejoindre ${organisationName}`,
+          intro: `${inviter} vous invite à rejoindre l'organisation ${organisationName}. Pour accepter ou refuser, ouvrez ce lien :`,
+          validity: `L'invitation expire dans ${validDays} jours.`,
+          ignore: 'Si vous ne connaissez pas cette organisation, ignorez ce message.',
+        },
+    link,
+  );

@@ -1,4 +1,5 @@
 import type { Messages } from './fr';
+import { resourcesEn } from './resources/en';
 
 /**
  * The console's English messages. Typed with French's shape, so a key added to one language and
@@ -24,6 +25,13 @@ export const en: Messages = {
       home: 'Home',
       selfService: 'My use cases',
       notFound: 'Page not found',
+      organisationSettings: 'Settings',
+      inviteUser: 'Invite a user',
+      createUser: 'Create a user',
+      editUser: 'Edit a user',
+      projectNew: 'New project',
+      envNew: 'New environment',
+      invitation: 'Invitation',
     },
     session: {
       connectionLost: 'Connection lost',
@@ -140,6 +148,7 @@ export const en: Messages = {
       noQuota: 'Not set',
       projects: 'Projects',
       noProjects: 'No project in this organisation.',
+      sections: 'Organisation sections',
     },
     project: {
       type: 'Type',
@@ -149,6 +158,8 @@ export const en: Messages = {
       createdAt: 'Created on',
       environments: 'Environments',
       noEnvironments: 'No environment in this project.',
+      edit: 'Rename or edit notes',
+      editTitle: 'Edit the project',
     },
     environment: {
       visibility: 'Visibility',
@@ -169,6 +180,47 @@ export const en: Messages = {
       environments: 'Environments',
       backToProject: 'Back to the project',
       useCases: 'Use cases',
+      settings: 'Settings',
+      inviteUser: 'Invite a user',
+      createUser: 'Create a user',
+      newProject: 'New project',
+      newEnvironment: 'New environment',
+      administration: 'Administration',
+    },
+    lists: {
+      all: 'All',
+    },
+    forms: {
+      errors: { format: 'Invalid format' },
+      unsaved: {
+        title: 'Unsaved changes',
+        content: 'Your changes have not been saved. What do you want to do?',
+        leave: 'Leave without saving',
+        stay: 'Stay',
+        saveAndLeave: 'Save and leave',
+      },
+      rjsf: {
+        add: 'Add',
+        addItem: 'Add',
+        remove: 'Remove',
+        moveUp: 'Move up',
+        moveDown: 'Move down',
+        copy: 'Copy',
+        item: 'Item',
+        emptyArray: 'No items yet.',
+      },
+    },
+    invitation: {
+      title: 'Invitation to join %{organisation}',
+      intro: 'Hello %{name}, you are invited to join %{organisation} with the address %{email}.',
+      newAccount: 'Choose your username and password.',
+      existingAccount: 'An account already exists for this address: enter its password to accept.',
+      username: 'Username',
+      accept: 'Accept the invitation',
+      decline: 'Decline',
+      declined: 'You declined this invitation.',
+      invalid: 'This invitation is invalid or has expired.',
+      answered: 'This invitation has already been answered.',
     },
     layouts: {
       breadcrumb: 'Breadcrumb',
@@ -186,4 +238,5 @@ export const en: Messages = {
       notFoundHint: 'This address matches no page of the console.',
     },
   },
+  resources: resourcesEn,
 };

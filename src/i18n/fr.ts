@@ -1,6 +1,9 @@
+import { resourcesFr } from './resources/fr';
+
 /**
  * The console's French messages: the default and fallback language (spec platform-shell §1).
- * Keys live under `app.*`; react-admin's own (`ra.*`) come from ra-language-french. The toast and
+ * Keys live under `app.*`, and `resources.*` for the schema-driven resources (react-admin's
+ * convention); react-admin's own (`ra.*`) come from ra-language-french. The toast and
  * test-colours messages sit beside their components and are merged in by the i18n provider.
  */
 export const fr = {
@@ -23,6 +26,13 @@ export const fr = {
       home: 'Accueil',
       selfService: 'Mes cas d’usage',
       notFound: 'Page introuvable',
+      organisationSettings: 'Paramètres',
+      inviteUser: 'Inviter un utilisateur',
+      createUser: 'Créer un utilisateur',
+      editUser: 'Modifier un utilisateur',
+      projectNew: 'Nouveau projet',
+      envNew: 'Nouvel environnement',
+      invitation: 'Invitation',
     },
     session: {
       connectionLost: 'Connexion perdue',
@@ -143,6 +153,7 @@ export const fr = {
       noQuota: 'Non défini',
       projects: 'Projets',
       noProjects: 'Aucun projet dans cette organisation.',
+      sections: 'Sections de l’organisation',
     },
     project: {
       type: 'Type',
@@ -152,6 +163,8 @@ export const fr = {
       createdAt: 'Créé le',
       environments: 'Environnements',
       noEnvironments: 'Aucun environnement dans ce projet.',
+      edit: 'Renommer ou modifier les notes',
+      editTitle: 'Modifier le projet',
     },
     environment: {
       visibility: 'Visibilité',
@@ -172,6 +185,47 @@ export const fr = {
       environments: 'Environnements',
       backToProject: 'Retour au projet',
       useCases: 'Cas d’usage',
+      settings: 'Paramètres',
+      inviteUser: 'Inviter un utilisateur',
+      createUser: 'Créer un utilisateur',
+      newProject: 'Nouveau projet',
+      newEnvironment: 'Nouvel environnement',
+      administration: 'Administration',
+    },
+    lists: {
+      all: 'Tous',
+    },
+    forms: {
+      errors: { format: 'Format invalide' },
+      unsaved: {
+        title: 'Modifications non enregistrées',
+        content: 'Vos modifications n’ont pas été enregistrées. Que voulez-vous faire ?',
+        leave: 'Quitter sans enregistrer',
+        stay: 'Rester',
+        saveAndLeave: 'Enregistrer et quitter',
+      },
+      rjsf: {
+        add: 'Ajouter',
+        addItem: 'Ajouter',
+        remove: 'Supprimer',
+        moveUp: 'Monter',
+        moveDown: 'Descendre',
+        copy: 'Copier',
+        item: 'Élément',
+        emptyArray: 'Aucun élément pour le moment.',
+      },
+    },
+    invitation: {
+      title: 'Invitation à rejoindre %{organisation}',
+      intro: 'Bonjour %{name}, vous êtes invité·e à rejoindre %{organisation} avec l’adresse %{email}.',
+      newAccount: 'Choisissez votre nom d’utilisateur et votre mot de passe.',
+      existingAccount: 'Un compte existe déjà pour cette adresse : saisissez son mot de passe pour accepter.',
+      username: 'Nom d’utilisateur',
+      accept: 'Accepter l’invitation',
+      decline: 'Refuser',
+      declined: 'Vous avez refusé cette invitation.',
+      invalid: 'Cette invitation est invalide ou a expiré.',
+      answered: 'Cette invitation a déjà reçu une réponse.',
     },
     layouts: {
       breadcrumb: 'Fil d’Ariane',
@@ -189,6 +243,7 @@ export const fr = {
       notFoundHint: 'Cette adresse ne correspond à aucune page de la console.',
     },
   },
+  resources: resourcesFr,
 } as const;
 
 /** The same tree with any strings: the shape every other language must have, no more, no less. */

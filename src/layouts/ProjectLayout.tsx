@@ -1,16 +1,23 @@
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Layers from '@mui/icons-material/LayersOutlined';
 import { useParams } from 'react-router-dom';
 import { listEnvironments } from '../../schemas/contracts/tenancy';
 import { useCall } from '../providers/useCall';
+import { getResource } from '../resources/registry';
+import { useResourceAccess } from '../resources/useResourceAccess';
 import { environmentPath, projectPath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
 import { SideMenu } from './chrome/SideMenu';
 
-/** The project's home and its environments, the places a project currently leads to. */
+/**
+ * The project's home and its environments, and creating one for those whose level allows it
+ * (configurators, spec §6): qualifiers and cockpit viewers see no configuration entries.
+ */
 const ProjectMenu = ({ projectId }: { projectId: string }) => {
   const environments = useCall(listEnvironments, { params: { projectId } });
+  const canCreate = useResourceAccess(getResource('environments'), { projectId }).create;
   return (
     <SideMenu
       labelKey="app.layouts.projectMenu"
@@ -18,6 +25,15 @@ const ProjectMenu = ({ projectId }: { projectId: string }) => {
         {
           entries: [
             { to: projectPath(projectId), labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
+            ...(canCreate
+              ? [
+                  {
+                    to: `${projectPath(projectId)}/env-new`,
+                    labelKey: 'app.menu.newEnvironment',
+                    icon: <AddCircleOutline />,
+                  },
+                ]
+              : []),
           ],
         },
         {

@@ -51,3 +51,30 @@ export const cachedCall = <C extends CallContract>(
 export const clearCallCache = (client: Pick<ApiClient, 'call'>): void => {
   caches.delete(client);
 };
+
+const listeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Forgets the cached answers and tells the mounted readers to ask again: after a record was created,
+ * renamed or deleted, menus, breadcrumbs and home pages must not show the old one for 30 seconds.
+ */
+export const invalidateCallCache = (client: Pick<ApiClient, 'call'>): void => {
+  clearCallCache(client);
+  listeners.get(client)?.forEach((listener) => listener());
+};
+
+/** Called after each `invalidateCallCache` of that client; returns the unsubscribe function. */
+export const onCallCacheInvalidated = (
+  client: Pick<ApiClient, 'call'>,
+  listener: () => void,
+): (() => void) => {
+  let set = listeners.get(client);
+  if (!set) {
+    set = new Set();
+    listeners.set(client, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+};

@@ -1,4 +1,5 @@
 import type { CurrentUser, ProjectAccessLevel } from '../../schemas/contracts/auth';
+import { parseResourcePath } from './resourcePath';
 
 /**
  * The console's view of spec platform-shell §6. The server is the real guard (DESIGN.md §9); this
@@ -62,8 +63,13 @@ const projectLevels = (
 const reaches = (levels: ProjectAccessLevel[], needed: ProjectAccessLevel): boolean =>
   levels.some((level) => rank[level] >= rank[needed]);
 
-export const canAccess = (user: CurrentUser, { action, resource, record }: AccessRequest): boolean => {
+export const canAccess = (user: CurrentUser, request: AccessRequest): boolean => {
   if (user.role === 'staff') return true;
+  // A scoped API path (`organisations/o1/members`) is the plain resource within that scope; the
+  // path is where the call goes, so its scope wins over what the record says.
+  const { resource, scope } = parseResourcePath(request.resource);
+  const { action } = request;
+  const record = { ...request.record, ...scope };
   if (accountResources.has(resource) || selfServiceResources.has(resource)) return true;
   if (user.isLight) return false;
   if (staffResources.has(resource)) return false;

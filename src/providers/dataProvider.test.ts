@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
 import { fakeApi, json } from '../test/fakeApi';
-import { createDataProvider } from './dataProvider';
+import { createDataProvider, withMutationHook } from './dataProvider';
 
 const setup = (routes: Parameters<typeof fakeApi>[0]) => {
   const api = fakeApi(routes);
@@ -82,5 +82,29 @@ describe('dataProvider (simple REST)', () => {
     await dataProvider.getOne('projects', { id: 'p1', signal: controller.signal });
     expect(dataProvider.supportAbortSignal).toBe(true);
     expect(api.only().signal).toBe(controller.signal);
+  });
+});
+
+describe('withMutationHook', () => {
+  it('calls the hook after each successful write, not after reads or failures', async () => {
+    const { dataProvider } = setup({
+      'GET /v4/console/api/projects': json([]),
+      'POST /v4/console/api/projects': json({ id: 'p1' }, 201),
+      'DELETE /v4/console/api/projects/p1': json({ message: 'Has priority environments' }, 409),
+    });
+    let writes = 0;
+    const hooked = withMutationHook(dataProvider, () => {
+      writes += 1;
+    });
+    await hooked.getList('projects', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(writes).toBe(0);
+    await hooked.create('projects', { data: { name: 'Claims' } });
+    expect(writes).toBe(1);
+    await expect(hooked.delete('projects', { id: 'p1' })).rejects.toThrow('Has priority environments');
+    expect(writes).toBe(1);
   });
 });

@@ -133,3 +133,25 @@ export const createDataProvider = (
     },
   };
 };
+
+/**
+ * Calls `onMutation` after every successful write, e.g. to refresh what other caches show.
+ *
+ * @example
+ * withMutationHook(createDataProvider(client), () => invalidateCallCache(client));
+ */
+export const withMutationHook = (dataProvider: DataProvider, onMutation: () => void): DataProvider => {
+  const after = async <T>(pending: Promise<T>): Promise<T> => {
+    const result = await pending;
+    onMutation();
+    return result;
+  };
+  return {
+    ...dataProvider,
+    create: (resource, params) => after(dataProvider.create(resource, params)),
+    update: (resource, params) => after(dataProvider.update(resource, params)),
+    updateMany: (resource, params) => after(dataProvider.updateMany(resource, params)),
+    delete: (resource, params) => after(dataProvider.delete(resource, params)),
+    deleteMany: (resource, params) => after(dataProvider.deleteMany(resource, params)),
+  };
+};

@@ -2,9 +2,9 @@ import { createApiClient, createSessionHandlers } from '../api';
 import { toast } from '../notifications';
 import { readStored, storageKeys } from '../storage';
 import { createAuthProvider } from './authProvider';
-import { clearCallCache } from './callCache';
+import { clearCallCache, invalidateCallCache } from './callCache';
 import { createCurrentUserStore } from './currentUser';
-import { createDataProvider } from './dataProvider';
+import { createDataProvider, withMutationHook } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
 import { currentPath, navigateTo } from './navigation';
 import type { Services } from './ServicesContext';
@@ -54,7 +54,8 @@ export const createConsoleServices = (options: ConsoleServicesOptions = {}) => {
   return {
     services,
     authProvider: createAuthProvider({ client, currentUser, onLogout: () => clearCallCache(client) }),
-    dataProvider: createDataProvider(client),
+    // The shell's reads (menus, breadcrumbs, home pages) go through the call cache, not react-admin's.
+    dataProvider: withMutationHook(createDataProvider(client), () => invalidateCallCache(client)),
     i18nProvider: createI18nProvider(),
   };
 };

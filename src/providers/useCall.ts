@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CallContract, CallInput, CallOutput } from '../../schemas/contracts/define';
-import { cachedCall } from './callCache';
+import { cachedCall, onCallCacheInvalidated } from './callCache';
 import { useApiClient } from './ServicesContext';
 
 export type CallState<T> =
@@ -27,7 +27,12 @@ export const useCall = <C extends CallContract>(
   // Effects compare strings, not input objects rebuilt at each render.
   const key = input === null ? null : JSON.stringify({ params: input.params, query: input.query });
   const [attempt, setAttempt] = useState(0);
+  // Bumped when the cache is invalidated (a record changed): the call is made again, and the answer
+  // already shown stays until the new one arrives, so pages refresh without flashing a loader.
+  const [revision, setRevision] = useState(0);
   const [result, setResult] = useState<{ key: string; attempt: number; state: CallState<CallOutput<C>> }>();
+
+  useEffect(() => onCallCacheInvalidated(client, () => setRevision((n) => n + 1)), [client]);
 
   useEffect(() => {
     if (key === null) return;
@@ -44,7 +49,7 @@ export const useCall = <C extends CallContract>(
     return () => {
       live = false;
     };
-  }, [client, contract, key, attempt]);
+  }, [client, contract, key, attempt, revision]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const state: CallState<CallOutput<C>> =

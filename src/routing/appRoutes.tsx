@@ -1,14 +1,21 @@
 // react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Route } from 'react-router-dom';
+import * as createUser from '../custom-pages/create-user';
+import * as editUser from '../custom-pages/edit-user';
+import * as envNew from '../custom-pages/env-new';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as forgotPassword from '../custom-pages/forgot-password';
+import * as invitation from '../custom-pages/invitation';
+import * as inviteUser from '../custom-pages/invite-user';
 import * as localStorageCleaner from '../custom-pages/local-storage-cleaner';
 import * as login from '../custom-pages/login';
 import * as organisationHome from '../custom-pages/organisation-home';
+import * as organisationSettings from '../custom-pages/organisation-settings';
 import * as profile from '../custom-pages/profile';
 import * as profilePassword from '../custom-pages/profile-password';
 import * as projectHome from '../custom-pages/project-home';
+import * as projectNew from '../custom-pages/project-new';
 import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
 import { LoginLayout } from '../layouts';
@@ -54,17 +61,19 @@ export const appRoutes = (
     <Route element={<RedirectIfSignedIn />}>
       <Route element={<LoginLayout />}>{[login, forgotPassword, resetPassword].map(page)}</Route>
     </Route>
+    {/* An invitation link works signed in or not: the invitee may share a browser with a member. */}
+    <Route element={<LoginLayout />}>{page(invitation)}</Route>
 
     <Route element={<RequireAuth />}>
       <Route element={<PrivateLayout />}>
         {[profile, profilePassword, localStorageCleaner, testColours].map(page)}
       </Route>
       <Route path="orga/:orgaId" element={<OrganisationLayout />}>
-        {page(organisationHome)}
+        {[organisationHome, organisationSettings, inviteUser, createUser, editUser, projectNew].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId" element={<ProjectLayout />}>
-        {page(projectHome)}
+        {[projectHome, envNew].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>

@@ -5,7 +5,10 @@ import { signIn } from './support/pages';
 const RENEWED = 'Changed-In-Profile-5';
 
 // A light account of its own: its password changes here, so no other spec signs in with it.
-test('changing the password in the profile keeps this session and ends the others', async ({ page, browser }) => {
+test('changing the password in the profile keeps this session and ends the others', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/login');
   await signIn(page, E2E_PROFILE.username, E2E_PROFILE.password);
   await expect(page).toHaveURL(/\/self$/);
@@ -41,7 +44,10 @@ test('the LocalStorage Cleaner lists what the console keeps and clearing it sign
   await expect(page).toHaveTitle(/LocalStorage Cleaner/);
   await expect(page.getByRole('cell', { name: 'token', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Tout effacer' }).click();
-  await page.getByRole('button', { name: /Confirmer|Effacer/ }).last().click();
+  await page
+    .getByRole('button', { name: /Confirmer|Effacer/ })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 });

@@ -11,8 +11,9 @@ import { EnvironmentLinks } from '../../components/EnvironmentLinks';
 import { PageLoader } from '../../components/PageLoader';
 import { useCall } from '../../providers/useCall';
 import { formatShortDate } from '../../theme';
+import { ProjectActions } from './ProjectActions';
 
-/** Project home (spec §2): what the project is, and its environments. */
+/** Project home (spec §2): what the project is, what the user may do with it, and its environments. */
 export const ProjectHomePage = () => {
   const translate = useTranslate();
   const locale = useLocale();
@@ -28,6 +29,7 @@ export const ProjectHomePage = () => {
       <Typography variant="h4" component="h1">
         {name}
       </Typography>
+      <ProjectActions project={project.data} />
       <Card>
         <CardContent>
           <DetailList

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db';
@@ -29,6 +30,8 @@ export interface TestPlatformOptions {
   worker?: boolean;
   /** PGlite in a temporary folder instead of memory, so that another process can open it later. */
   onDisk?: boolean;
+  /** Resource schemas for the generic routes (default: every schema of schemas/index.ts). */
+  schemas?: readonly ResourceSchema[];
 }
 
 /**
@@ -76,7 +79,7 @@ export const startTestPlatform = async (
   const { db, env: databaseEnv, drop } = await freshDatabase(options.onDisk ?? false);
   await migrate(db);
   const platform = await startPlatform(config, createLogger(config), { worker: options.worker ?? true }, db);
-  const app = await buildApp(platform);
+  const app = await buildApp(platform, { schemas: options.schemas });
   await app.ready();
   let stopped = false;
   const stop = async () => {

@@ -19,8 +19,8 @@ interface ReceivedMail {
   text: string;
 }
 
-/** Waits for a mail to `to` at the end-to-end SMTP server and returns the link it carries. */
-export const resetLinkMailedTo = async (to: string): Promise<string> => {
+/** Waits for a mail to `to` at the end-to-end SMTP server and returns its link to `/<page>/<token>`. */
+export const linkMailedTo = async (to: string, page: 'reset-password' | 'invitation'): Promise<string> => {
   let link: string | undefined;
   await expect
     .poll(
@@ -29,7 +29,7 @@ export const resetLinkMailedTo = async (to: string): Promise<string> => {
           await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails`)
         ).json()) as ReceivedMail[];
         const mail = mails.filter((m) => m.to.includes(to)).at(-1);
-        link = mail?.text.match(/https?:\/\/\S+\/reset-password\/[\w-]+/)?.[0];
+        link = mail?.text.match(new RegExp(`https?://\\S+/${page}/[\\w-]+`))?.[0];
         return link;
       },
       { timeout: 20_000 },
@@ -37,3 +37,5 @@ export const resetLinkMailedTo = async (to: string): Promise<string> => {
     .toBeTruthy();
   return link!;
 };
+
+export const resetLinkMailedTo = (to: string) => linkMailedTo(to, 'reset-password');

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { defineResourceSchema } from '../schemas/_defs/admin';
+import { resourceSchemas } from '../schemas/index';
+import { buildApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db';
+import { createLogger } from '../server/logger';
+import { startPlatform } from '../server/platform';
+import type { Measurement } from './run';
+
+const ROWS = 10_000;
+const CONCURRENCY = 16;
+const SECONDS = 8;
+
+/** A configuration entity like the many the pipeline will have (archetypes, rules…): a JSONB document. */
+const benchItems = defineResourceSchema({
+  $id: 'bench-item',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    category: { type: 'string', enum: ['alpha', 'beta', 'gamma', 'delta'] },
+    weight: { type: 'integer' },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'bench-items',
+    storage: 'document',
+    listColumns: ['name', 'category', 'weight'],
+    searchFields: ['name'],
+    filters: ['category'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'cockpit', write: 'configurator' },
+    readOnly: ['id'],
+  },
+});
+
+const words = [
+  'invoice',
+  'claim',
+  'quote',
+  'order',
+  'refund',
+  'delay',
+  'baggage',
+  'meeting',
+  'contract',
+  'renewal',
+];
+
+const freshPostgres = async (serverUrl: string) => {
+  const name = `bench_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** One database: 10 000 documents, then 16 concurrent clients on sorted, filtered, paged list calls. */
+const measure = async (label: string, env: Record<string, string>): Promise<Measurement[]> => {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
+  const db = await openDatabase(config);
+  const platform = await startPlatform(config, createLogger(config), { worker: false }, db);
+  const app = await buildApp(platform, { schemas: [...resourceSchemas, benchItems] });
+  try {
+    const [orgId, projectId, envId, userId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await db.query(`INSERT INTO organisations (id, name) VALUES ($1, 'Bench')`, [orgId]);
+    await db.query(`INSERT INTO projects (id, organisation_id, name) VALUES ($1, $2, 'Bench')`, [
+      projectId,
+      orgId,
+    ]);
+    await db.query(`INSERT INTO environments (id, project_id, name) VALUES ($1, $2, 'Bench')`, [
+      envId,
+      projectId,
+    ]);
+    await db.query(
+      `INSERT INTO users (id, username, email, password_hash) VALUES ($1, 'bench', 'bench@example.test', $2)`,
+      [userId, await hashPassword('Bench-Password-1')],
+    );
+    await db.query(`INSERT INTO memberships (organisation_id, user_id, is_admin) VALUES ($1, $2, true)`, [
+      orgId,
+      userId,
+    ]);
+    for (let start = 0; start < ROWS; start += 1000) {
+      const docs = Array.from({ length: 1000 }, (_, k) => {
+        const i = start + k;
+        return {
+          name: `${words[i % 10]} ${words[(i * 7) % 10]} ${String(i).padStart(5, '0')}`,
+          category: ['alpha', 'beta', 'gamma', 'delta'][i % 4],
+          weight: (i * 37) % 1000,
+        };
+      });
+      await db.query(
+        `INSERT INTO resource_documents (scope, scope_id, resource, id, data)
+         SELECT 'environment', $1, 'bench-item', gen_random_uuid(), d FROM jsonb_array_elements($2::jsonb) AS d`,
+        [envId, JSON.stringify(docs)],
+      );
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login_check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'Bench-Password-1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // Varied pages, sorts and filters, as a person paging through a long list does.
+    const urls = Array.from({ length: 64 }, (_, i) => {
+      const sort = encodeURIComponent(
+        JSON.stringify([['name', 'weight', 'category'][i % 3], i % 2 ? 'ASC' : 'DESC']),
+      );
+      const range = encodeURIComponent(JSON.stringify([(i * 25) % 2000, ((i * 25) % 2000) + 24]));
+      const filter = encodeURIComponent(JSON.stringify(i % 2 ? { q: words[i % 10] } : { category: 'beta' }));
+      return `${base}/v4/console/api/environments/${envId}/bench-items?sort=${sort}&range=${range}&filter=${filter}`;
+    });
+    const check = await fetch(urls[0], { headers: { authorization: `Bearer ${token}` } });
+    if (check.status !== 200) throw new Error(`list answered ${check.status}: ${await check.text()}`);
+    const result = await new Promise<{ latencies: number[]; errors: number; seconds: number }>(
+      (resolve, reject) => {
+        const worker = new Worker(new URL('./api-load.mjs', import.meta.url), {
+          workerData: { urls, authorization: `Bearer ${token}`, concurrency: CONCURRENCY, seconds: SECONDS },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    const sorted = [...result.latencies].sort((a, b) => a - b);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return [
+      {
+        name: `${label}: list of ${ROWS} documents, ${CONCURRENCY} clients`,
+        value: Math.round(sorted.length / result.seconds),
+        unit: 'req/s',
+      },
+      { name: `${label}: latency p50`, value: round(percentile(sorted, 0.5)), unit: 'ms' },
+      {
+        name: `${label}: latency p95`,
+        value: round(percentile(sorted, 0.95)),
+        unit: 'ms',
+        target: label === 'PostgreSQL' ? '≤ 25 ms' : undefined,
+      },
+      ...(result.errors ? [{ name: `${label}: non-200 answers`, value: result.errors, unit: '' }] : []),
+    ];
+  } finally {
+    await app.close();
+    await platform.stop();
+  }
+};
+
+/**
+ * The generic list endpoint under load (issue: schema-driven resources): PGlite always, PostgreSQL
+ * when BENCH_DATABASE_URL names a server (a throwaway database is created on it).
+ */
+export const apiBenchmarks = async (): Promise<Measurement[]> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const rows = await measure('PGlite', { DATA_DIR: dir });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    rows.push({ name: 'PostgreSQL: set BENCH_DATABASE_URL to measure', value: 0, unit: '' });
+    return rows;
+  }
+  const database = await freshPostgres(serverUrl);
+  try {
+    rows.push(...(await measure('PostgreSQL', database.env)));
+  } finally {
+    await database.drop();
+  }
+  return rows;
+};

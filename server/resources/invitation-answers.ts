@@ -1,0 +1,134 @@
+import type { InvitationView } from '../../schemas/contracts/invitations';
+import { loginThrottle } from '../auth/login-throttle';
+import { hashPassword, passwordPolicyDetails, verifyPassword } from '../auth/passwords';
+import { ClientError } from '../http/errors';
+import type { Platform } from '../platform';
+import { usersRepository, type UserRow } from '../repositories/users';
+import { writeAudit } from './audit';
+import { answerInvitation, findPendingInvitation, type PendingInvitation } from './invitation-links';
+import { validationError } from './validation';
+
+const invalid = () =>
+  new ClientError(
+    404,
+    'INVITATION_INVALID',
+    'This invitation is invalid, has expired or was already answered.',
+  );
+
+const audit = (
+  q: Parameters<typeof writeAudit>[0],
+  inv: PendingInvitation,
+  state: string,
+  actorId?: string,
+) =>
+  writeAudit(q, {
+    organisationId: inv.organisation_id,
+    actorId,
+    action: 'update',
+    resource: 'invitations',
+    recordId: inv.id,
+    before: { state: 'pending' },
+    after: { state },
+  });
+
+/**
+ * What the invitee does with the link: read it, accept it (with a new account, or the password of
+ * the account that already has the address), or decline it. Each answer counts once.
+ */
+export const invitationAnswers = (platform: Platform) => {
+  const { db, config } = platform;
+  const throttle = loginThrottle(db, config.loginLimits);
+  const pending = async (token: string) => {
+    const inv = await findPendingInvitation(db, token);
+    if (!inv) throw invalid();
+    return inv;
+  };
+
+  /** The existing account's password, counted like a sign-in (same throttle) since it is one. */
+  const checkPassword = async (user: UserRow, password: string, address: string) => {
+    const wait =
+      (await throttle.addressBlockedFor(address)) || (await throttle.accountBlockedFor(user.username));
+    if (wait)
+      throw new ClientError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed attempts. Try again later.', {
+        retryAfter: wait,
+      });
+    if (await verifyPassword(password, user.password_hash)) return;
+    await throttle.recordFailure(address, user.username);
+    throw new ClientError(400, 'PASSWORD_INCORRECT', 'The password is incorrect. Please verify your input.', {
+      details: [{ path: 'password', message: 'The password is incorrect. Please verify your input.' }],
+    });
+  };
+
+  /** A new account's password is hashed before the transaction: scrypt is slow on purpose. */
+  const newAccountHash = async (username: string | undefined, password: string) => {
+    if (!username) throw validationError([{ path: 'username', message: 'is required' }]);
+    const broken = passwordPolicyDetails(password);
+    if (broken.length > 0)
+      throw new ClientError(400, 'PASSWORD_POLICY', broken.map((b) => b.message).join('; '), {
+        details: broken,
+      });
+    return hashPassword(password);
+  };
+
+  return {
+    view: async (token: string): Promise<InvitationView> => {
+      const inv = await pending(token);
+      return {
+        organisationName: inv.organisation_name,
+        email: inv.email,
+        firstname: inv.firstname,
+        lastname: inv.lastname,
+        state: inv.state,
+        accountExists: (await usersRepository(db).findByEmail(inv.email)) !== undefined,
+      };
+    },
+
+    accept: async (
+      token: string,
+      body: { username?: string; password: string },
+      address: string,
+    ): Promise<UserRow> => {
+      const inv = await pending(token);
+      const existing = await usersRepository(db).findByEmail(inv.email);
+      const username = body.username?.trim();
+      let passwordHash: string | null = null;
+      if (existing) await checkPassword(existing, body.password, address);
+      else passwordHash = await newAccountHash(username, body.password);
+      return db.transaction(async (tx) => {
+        if (!(await answerInvitation(tx, inv.id, 'accepted'))) throw invalid();
+        const users = usersRepository(tx);
+        let user = existing;
+        if (!user) {
+          if (await users.findByUsername(username as string))
+            throw new ClientError(409, 'USERNAME_TAKEN', 'This username is already used', {
+              details: [{ path: 'username', message: 'This username is already used' }],
+            });
+          const { email, firstname, lastname } = inv;
+          user = await users.create({
+            username: username as string,
+            email,
+            firstname,
+            lastname,
+            passwordHash,
+          });
+        }
+        await tx.query(
+          `INSERT INTO memberships (organisation_id, user_id, is_admin, position) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (organisation_id, user_id) DO NOTHING`,
+          [inv.organisation_id, user.id, inv.role === 'admin', inv.position],
+        );
+        await audit(tx, inv, 'accepted', user.id);
+        return user;
+      });
+    },
+
+    decline: async (token: string): Promise<void> => {
+      const inv = await pending(token);
+      await db.transaction(async (tx) => {
+        if (!(await answerInvitation(tx, inv.id, 'declined'))) throw invalid();
+        // Nobody is signed in: the link holder declines, the row has no actor.
+        await audit(tx, inv, 'declined');
+      });
+    },
+  };
+};

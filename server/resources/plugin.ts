@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { resourceSchemas } from '../../schemas/index';
+import type { Platform } from '../platform';
+import { documentStore } from './document-store';
+import { registerResourceRoutes } from './routes';
+import { resourceRuntime } from './runtime';
+import type { ResourceStore } from './store';
+import { tableStores } from './tables';
+
+export interface ResourcesOptions {
+  platform: Platform;
+  /** Every resource schema by default; tests add their own to prove a schema is a resource. */
+  schemas?: readonly ResourceSchema[];
+}
+
+const storeFor = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+  if (schema['x-admin'].storage === 'document') return documentStore(schema);
+  const adapter = tableStores[schema.$id];
+  // A table resource without its adapter is a programming error: stop at boot, not at the first call.
+  if (!adapter)
+    throw new Error(
+      `Resource '${schema.$id}' says storage 'table' but server/resources/tables has no adapter for it`,
+    );
+  return adapter(schema, platform);
+};
+
+/**
+ * The generic resource routes (DESIGN.md §4): for every schema, simple-REST CRUD under
+ * /v4/console/api, validated with the schema, scoped and access-checked, audited.
+ *
+ * @example
+ * await app.register(resourcesPlugin, { platform, schemas: [...resourceSchemas, widgetSchema] });
+ */
+export const resourcesPlugin = async (
+  app: FastifyInstance,
+  { platform, schemas = resourceSchemas }: ResourcesOptions,
+) => {
+  const addresses = new Set<string>();
+  for (const schema of schemas) {
+    const { scope, path, addressing } = schema['x-admin'];
+    const address = scope === 'platform' || addressing === 'top' ? path : `${scope}s/*/${path}`;
+    if (addresses.has(address)) throw new Error(`Two resource schemas share the address ${address}`);
+    addresses.add(address);
+    registerResourceRoutes(app, platform.db, resourceRuntime(schema, storeFor(schema, platform)));
+  }
+};

@@ -1,0 +1,19 @@
+import type { ResourceSchema } from '../../../schemas/_defs/admin';
+import type { Platform } from '../../platform';
+import type { ResourceStore } from '../store';
+import { environmentsStore } from './environments';
+import { invitationsStore } from './invitations';
+import { membersStore } from './members';
+import { organisationsStore } from './organisations';
+import { projectsStore } from './projects';
+
+export type TableStoreFactory = (schema: ResourceSchema, platform: Platform) => ResourceStore;
+
+/** The adapters of `storage: 'table'` resources, by schema `$id`. */
+export const tableStores: Record<string, TableStoreFactory> = {
+  organisation: organisationsStore,
+  project: projectsStore,
+  environment: environmentsStore,
+  member: membersStore,
+  invitation: invitationsStore,
+};

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { ResourceSchema } from '../../../schemas/_defs/admin';
+import { ClientError } from '../../http/errors';
+import { queueMail } from '../../mail/outbox';
+import { invitationMail } from '../../mail/templates';
+import type { Platform } from '../../platform';
+import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
+import { selectOf, sqlReads } from '../sql-reads';
+import type { ResourceStore } from '../store';
+
+const fields = {
+  id: 'i.id',
+  email: 'i.email',
+  firstname: 'i.firstname',
+  lastname: 'i.lastname',
+  position: 'i.position',
+  role: 'i.role',
+  state: 'i.state',
+  createdAt: 'i.created_at',
+};
+
+/**
+ * Invitations of an organisation. Creating one mails a link to the invitee (public routes in
+ * server/routes/auth/invitations.ts answer it); deleting one revokes it, its link then leads nowhere.
+ * Only pending invitations count for the schema's unique address.
+ */
+export const invitationsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+  const { reread, ...reads } = sqlReads({
+    schema,
+    from: 'invitations i',
+    select: selectOf(fields),
+    idExpr: 'i.id',
+    scopeExpr: 'i.organisation_id',
+    fields,
+  });
+  return {
+    ...reads,
+    conflicts: async (q, scopeId, values, exceptId) =>
+      (
+        await q.query(
+          `SELECT 1 FROM invitations WHERE organisation_id = $1 AND state = 'pending'
+             AND lower(email) = lower($2) AND id::text <> $3 LIMIT 1`,
+          [scopeId, values.email, exceptId ?? ''],
+        )
+      ).length > 0,
+
+    create: async (q, ctx, data) => {
+      const member = await q.query(
+        `SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.organisation_id = $1 AND lower(u.email) = lower($2)`,
+        [ctx.scopeId, data.email],
+      );
+      if (member.length > 0) {
+        throw new ClientError(409, 'ALREADY_MEMBER', 'This address is already a member of the organisation', {
+          details: [{ path: 'email', message: 'This address is already a member of the organisation' }],
+        });
+      }
+      const id = randomUUID();
+      const { token, hash } = newInvitationToken();
+      await q.query(
+        `INSERT INTO invitations (id, organisation_id, email, firstname, lastname, position, role, token_hash,
+                                  invited_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(days => $10))`,
+        [
+          id,
+          ctx.scopeId,
+          data.email,
+          data.firstname,
+          data.lastname,
+          data.position,
+          data.role,
+          hash,
+          ctx.actor.id,
+          INVITATION_DAYS,
+        ],
+      );
+      const [org] = await q.query<{ name: string }>('SELECT name FROM organisations WHERE id = $1', [
+        ctx.scopeId,
+      ]);
+      const mail = invitationMail(ctx.locale, {
+        link: `${platform.config.publicUrl}/invitation/${token}`,
+        organisationName: org.name,
+        inviter: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim() || ctx.actor.username,
+        validDays: INVITATION_DAYS,
+      });
+      await queueMail(q, platform.queue, { to: data.email as string, ...mail });
+      return reread(q, id);
+    },
+
+    // The schema offers no edit: an invitation is revoked and sent again instead.
+    update: async () => {
+      throw new ClientError(405, 'METHOD_NOT_ALLOWED', 'Invitations cannot be edited');
+    },
+
+    delete: async (q, _ctx, before) => {
+      await q.query('DELETE FROM invitations WHERE id = $1', [before.id]);
+    },
+  };
+};

@@ -1,0 +1,103 @@
+import type { Messages } from '../fr';
+import type { resourcesFr } from './fr';
+
+/**
+ * Labels of the schema-driven resources, English. The `errors` are the spec's own texts (the x-admin
+ * `errorMessages` and `unique` messages the server answers with).
+ */
+export const resourcesEn: Messages<typeof resourcesFr> = {
+  organisations: {
+    name: 'Organisation |||| Organisations',
+    fields: {
+      id: 'Identifier',
+      name: 'Name',
+      contractStartDate: 'Contract start date',
+      yearlyQuota: 'Yearly analysis quota',
+      createdAt: 'Created on',
+    },
+  },
+  members: {
+    name: 'Member |||| Members',
+    fields: {
+      id: 'Identifier',
+      firstname: 'First name',
+      lastname: 'Last name',
+      username: 'Username',
+      email: 'Email',
+      position: 'Position',
+      role: 'Role',
+      projects: 'Project access',
+      'projects.projectId': 'Project',
+      'projects.access': 'Access level',
+      createdAt: 'Created on',
+    },
+    values: {
+      role: { admin: 'Admin', notAdmin: 'Not admin' },
+      'projects.access': {
+        configurator: 'Configurator',
+        qualifier: 'Qualifier',
+        cockpit: 'Cockpit',
+        noAccess: 'No access',
+      },
+    },
+    errors: {
+      username: { unique: 'This username is already used' },
+      email: { unique: 'This email address is already a member' },
+    },
+  },
+  invitations: {
+    name: 'Invitation |||| Invitations',
+    fields: {
+      id: 'Identifier',
+      email: 'Email',
+      firstname: 'First name',
+      lastname: 'Last name',
+      position: 'Position',
+      role: 'Role',
+      state: 'State',
+      createdAt: 'Sent on',
+    },
+    values: {
+      role: { admin: 'Admin', notAdmin: 'Not admin' },
+      state: { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' },
+    },
+    errors: {
+      email: { unique: 'This address already has a pending invitation' },
+    },
+  },
+  projects: {
+    name: 'Project |||| Projects',
+    fields: {
+      id: 'Identifier',
+      organisationId: 'Organisation',
+      name: 'Name',
+      type: 'Type',
+      notes: 'Notes',
+      createdAt: 'Created on',
+    },
+    values: {
+      type: { nlu: 'NLU', ic: 'IC (legacy)' },
+    },
+    errors: {
+      name: { maxLength: 'New project name cannot exceed 50 characters' },
+    },
+  },
+  environments: {
+    name: 'Environment |||| Environments',
+    fields: {
+      id: 'Identifier',
+      projectId: 'Project',
+      name: 'Name',
+      aiVersion: 'AI version',
+      visibility: 'Visibility',
+      createdAt: 'Created on',
+    },
+    values: {
+      aiVersion: { v4: 'v4', v5: 'v5' },
+      visibility: { public: 'Public', hidden: 'Hidden' },
+    },
+    errors: {
+      name: { unique: 'This name is already used for an environment in this project' },
+    },
+  },
+};

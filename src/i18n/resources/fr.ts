@@ -1,0 +1,102 @@
+/**
+ * Labels of the schema-driven resources (DESIGN.md §4), French: `resources.<path>.name` (singular
+ * |||| plural), `.fields.<field>` (nested fields dotted: `projects.access`), `.values.<field>.<value>`
+ * for enums, `.errors.<field>.<keyword>` for the spec's messages. src/resources/resourceMessages.test.ts
+ * fails when a schema field has no key here or in English.
+ */
+export const resourcesFr = {
+  organisations: {
+    name: 'Organisation |||| Organisations',
+    fields: {
+      id: 'Identifiant',
+      name: 'Nom',
+      contractStartDate: 'Début du contrat',
+      yearlyQuota: 'Quota annuel d’analyses',
+      createdAt: 'Créée le',
+    },
+  },
+  members: {
+    name: 'Membre |||| Membres',
+    fields: {
+      id: 'Identifiant',
+      firstname: 'Prénom',
+      lastname: 'Nom',
+      username: 'Nom d’utilisateur',
+      email: 'E-mail',
+      position: 'Poste',
+      role: 'Rôle',
+      projects: 'Accès aux projets',
+      'projects.projectId': 'Projet',
+      'projects.access': 'Niveau d’accès',
+      createdAt: 'Créé le',
+    },
+    values: {
+      role: { admin: 'Administrateur', notAdmin: 'Non administrateur' },
+      'projects.access': {
+        configurator: 'Configurateur',
+        qualifier: 'Qualificateur',
+        cockpit: 'Cockpit',
+        noAccess: 'Aucun accès',
+      },
+    },
+    errors: {
+      username: { unique: 'Ce nom d’utilisateur est déjà utilisé' },
+      email: { unique: 'Cette adresse e-mail est déjà celle d’un membre' },
+    },
+  },
+  invitations: {
+    name: 'Invitation |||| Invitations',
+    fields: {
+      id: 'Identifiant',
+      email: 'E-mail',
+      firstname: 'Prénom',
+      lastname: 'Nom',
+      position: 'Poste',
+      role: 'Rôle',
+      state: 'État',
+      createdAt: 'Envoyée le',
+    },
+    values: {
+      role: { admin: 'Administrateur', notAdmin: 'Non administrateur' },
+      state: { pending: 'En attente', accepted: 'Acceptée', declined: 'Refusée' },
+    },
+    errors: {
+      email: { unique: 'Cette adresse a déjà une invitation en attente' },
+    },
+  },
+  projects: {
+    name: 'Projet |||| Projets',
+    fields: {
+      id: 'Identifiant',
+      organisationId: 'Organisation',
+      name: 'Nom',
+      type: 'Type',
+      notes: 'Notes',
+      createdAt: 'Créé le',
+    },
+    values: {
+      type: { nlu: 'NLU', ic: 'IC (historique)' },
+    },
+    errors: {
+      name: { maxLength: 'Le nouveau nom du projet ne peut pas dépasser 50 caractères' },
+    },
+  },
+  environments: {
+    name: 'Environnement |||| Environnements',
+    fields: {
+      id: 'Identifiant',
+      projectId: 'Projet',
+      name: 'Nom',
+      aiVersion: 'Version de l’IA',
+      visibility: 'Visibilité',
+      createdAt: 'Créé le',
+    },
+    values: {
+      aiVersion: { v4: 'v4', v5: 'v5' },
+      visibility: { public: 'Public', hidden: 'Masqué' },
+    },
+    errors: {
+      name: { unique: 'Ce nom est déjà utilisé pour un environnement de ce projet' },
+    },
+  },
+} as const;

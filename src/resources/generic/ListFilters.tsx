@@ -1,0 +1,88 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import { useResourceLabels } from '../labels';
+import type { FieldDescriptor, ResourceDescriptor } from '../types';
+
+const filterValue = (values: Record<string, unknown>, name: string): string => {
+  const value = values[name];
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
+};
+
+/**
+ * The full-text search (`q`, over the x-admin `searchFields`) and one input per x-admin `filters`
+ * field: a select for enums and booleans, text otherwise. The server does the filtering.
+ */
+export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
+  const translate = useTranslate();
+  const labels = useResourceLabels(resource);
+  const { filterValues, setFilters } = useListContext();
+  const [search, setSearch] = useState(filterValue(filterValues, 'q'));
+  const filters = (resource.hints.filters ?? [])
+    .map((name) => resource.fields.find((field) => field.name === name))
+    .filter((field): field is FieldDescriptor => field !== undefined);
+
+  // Typing waits for a pause before asking the server (react-admin's debounce).
+  useEffect(() => {
+    if (search === filterValue(filterValues, 'q')) return;
+    setFilters({ ...filterValues, q: search }, undefined, true);
+  }, [search, filterValues, setFilters]);
+
+  const choose = (field: FieldDescriptor, raw: string) => {
+    const value = field.kind === 'boolean' && raw !== '' ? raw === 'true' : raw;
+    setFilters({ ...filterValues, [field.name]: value }, undefined, false);
+  };
+  const options = (field: FieldDescriptor) =>
+    field.kind === 'boolean'
+      ? [
+          { value: 'true', label: translate('ra.boolean.true') },
+          { value: 'false', label: translate('ra.boolean.false') },
+        ]
+      : field.values.map((value) => ({ value, label: labels.value(field.name, value) }));
+
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', flex: 1 }}>
+      {resource.hints.searchFields?.length ? (
+        <TextField
+          size="small"
+          type="search"
+          label={translate('ra.action.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      ) : null}
+      {filters.map((field) =>
+        field.kind === 'enum' || field.kind === 'boolean' ? (
+          <TextField
+            key={field.name}
+            select
+            size="small"
+            sx={{ minWidth: 160 }}
+            label={labels.field(field.name)}
+            value={filterValue(filterValues, field.name)}
+            onChange={(event) => choose(field, event.target.value)}
+          >
+            <MenuItem value="">{translate('app.lists.all')}</MenuItem>
+            {options(field).map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            key={field.name}
+            size="small"
+            label={labels.field(field.name)}
+            value={filterValue(filterValues, field.name)}
+            onChange={(event) => choose(field, event.target.value)}
+          />
+        ),
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,137 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { asPropertySchema, baseType } from '../../fields';
+import type { ResourceLabels } from '../../labels';
+import type { ResourceDescriptor } from '../../types';
+
+export type FormMode = 'create' | 'edit';
+export type FormData = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A copy of a schema without `format: 'uuid'`: ids are picked from lists (reference widget) or set
+ * by the server, never typed, and the server checks them anyway.
+ */
+const withoutIdFormats = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutIdFormats);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, inner]) => !(key === 'format' && inner === 'uuid'))
+      .map(([key, inner]) => [key, withoutIdFormats(inner)]),
+  );
+};
+
+/**
+ * The JSON Schema rjsf validates and renders: the resource's properties without its `$id` (Ajv
+ * would cache create and edit under one id) and x-admin block. Read-only fields are left out of a
+ * create form and marked `readOnly` in an edit form, where they show disabled. A nullable field
+ * (`['integer', 'null']`) gets its plain type, so it has its proper input (number, date): in the
+ * form, null is an empty input, and an empty input is sent as null (payloadOf).
+ */
+export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSchema => {
+  const fields = resource.fields.filter((field) => mode === 'edit' || !field.readOnly);
+  const properties = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      {
+        ...asPropertySchema(field.schema),
+        ...(field.nullable ? { type: baseType(field.schema) } : {}),
+        ...(field.readOnly ? { readOnly: true } : {}),
+      },
+    ]),
+  );
+  const required = fields.filter((field) => field.required && !field.readOnly).map((field) => field.name);
+  // The schemas are draft-07 objects declared `as const`; rjsf's type is the mutable JSONSchema7.
+  return withoutIdFormats({ type: 'object', properties, required }) as RJSFSchema;
+};
+
+/** Titles and enum labels for every field, nested ones included, laid over the x-admin uiSchema. */
+const labelProperties = (
+  properties: Record<string, unknown>,
+  ui: Record<string, unknown>,
+  labels: ResourceLabels,
+  prefix = '',
+): void => {
+  for (const [name, raw] of Object.entries(properties)) {
+    const property = asPropertySchema(raw);
+    const path = `${prefix}${name}`;
+    const entry: Record<string, unknown> = isObject(ui[name]) ? { ...ui[name] } : {};
+    entry['ui:title'] = labels.field(path);
+    if (property.enum) {
+      entry['ui:enumNames'] = Object.fromEntries(
+        property.enum.map((value) => [String(value), labels.value(path, value)]),
+      );
+    }
+    if (property.items?.properties) {
+      const items: Record<string, unknown> = isObject(entry.items) ? { ...entry.items } : {};
+      labelProperties(property.items.properties, items, labels, `${path}.`);
+      // Each item is titled by the list's label and its rank, rjsf's own title being `<name>-<n>`.
+      entry.items = (_item: unknown, index: number) => ({
+        ...items,
+        'ui:title': `${labels.field(path)} ${index + 1}`,
+      });
+    } else if (property.properties) {
+      labelProperties(property.properties, entry, labels, `${path}.`);
+    }
+    ui[name] = entry;
+  }
+};
+
+/**
+ * The rjsf uiSchema: x-admin's `uiSchema`, translated labels (`resources.<res>.fields.*`, enum
+ * values), read-only fields disabled and last, and no built-in submit button (the view has its own).
+ */
+export const formUiSchema = (
+  resource: ResourceDescriptor,
+  mode: FormMode,
+  labels: ResourceLabels,
+): UiSchema => {
+  const ui: Record<string, unknown> = structuredClone(resource.hints.uiSchema ?? {});
+  labelProperties(resource.schema.properties, ui, labels);
+  const readOnly = resource.fields.filter((field) => field.readOnly).map((field) => field.name);
+  for (const name of readOnly) {
+    if (isObject(ui[name])) ui[name] = { ...ui[name], 'ui:disabled': true };
+  }
+  ui['ui:order'] = ['*', ...(mode === 'edit' ? readOnly : [])];
+  ui['ui:submitButtonOptions'] = { norender: true };
+  return ui;
+};
+
+/**
+ * The record as form data: only the schema's properties (a server may add others), read-only ones
+ * on edit only, nulls as empty inputs.
+ */
+export const formDataOf = (
+  resource: ResourceDescriptor,
+  record: FormData | undefined,
+  mode: FormMode,
+): FormData =>
+  Object.fromEntries(
+    resource.fields
+      .filter((field) => mode === 'edit' || !field.readOnly)
+      .filter((field) => record?.[field.name] !== undefined && record?.[field.name] !== null)
+      .map((field) => [field.name, record?.[field.name]]),
+  );
+
+/**
+ * What is sent: the form data without read-only fields, an emptied nullable field as null (PUT
+ * replaces the record, so a missing field would not clear it), plus the scope field the API wants
+ * in a created record (`top` addressing).
+ */
+export const payloadOf = (
+  resource: ResourceDescriptor,
+  data: FormData,
+  mode: FormMode,
+  scopeId: string | undefined,
+): FormData => {
+  const payload: FormData = {};
+  for (const field of resource.fields) {
+    if (field.readOnly) continue;
+    const value = data[field.name];
+    if (value !== undefined) payload[field.name] = value;
+    else if (field.nullable) payload[field.name] = null;
+  }
+  return mode === 'create' ? { ...payload, ...resource.scopeBody(scopeId) } : payload;
+};

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+import type { BlockerFunction } from 'react-router-dom';
+
+export interface UnsavedChangesDialogState {
+  open: boolean;
+  saving: boolean;
+  onLeave: () => void;
+  onStay: () => void;
+  onSaveAndLeave: () => void;
+}
+
+export interface UnsavedChangesGuard {
+  dialog: UnsavedChangesDialogState;
+  /** Leaving from inside the page (cancel, closing a dialog): asks first when something is unsaved. */
+  requestLeave: (leave: () => void) => void;
+  /** Lets the next navigation through unasked: after a save, the changes are no longer unsaved. */
+  release: () => void;
+}
+
+/**
+ * Spec §4: unsaved changes trigger a leave warning with three choices — leave without saving, stay,
+ * or save and leave. Covers router navigation (useBlocker), leaving from inside the page, and
+ * closing or reloading the tab (beforeunload, where browsers only allow their own prompt).
+ * `save` resolves to whether the record was saved; a failed save keeps the user on the form.
+ */
+export const useUnsavedChangesGuard = (dirty: boolean, save: () => Promise<boolean>): UnsavedChangesGuard => {
+  // Read when a navigation starts, which may be before the render that follows a change.
+  const guarded = useRef(dirty);
+  useEffect(() => {
+    guarded.current = dirty;
+  }, [dirty]);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      guarded.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const [pendingLeave, setPendingLeave] = useState<{ leave: () => void }>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const release = useCallback(() => {
+    guarded.current = false;
+  }, []);
+  const leave = () => {
+    release();
+    if (blocker.state === 'blocked') blocker.proceed();
+    pendingLeave?.leave();
+    setPendingLeave(undefined);
+  };
+  const stay = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+    setPendingLeave(undefined);
+  };
+  const saveAndLeave = async () => {
+    setSaving(true);
+    const saved = await save().catch(() => false);
+    setSaving(false);
+    if (saved) leave();
+    else stay();
+  };
+  const requestLeave = useCallback((then: () => void) => {
+    if (guarded.current) setPendingLeave({ leave: then });
+    else then();
+  }, []);
+
+  return {
+    dialog: {
+      open: blocker.state === 'blocked' || pendingLeave !== undefined,
+      saving,
+      onLeave: leave,
+      onStay: stay,
+      onSaveAndLeave: () => void saveAndLeave(),
+    },
+    requestLeave,
+    release,
+  };
+};

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'react-admin';
+import type { ResourceDescriptor } from './types';
+
+/** `contractStartDate` → `Contract start date`: what a resource without translations still shows. */
+export const humanize = (path: string): string => {
+  const last = path.split('.').pop() ?? path;
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export interface ResourceLabels {
+  /** `resources.<res>.name`, singular or plural (`smart_count`). */
+  name(count?: number): string;
+  /** `resources.<res>.fields.<path>`; nested paths are dotted (`projects.access`). */
+  field(path: string): string;
+  /** `resources.<res>.values.<path>.<value>` for enum values. */
+  value(path: string, value: unknown): string;
+  /** `resources.<res>.errors.<path>.<keyword>`, else `fallback` (the spec or server text). */
+  error(path: string, keyword: string, fallback: string): string;
+}
+
+/**
+ * Labels of a resource from its translation keys (DESIGN.md §4), with readable fallbacks so that a
+ * resource whose keys are missing still renders (the i18n coverage test is what catches them).
+ */
+export const resourceLabels = (
+  translate: TranslateFunction,
+  resource: ResourceDescriptor,
+): ResourceLabels => {
+  const prefix = `resources.${resource.name}`;
+  return {
+    name: (count = 1) => translate(`${prefix}.name`, { smart_count: count, _: humanize(resource.name) }),
+    field: (path) => translate(`${prefix}.fields.${path}`, { _: humanize(path) }),
+    value: (path, value) => translate(`${prefix}.values.${path}.${String(value)}`, { _: String(value) }),
+    error: (path, keyword, fallback) => translate(`${prefix}.errors.${path}.${keyword}`, { _: fallback }),
+  };
+};
+
+export const useResourceLabels = (resource: ResourceDescriptor): ResourceLabels => {
+  const translate = useTranslate();
+  return useMemo(() => resourceLabels(translate, resource), [translate, resource]);
+};

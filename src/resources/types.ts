@@ -1,0 +1,104 @@
+import type { ComponentType } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
+import type { AdminHints, ResourceSchema } from '../../schemas';
+
+/** The scope ids of the current route (`/orga/:orgaId`, `/project/:projectId/environment/:envId`). */
+export interface RouteScope {
+  organisationId?: string;
+  projectId?: string;
+  environmentId?: string;
+}
+
+export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/** How a list column or a detail line shows a value; each kind has one renderer (fieldTypes.tsx). */
+export type FieldKind =
+  'string' | 'enum' | 'date' | 'dateTime' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+/** A property of a resource schema, narrowed from the schema's `unknown`. */
+export interface PropertySchema {
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  format?: string;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+  required?: readonly string[];
+  readOnly?: boolean;
+}
+
+export interface FieldDescriptor {
+  name: string;
+  schema: PropertySchema;
+  kind: FieldKind;
+  /** Enum values as strings (translation keys `resources.<res>.values.<field>.<value>`). */
+  values: string[];
+  readOnly: boolean;
+  required: boolean;
+  /** `type` includes null: an emptied input is sent as null rather than left out. */
+  nullable: boolean;
+}
+
+/** Where a view sends the user; a list without links opens records in a dialog instead. */
+export interface ResourceLinks {
+  create?: string;
+  edit?: (id: Identifier) => string;
+  show?: (id: Identifier) => string;
+}
+
+export interface ListViewProps {
+  resource: ResourceDescriptor;
+  scope: RouteScope;
+  links?: ResourceLinks;
+}
+
+export interface CreateViewProps {
+  resource: ResourceDescriptor;
+  scope: RouteScope;
+  /** After the record was created; by default the form stays, emptied, with a success notice. */
+  onSaved?: (record: RaRecord) => void;
+  onCancel?: () => void;
+}
+
+export interface EditViewProps {
+  resource: ResourceDescriptor;
+  scope: RouteScope;
+  id: Identifier;
+  onSaved?: (record: RaRecord) => void;
+  onCancel?: () => void;
+  /** After the record was deleted from the edit view; the delete button shows only when given. */
+  onDeleted?: () => void;
+}
+
+export interface ShowViewProps {
+  resource: ResourceDescriptor;
+  scope: RouteScope;
+  id: Identifier;
+}
+
+/**
+ * Everything the console knows about one resource, derived from its schema (DESIGN.md §4). `name`
+ * is the x-admin path: the translation namespace (`resources.<name>.*`) and the last API segment.
+ */
+export interface ResourceDescriptor {
+  name: string;
+  schema: ResourceSchema;
+  hints: AdminHints;
+  fields: FieldDescriptor[];
+  operations: ReadonlySet<Operation>;
+  /** The scope id this resource needs from the route (undefined for platform resources). */
+  scopeIdOf(scope: RouteScope): string | undefined;
+  /** The data provider's resource string: the API path after `/v4/console/api`. */
+  apiResource(scopeId?: string): string;
+  /** The permanent list filter: the scope field for `top` addressing, nothing when nested. */
+  scopeFilter(scopeId?: string): Record<string, string>;
+  /** What a created record must also carry: the scope field for `top` addressing. */
+  scopeBody(scopeId?: string): Record<string, string>;
+  list: ComponentType<ListViewProps>;
+  create: ComponentType<CreateViewProps>;
+  edit: ComponentType<EditViewProps>;
+  show: ComponentType<ShowViewProps>;
+}

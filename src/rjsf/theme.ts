@@ -1,0 +1,16 @@
+import { withTheme } from '@rjsf/core';
+import type { ThemeProps } from '@rjsf/core';
+import { Theme } from '@rjsf/mui';
+import { ReferenceWidget } from './ReferenceWidget';
+
+/**
+ * rjsf's MUI theme plus the console's own widgets, gathered in one theme object (STYLE.md, after
+ * rjsf's packages/mui): forms name a widget in their uiSchema and find it here.
+ */
+export const consoleTheme: ThemeProps = {
+  ...Theme,
+  widgets: { ...Theme.widgets, reference: ReferenceWidget },
+};
+
+/** The form component of every generated form (STYLE.md rule 2: inside EditBase / CreateBase). */
+export const ConsoleForm = withTheme(consoleTheme);

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, listQuery, ROLES, type Role, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let acme: Tenants;
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  acme = await buildTenants(t);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Expected status per caller, in ROLES order: admin, configurator, qualifier, cockpit, noAccess, outsider, staff, anonymous. */
+type Statuses = [number, number, number, number, number, number, number, number];
+interface Route {
+  name: string;
+  method: Method;
+  /** Built per caller: a delete that succeeds needs a record of its own. */
+  url: (who: Role) => string | Promise<string>;
+  body?: (who: Role) => unknown;
+  expected: Statuses;
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+
+const routes = (): Route[] => {
+  const { org, project, env } = acme.ids;
+  const { fixtures: f, users, call } = acme;
+  const orgs = `${API}/organisations/${org}`;
+  const freshMember = async () => `${orgs}/members/${(await f.user({ organisationId: org })).id}`;
+  const freshInvitation = async () => {
+    const res = await call('POST', `${orgs}/invitations`, 'admin', {
+      email: `${unique('guest')}@example.test`,
+      firstname: 'Guest',
+      lastname: 'Invited',
+    });
+    return `${orgs}/invitations/${res.json().id}`;
+  };
+  const envs = `${API}/projects/${project}/environments`;
+  return [
+    // prettier-ignore
+    ...([
+      // resource / operation     method    url                                           admin conf qual cock noAc outs staff anon
+      ['organisations list',     'GET',    () => `${API}/organisations`,                  [200, 200, 200, 200, 200, 200, 200, 401]],
+      ['organisations get',      'GET',    () => orgs,                                    [200, 200, 200, 200, 200, 404, 200, 401]],
+      ['organisations create',   'POST',   () => `${API}/organisations`,                  [403, 403, 403, 403, 403, 403, 201, 401]],
+      ['organisations update',   'PUT',    () => orgs,                                    [200, 403, 403, 403, 403, 404, 200, 401]],
+      ['organisations delete',   'DELETE', async (who: Role) => who === 'staff' ? `${API}/organisations/${await f.organisation()}` : orgs,
+                                                                                          [403, 403, 403, 403, 403, 404, 204, 401]],
+      ['members list',           'GET',    () => `${orgs}/members`,                       [200, 200, 200, 200, 200, 404, 200, 401]],
+      ['members get',            'GET',    () => `${orgs}/members/${users.qualifier.id}`, [200, 200, 200, 200, 200, 404, 200, 401]],
+      ['members create',         'POST',   () => `${orgs}/members`,                       [201, 403, 403, 403, 403, 404, 201, 401]],
+      ['members update',         'PUT',    freshMember,                                   [200, 403, 403, 403, 403, 404, 200, 401]],
+      ['members delete',         'DELETE', freshMember,                                   [204, 403, 403, 403, 403, 404, 204, 401]],
+      ['invitations list',       'GET',    () => `${orgs}/invitations`,                   [200, 403, 403, 403, 403, 404, 200, 401]],
+      ['invitations get',        'GET',    freshInvitation,                               [200, 403, 403, 403, 403, 404, 200, 401]],
+      ['invitations create',     'POST',   () => `${orgs}/invitations`,                   [201, 403, 403, 403, 403, 404, 201, 401]],
+      ['invitations update',     'PUT',    freshInvitation,                               [404, 404, 404, 404, 404, 404, 404, 404]],
+      ['invitations delete',     'DELETE', freshInvitation,                               [204, 403, 403, 403, 403, 404, 204, 401]],
+      ['projects list',          'GET',    () => `${API}/projects${listQuery({ filter: { organisationId: org } })}`,
+                                                                                          [200, 200, 200, 200, 200, 404, 200, 401]],
+      ['projects get',           'GET',    () => `${API}/projects/${project}`,            [200, 200, 200, 200, 404, 404, 200, 401]],
+      ['projects create',        'POST',   () => `${API}/projects`,                       [201, 403, 403, 403, 403, 404, 201, 401]],
+      ['projects update',        'PUT',    () => `${API}/projects/${project}`,            [200, 200, 403, 403, 404, 404, 200, 401]],
+      ['projects delete',        'DELETE', async () => `${API}/projects/${await acme.projectWithRoles()}`,
+                                                                                          [204, 204, 403, 403, 404, 404, 204, 401]],
+      ['environments list',      'GET',    () => envs,                                    [200, 200, 200, 200, 404, 404, 200, 401]],
+      ['environments get',       'GET',    () => `${envs}/${env}`,                        [200, 200, 200, 200, 404, 404, 200, 401]],
+      ['environments create',    'POST',   () => envs,                                    [201, 201, 403, 403, 404, 404, 201, 401]],
+      ['environments update',    'PUT',    () => `${envs}/${env}`,                        [200, 200, 403, 403, 404, 404, 200, 401]],
+      ['environments delete',    'DELETE', async () => `${envs}/${await f.environment(project, unique('env'))}`,
+                                                                                          [204, 204, 403, 403, 404, 404, 204, 401]],
+    ] as const).map(([name, method, url, expected]) => ({ name, method, url, expected: [...expected] as Statuses })),
+  ].map((route) => ({ ...route, body: bodies[route.name] }));
+};
+
+/** What each create or update sends: valid, so that only access decides the answer. */
+const bodies: Record<string, (who: Role) => unknown> = {
+  'organisations create': (who) => ({ name: `Org of ${unique(who)}` }),
+  'organisations update': () => ({ yearlyQuota: 1200 }),
+  'members create': (who) => {
+    const name = unique(who);
+    return { firstname: 'New', lastname: 'Member', username: name, email: `${name}@example.test` };
+  },
+  'members update': () => ({ position: 'Lead analyst' }),
+  'invitations create': (who) => ({
+    email: `${unique(who)}@example.test`,
+    firstname: 'In',
+    lastname: 'Vited',
+  }),
+  'invitations update': () => ({ firstname: 'Changed' }),
+  'projects create': (who) => ({ organisationId: acme.ids.org, name: unique(who) }),
+  'projects update': () => ({ notes: 'Updated by the role matrix' }),
+  'environments create': (who) => ({ name: unique(who) }),
+  'environments update': () => ({ aiVersion: 'v4' }),
+};
+
+describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {
+  const seen: { who: Role; route: string; url: string; body: string }[] = [];
+
+  it('answers each caller the status of the table', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      for (const [i, who] of ROLES.entries()) {
+        const url = await route.url(who);
+        const res = await acme.call(route.method, url, who, route.body?.(who));
+        seen.push({ who, route: route.name, url, body: res.body });
+        if (res.statusCode !== route.expected[i])
+          failures.push(
+            `${route.name} as ${who}: ${res.statusCode} (expected ${route.expected[i]}) ${res.body}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("never shows another organisation's names or ids", () => {
+    const acmeSecrets = [acme.ids.org, acme.ids.project, acme.ids.env, 'Acme', 'Claims', 'Production'];
+    for (const { who, route, url, body: raw } of seen) {
+      if (who === 'staff') continue; // platform staff see every organisation by design
+      // A 404 may repeat the path the caller sent; that tells them nothing.
+      const body = raw.replaceAll(url.split('?')[0], '');
+      const secrets = who === 'outsider' ? acmeSecrets : acme.rivalSecrets;
+      for (const secret of secrets)
+        expect({ who, route, leaked: body.includes(secret) && secret }).toEqual({
+          who,
+          route,
+          leaked: false,
+        });
+    }
+  });
+
+  it('keeps hidden environments from users below configurator', async () => {
+    const url = `${API}/projects/${acme.ids.project}/environments`;
+    const names = async (who: Role) =>
+      (await acme.call('GET', url, who)).json().map((e: { name: string }) => e.name);
+    expect(await names('configurator')).toContain('Staging');
+    expect(await names('qualifier')).not.toContain('Staging');
+    expect((await acme.call('GET', `${url}/${acme.ids.hidden}`, 'qualifier')).statusCode).toBe(404);
+    expect(
+      (await acme.call('PUT', `${url}/${acme.ids.hidden}`, 'cockpit', { name: 'Seen' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers 404 for ids of another tenant and ids that are not UUIDs, 403 with FORBIDDEN below the level', async () => {
+    const { call, ids } = acme;
+    expect((await call('GET', `${API}/projects/${ids.otherProject}`, 'admin')).statusCode).toBe(404);
+    expect(
+      (await call('GET', `${API}/projects/${ids.otherProject}/environments/${ids.otherEnv}`, 'admin'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `${API}/projects/${ids.project}/environments/${ids.otherEnv}`, 'admin')).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', `${API}/organisations/${ids.org}/members/not-a-uuid`, 'admin')).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `${API}/organisations/1%27%20OR%201=1/members`, 'admin')).statusCode).toBe(404);
+    const forbidden = await call('PUT', `${API}/projects/${ids.project}`, 'qualifier', { notes: 'no' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+    // A record of another tenant gets the same answer as one that never existed.
+    const unknown = await call('GET', `${API}/projects/00000000-0000-4000-8000-000000000000`, 'admin');
+    expect((await call('GET', `${API}/projects/${ids.otherProject}`, 'admin')).json()).toEqual(
+      unknown.json(),
+    );
+  });
+
+  it('lists organisations: staff see all, others their own', async () => {
+    const names = async (who: Role) =>
+      (await acme.call('GET', `${API}/organisations`, who)).json().map((o: { name: string }) => o.name);
+    expect(await names('qualifier')).toEqual(['Acme']);
+    expect(await names('outsider')).toEqual(['Rival Holdings']);
+    expect(await names('staff')).toEqual(expect.arrayContaining(['Acme', 'Rival Holdings']));
+  });
+});

@@ -1,0 +1,42 @@
+import type { ResourceSchema } from '../../schemas';
+import { baseType, describeFields } from '../../src/resources/fields';
+import type { FieldDescriptor } from '../../src/resources/types';
+
+const byFormat: Record<string, string> = {
+  'date-time': '2026-03-02T10:00:00.000Z',
+  date: '2026-01-15',
+  email: 'sample@acme.test',
+  uuid: '00000000-0000-4000-8000-000000000001',
+};
+
+const sampleValue = (field: FieldDescriptor): unknown => {
+  const { schema } = field;
+  if (schema.enum) return schema.default ?? schema.enum[0];
+  switch (baseType(schema)) {
+    case 'integer':
+    case 'number':
+      return 7;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default: {
+      const text = byFormat[schema.format ?? ''] ?? `Sample ${field.name}`;
+      return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;
+    }
+  }
+};
+
+/**
+ * A record that its schema accepts, with one value per field, so every generated view has
+ * something to show for every column and line.
+ */
+export const sampleRecord = (
+  schema: ResourceSchema,
+  id: string,
+): { id: string } & Record<string, unknown> => ({
+  ...Object.fromEntries(describeFields(schema).map((field) => [field.name, sampleValue(field)])),
+  id,
+});
