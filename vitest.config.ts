@@ -22,7 +22,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/conformance/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
