@@ -98,17 +98,23 @@ export const sqlReads = (src: SqlSource) => {
     list: async (q: Queryable, query: ListQuery): Promise<ListResult> => {
       const { params, bind } = binder();
       const where = conditionsOf(src, bind, query);
-      const [{ total }] = await q.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM ${src.from} ${where}`,
-        params,
-      );
       const limit = bind(query.range.end - query.range.start + 1);
       const offset = bind(query.range.start);
+      // One pass for the page and the total: the window count sees every matching row before LIMIT.
       const rows = await q.query(
-        `SELECT ${src.select} FROM ${src.from} ${where} ${orderOf(src, query)} LIMIT ${limit} OFFSET ${offset}`,
+        `SELECT ${src.select}, (count(*) OVER ())::int AS "__total" FROM ${src.from} ${where} ${orderOf(src, query)} LIMIT ${limit} OFFSET ${offset}`,
         params,
       );
-      return { rows: rows.map(toRecord), total };
+      if (rows.length > 0) {
+        const total = Number(rows[0].__total);
+        return { rows: rows.map(({ __total: _total, ...row }) => toRecord(row)), total };
+      }
+      // An empty page says nothing of the total (a range past the end): count apart.
+      const counted = await q.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM ${src.from} ${conditionsOf(src, binder().bind, query)}`,
+        params.slice(0, params.length - 2),
+      );
+      return { rows: [], total: counted[0].total };
     },
 
     get: async (q, scopeId, id) => {
