@@ -31,14 +31,14 @@ test('an administrator creates a project and an environment; the spec messages g
   await expect(page.getByRole('heading', { name: 'Claims triage' })).toBeVisible();
 
   await page.getByRole('link', { name: 'New environment' }).first().click();
-  await page.getByLabel('Name').fill('Production');
+  await page.getByLabel('Name').fill('Pre-production');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
-  await expect(page).toHaveTitle(/Production · Claims triage/);
+  await expect(page).toHaveTitle(/Pre-production · Claims triage/);
 
   await page.goBack();
   await page.goto(page.url().replace(/\/environment\/.*$/, '/env-new'));
-  await page.getByLabel('Name').fill('production');
+  await page.getByLabel('Name').fill('PRE-PRODUCTION');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This name is already used for an environment in this project')).toBeVisible();
 });
@@ -83,7 +83,7 @@ test('an invited member accepts, gets qualifier rights on one project and sees o
   await invitee.reload();
   await invitee.getByRole('link', { name: 'Service client' }).first().click();
   await expect(invitee).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-  await expect(invitee.getByRole('link', { name: 'Production' }).first()).toBeVisible();
+  await expect(invitee.getByRole('link', { name: 'Production', exact: true }).first()).toBeVisible();
   // A qualifier sees no configuration: no environment creation, no hidden environment.
   await expect(invitee.getByRole('link', { name: 'New environment' })).toHaveCount(0);
   await expect(invitee.getByText('Recette')).toHaveCount(0);
