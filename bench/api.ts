@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 import { defineResourceSchema } from '../schemas/_defs/admin';
 import { resourceSchemas } from '../schemas/index';
 import { buildApp } from '../server/app';
@@ -56,25 +56,6 @@ const words = [
   'contract',
   'renewal',
 ];
-
-const freshPostgres = async (serverUrl: string) => {
-  const name = `bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -184,9 +165,9 @@ export const apiBenchmarks = async (): Promise<Measurement[]> => {
     rows.push({ name: 'PostgreSQL: set BENCH_DATABASE_URL to measure', value: 0, unit: '' });
     return rows;
   }
-  const database = await freshPostgres(serverUrl);
+  const database = await createScratchDatabase(serverUrl, 'bench');
   try {
-    rows.push(...(await measure('PostgreSQL', database.env)));
+    rows.push(...(await measure('PostgreSQL', { DATABASE_URL: database.url })));
   } finally {
     await database.drop();
   }

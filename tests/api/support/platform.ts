@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createScratchDatabase } from '../../support/scratch-database';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
@@ -50,24 +49,8 @@ const freshDatabase = async (
       drop: async () => (dir ? fs.rmSync(dir, { recursive: true, force: true }) : undefined),
     };
   }
-  const name = `test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  return {
-    db,
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, 'test');
+  return { db: await openPostgres(scratch.url), env: { DATABASE_URL: scratch.url }, drop: scratch.drop };
 };
 
 /** Starts the real platform (database, pg-boss queue with its workers, Fastify app) for a test file. */

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '../../support/scratch-database';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createLogger } from '../../../server/logger';
@@ -21,14 +20,7 @@ import { E2E_ADMIN, E2E_MAIL_PORT, E2E_PORT } from './constants';
 const freshDatabaseEnv = async (): Promise<Record<string, string>> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-')) };
-  const name = `e2e_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  return { DATABASE_URL: (await createScratchDatabase(serverUrl, 'e2e')).url };
 };
 
 const smtp = await startSmtpServer();
