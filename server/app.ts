@@ -11,6 +11,7 @@ import { invitationRoutes } from './routes/auth/invitations';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { outboxRoutes } from './routes/console/outbox';
+import { projectMarksRoutes } from './routes/console/project-marks';
 import { tenancyRoutes } from './routes/console/tenancy';
 import { userRoutes } from './routes/console/user';
 import { healthRoutes } from './routes/health';
@@ -49,6 +50,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(invitationRoutes, { platform });
   await app.register(userRoutes, { platform });
   await app.register(tenancyRoutes, { platform });
+  await app.register(projectMarksRoutes, { platform });
   await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(outboxRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;

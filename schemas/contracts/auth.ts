@@ -38,7 +38,14 @@ export const currentUser = z.object({
       role: z.enum(['admin', 'notAdmin']),
       projects: z.record(
         z.string(),
-        z.object({ id: z.string(), name: z.string(), access: projectAccessLevel }),
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          access: projectAccessLevel,
+          /** The user's own marks (spec §3): favourites come first, quick access ones are in the menu. */
+          favourite: z.boolean(),
+          quickAccess: z.boolean(),
+        }),
       ),
     }),
   ),

@@ -81,3 +81,12 @@ export const getEnvironment = defineCall({
   params: z.object({ id: z.string() }),
   response: environmentDetail,
 });
+
+/** The caller's own marks on a project (spec platform-shell §3): only the given ones change. */
+export const setProjectMarks = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/projects/{projectId}/marks',
+  params: z.object({ projectId: z.string() }),
+  body: z.object({ favourite: z.boolean().optional(), quickAccess: z.boolean().optional() }),
+  response: z.object({ favourite: z.boolean(), quickAccess: z.boolean() }),
+});

@@ -112,6 +112,14 @@ export const tenancyRepository = (db: Queryable) => {
         'SELECT * FROM projects WHERE organisation_id = ANY($1::uuid[]) ORDER BY name',
         [orgs.map((o) => o.id)],
       );
+      const marks = new Map(
+        (
+          await db.query<{ project_id: string; favourite: boolean; quick_access: boolean }>(
+            'SELECT project_id, favourite, quick_access FROM project_marks WHERE user_id = $1',
+            [user.id],
+          )
+        ).map((m) => [m.project_id, m]),
+      );
       return Object.fromEntries(
         orgs.map((o) => [
           o.id,
@@ -122,7 +130,16 @@ export const tenancyRepository = (db: Queryable) => {
             projects: Object.fromEntries(
               projects
                 .filter((p) => p.organisation_id === o.id)
-                .map((p) => [p.id, { id: p.id, name: p.name, access: access.projectLevel(p.id) }]),
+                .map((p) => [
+                  p.id,
+                  {
+                    id: p.id,
+                    name: p.name,
+                    access: access.projectLevel(p.id),
+                    favourite: marks.get(p.id)?.favourite ?? false,
+                    quickAccess: marks.get(p.id)?.quick_access ?? false,
+                  },
+                ]),
             ),
           },
         ]),

@@ -160,6 +160,11 @@ export const en: Messages = {
       noEnvironments: 'No environment in this project.',
       edit: 'Rename or edit notes',
       editTitle: 'Edit the project',
+      addFavourite: 'Add to favourites',
+      removeFavourite: 'Remove from favourites',
+      pinQuickAccess: 'Pin to quick access',
+      unpinQuickAccess: 'Unpin from quick access',
+      marksFailed: 'The project’s marks could not be saved',
     },
     environment: {
       visibility: 'Visibility',
@@ -186,6 +191,7 @@ export const en: Messages = {
       newProject: 'New project',
       newEnvironment: 'New environment',
       administration: 'Administration',
+      quickAccess: 'Quick access',
     },
     lists: {
       all: 'All',

@@ -165,6 +165,11 @@ export const fr = {
       noEnvironments: 'Aucun environnement dans ce projet.',
       edit: 'Renommer ou modifier les notes',
       editTitle: 'Modifier le projet',
+      addFavourite: 'Ajouter aux favoris',
+      removeFavourite: 'Retirer des favoris',
+      pinQuickAccess: 'Épingler en accès rapide',
+      unpinQuickAccess: 'Retirer de l’accès rapide',
+      marksFailed: 'Impossible d’enregistrer le marquage du projet',
     },
     environment: {
       visibility: 'Visibilité',
@@ -191,6 +196,7 @@ export const fr = {
       newProject: 'Nouveau projet',
       newEnvironment: 'Nouvel environnement',
       administration: 'Administration',
+      quickAccess: 'Accès rapide',
     },
     lists: {
       all: 'Tous',

@@ -3,13 +3,15 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutline from '@mui/icons-material/MailOutline';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
+import { useCurrentUser } from '../providers/ServicesContext';
 import { getResource } from '../resources/registry';
 import { scopedCheck } from '../resources/useResourceAccess';
 import { useScopeSections } from '../resources/useScopeSections';
-import { organisationPath } from '../routing/scopePaths';
+import { organisationPath, projectPath } from '../routing/scopePaths';
 import type { MenuEntry, MenuSection } from './chrome/SideMenu';
 
 const sectionIcons: Record<string, ReactNode> = { members: <GroupOutlined />, invitations: <MailOutline /> };
@@ -19,13 +21,18 @@ const useAllowed = (action: string, resource: string, record: Record<string, unk
 
 /**
  * The organisation menu (spec §2, §6): home, the organisation's sections the user may list (x-admin
- * `menu`; projects are the home itself), then the administration pages their role opens.
+ * `menu`; projects are the home itself), the projects they pinned to quick access (spec §3), then
+ * the administration pages their role opens.
  */
 export const useOrganisationMenu = (orgaId: string): MenuSection[] => {
   const translate = useTranslate();
   const home = organisationPath(orgaId);
   const scope = { organisationId: orgaId };
   const { sections } = useScopeSections('organisation', scope);
+  const quickAccess: MenuEntry[] = Object.values(useCurrentUser()?.organisations[orgaId]?.projects ?? {})
+    .filter((project) => project.quickAccess)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((project) => ({ to: projectPath(project.id), label: project.name, icon: <PushPinOutlined /> }));
   const administration: (MenuEntry & { allowed: boolean })[] = [
     {
       to: `${home}/settings`,
@@ -67,6 +74,7 @@ export const useOrganisationMenu = (orgaId: string): MenuSection[] => {
           })),
       ],
     },
+    { titleKey: 'app.menu.quickAccess', entries: quickAccess },
     {
       titleKey: 'app.menu.administration',
       entries: administration

@@ -7,12 +7,19 @@ import { canAccess } from './canAccess';
 const withLevel = (access: ProjectAccessLevel, role: 'admin' | 'notAdmin' = 'notAdmin'): CurrentUser =>
   makeUser({
     organisations: {
-      o1: { id: 'o1', name: 'Acme', role, projects: { p1: { id: 'p1', name: 'Demo', access } } },
+      o1: {
+        id: 'o1',
+        name: 'Acme',
+        role,
+        projects: { p1: { id: 'p1', name: 'Demo', access, favourite: false, quickAccess: false } },
+      },
       o2: {
         id: 'o2',
         name: 'Globex',
         role: 'notAdmin',
-        projects: { p2: { id: 'p2', name: 'Other', access: 'noAccess' } },
+        projects: {
+          p2: { id: 'p2', name: 'Other', access: 'noAccess', favourite: false, quickAccess: false },
+        },
       },
     },
   });

@@ -20,7 +20,9 @@ export const makeUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
       id: 'o1',
       name: 'Acme',
       role: 'notAdmin',
-      projects: { p1: { id: 'p1', name: 'Demo project', access: 'configurator' } },
+      projects: {
+        p1: { id: 'p1', name: 'Demo project', access: 'configurator', favourite: false, quickAccess: false },
+      },
     },
   },
   preferences: {},

@@ -83,7 +83,7 @@ test('an invited member accepts, gets qualifier rights on one project and sees o
   await invitee.reload();
   await invitee.getByRole('link', { name: 'Service client' }).first().click();
   await expect(invitee).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-  await expect(invitee.getByRole('link', { name: 'Production', exact: true }).first()).toBeVisible();
+  await expect(invitee.getByRole('link', { name: /^Production\b/ }).first()).toBeVisible();
   // A qualifier sees no configuration: no environment creation, no hidden environment.
   await expect(invitee.getByRole('link', { name: 'New environment' })).toHaveCount(0);
   await expect(invitee.getByText('Recette')).toHaveCount(0);

@@ -82,7 +82,10 @@ test('the /v2 prefix, signed-in login visits and titles with names', async ({ pa
   await expect(page).not.toHaveURL(/\/login$/);
 
   await page.goto('/');
-  await page.getByRole('link', { name: 'Production', exact: true }).first().click();
+  await page
+    .getByRole('link', { name: /^Production\b/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/environment\/[0-9a-f-]{36}$/);
   await expect(page).toHaveTitle('Accueil · Production · Service client · Démo — Console');
   // Unknown sub-paths go back to the environment home.

@@ -5,15 +5,25 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { Project } from '../../../schemas/contracts/tenancy';
+import type { CurrentUser } from '../../../schemas/contracts/auth';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
+import { useCurrentUser } from '../../providers/ServicesContext';
 import type { CallState } from '../../providers/useCall';
 import { getResource } from '../../resources/registry';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { organisationPath } from '../../routing/scopePaths';
 import { ProjectEnvironmentsCard } from './ProjectEnvironmentsCard';
+import { marksOf } from './ProjectMarks';
 
 const projects = getResource('projects');
+
+/** The user's favourites first, then by name. */
+const favouritesFirst = (list: Project[], user: CurrentUser | undefined): Project[] =>
+  [...list].sort(
+    (a, b) =>
+      Number(marksOf(user, b).favourite) - Number(marksOf(user, a).favourite) || a.name.localeCompare(b.name),
+  );
 
 export interface OrganisationProjectsProps {
   orgaId: string;
@@ -22,10 +32,14 @@ export interface OrganisationProjectsProps {
   heading: boolean;
 }
 
-/** The organisation's projects with their environments, and creating one for organisation admins. */
+/**
+ * The organisation's projects with their environments (the user's favourites first), and creating
+ * one for organisation admins.
+ */
 export const OrganisationProjects = ({ orgaId, list, heading }: OrganisationProjectsProps) => {
   const translate = useTranslate();
   const canCreate = useResourceAccess(projects, { organisationId: orgaId }).create;
+  const user = useCurrentUser();
 
   return (
     <Stack spacing={2}>
@@ -52,7 +66,9 @@ export const OrganisationProjects = ({ orgaId, list, heading }: OrganisationProj
         <Typography color="text.secondary">{translate('app.organisation.noProjects')}</Typography>
       ) : null}
       {list.status === 'success'
-        ? list.data.map((project) => <ProjectEnvironmentsCard key={project.id} project={project} />)
+        ? favouritesFirst(list.data, user).map((project) => (
+            <ProjectEnvironmentsCard key={project.id} project={project} />
+          ))
         : null}
     </Stack>
   );

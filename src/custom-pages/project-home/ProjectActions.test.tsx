@@ -14,7 +14,7 @@ const withLevel = (access: ProjectAccessLevel) =>
         id: 'o1',
         name: 'Acme',
         role: 'notAdmin',
-        projects: { p1: { id: 'p1', name: 'Demo project', access } },
+        projects: { p1: { id: 'p1', name: 'Demo project', access, favourite: false, quickAccess: false } },
       },
     },
   });

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { setProjectMarks } from '../../../schemas/contracts/tenancy';
+import { contractRoute } from '../../http/contract-route';
+import { notFound } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { tenancyRepository } from '../../repositories/tenancy';
+import { reaches } from '../../resources/access';
+import { isUuid } from '../../resources/fields';
+
+/**
+ * PUT /v4/console/api/projects/{projectId}/marks (spec platform-shell §3): the caller marks a
+ * project they can see as a favourite and / or as quick access. Only the given marks change; the
+ * answer is both marks as stored. A project the caller cannot open answers 404 like a missing one.
+ */
+export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  const tenancy = tenancyRepository(db);
+
+  app.route({
+    ...contractRoute(setProjectMarks),
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      const { projectId } = request.params as { projectId: string };
+      const { favourite, quickAccess } = request.body as { favourite?: boolean; quickAccess?: boolean };
+      const { user } = request.auth;
+      // Staff reach every id, existing or not: the project itself must be there too.
+      const visible =
+        isUuid(projectId) &&
+        reaches((await tenancy.accessOf(user)).projectLevel(projectId), 'cockpit') &&
+        (await tenancy.getProject(projectId)) !== undefined;
+      if (!visible) throw notFound('Project');
+      // A mark left out keeps its stored value (false for a new row).
+      const [row] = await db.query<{ favourite: boolean; quick_access: boolean }>(
+        `INSERT INTO project_marks (user_id, project_id, favourite, quick_access)
+         VALUES ($1, $2, coalesce($3::boolean, false), coalesce($4::boolean, false))
+         ON CONFLICT (user_id, project_id) DO UPDATE SET
+           favourite = coalesce($3::boolean, project_marks.favourite),
+           quick_access = coalesce($4::boolean, project_marks.quick_access)
+         RETURNING favourite, quick_access`,
+        [user.id, projectId, favourite ?? null, quickAccess ?? null],
+      );
+      return { favourite: row.favourite, quickAccess: row.quick_access };
+    },
+  });
+};
