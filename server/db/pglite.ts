@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row } from './db';
 
 /**
@@ -12,7 +13,9 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {});
+    // pg_trgm: trigram indexes for the `q` search of document resources (resources/document-indexes.ts).
+    const extensions = { pg_trgm };
+    pg = await PGlite.create(dataDir ? { dataDir: path.join(dataDir, 'pg'), extensions } : { extensions });
   } catch (err) {
     release();
     throw err;

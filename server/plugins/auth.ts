@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { resetTokens } from '../auth/reset-tokens';
 import { ClientError } from '../http/errors';
 import type { Platform } from '../platform';
-import { usersRepository, type UserRow } from '../repositories/users';
+import { tenancyRepository, type UserAccess } from '../repositories/tenancy';
+import type { UserRow } from '../repositories/users';
 
 export interface TokenClaims {
   sub: string;
@@ -17,6 +18,8 @@ export interface RequestAuth {
   user: UserRow;
   /** The staff member behind an impersonation, for the audit log. */
   impersonator?: UserRow;
+  /** What `user` may see and do (spec §6), read with the user in one query. */
+  access: UserAccess;
 }
 
 declare module 'fastify' {
@@ -47,7 +50,7 @@ const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED'
 export const authPlugin = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
     const { config, db } = platform;
-    const users = usersRepository(db);
+    const tenancy = tenancyRepository(db);
     await app.register(jwt, { secret: platform.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
 
     app.decorate('issueToken', (user: UserRow) => app.jwt.sign({ sub: user.id, tv: user.token_version }));
@@ -67,8 +70,10 @@ export const authPlugin = fp(
       } catch {
         throw unauthorized('The session is invalid or has expired');
       }
-      const user = await users.findById(claims.sub);
-      if (!user || user.token_version !== claims.tv) throw unauthorized('The session is no longer valid');
+      const signedIn = await tenancy.userWithAccess('id', claims.sub);
+      if (!signedIn || signedIn.user.token_version !== claims.tv)
+        throw unauthorized('The session is no longer valid');
+      const { user } = signedIn;
       if (app.passwordExpired(user)) {
         const refreshToken = await resetTokens(db).issue(user.id, 'expired', config.resetTokenTtlSeconds);
         throw new ClientError(
@@ -80,15 +85,15 @@ export const authPlugin = fp(
           },
         );
       }
-      request.auth = { user };
+      request.auth = signedIn;
       const switchTo = request.headers[SWITCH_HEADER];
       if (typeof switchTo === 'string' && switchTo !== '') {
         if (!user.is_staff)
           throw new ClientError(403, 'SWITCH_FORBIDDEN', 'Only platform staff may act as another user');
-        const target = await users.findByUsername(switchTo);
+        const target = await tenancy.userWithAccess('username', switchTo);
         if (!target)
           throw new ClientError(400, 'SWITCH_UNKNOWN_USER', `No user named '${switchTo}' to act as`);
-        request.auth = { user: target, impersonator: user };
+        request.auth = { ...target, impersonator: user };
       }
     });
   },

@@ -3,16 +3,11 @@ import type { ProjectAccessLevel } from '../../schemas/contracts/auth';
 import type { Queryable } from '../db';
 import { first } from '../db';
 import { forbidden, notFound } from '../http/errors';
-import { tenancyRepository, type Access } from '../repositories/tenancy';
+import type { RequestAuth } from '../plugins/auth';
 import { isUuid } from './fields';
-import type { UserRow } from '../repositories/users';
 
 /** Who calls: the acting user (impersonated when staff switch), its impersonator, its rights. */
-export interface Caller {
-  user: UserRow;
-  impersonator?: UserRow;
-  access: Access & { orgIds: string[] };
-}
+export type Caller = RequestAuth;
 
 /** The organisation, project or environment a request addresses, once the caller may see it. */
 export interface Scope {
@@ -29,12 +24,6 @@ const RANK: Record<ProjectAccessLevel, number> = { noAccess: 0, cockpit: 1, qual
 export const isProjectLevel = (level: AccessLevel): level is Exclude<ProjectAccessLevel, 'noAccess'> =>
   level === 'cockpit' || level === 'qualifier' || level === 'configurator';
 export const reaches = (held: ProjectAccessLevel, needed: ProjectAccessLevel) => RANK[held] >= RANK[needed];
-
-export const callerOf = async (q: Queryable, user: UserRow, impersonator?: UserRow): Promise<Caller> => ({
-  user,
-  impersonator,
-  access: await tenancyRepository(q).accessOf(user),
-});
 
 /** "Not found" for what does not exist and for what the caller may not know exists (DESIGN.md §5). */
 const hidden = (kind: ResourceScope) =>

@@ -1,15 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable, Row } from '../db';
-import { scalarFields, scopeFieldOf } from './fields';
+import { fieldKind, scalarFields, scopeFieldOf } from './fields';
 import { sqlReads } from './sql-reads';
 import type { ResourceRecord, ResourceStore } from './store';
 
 /** Fields the table's own columns hold; everything else of the record lives in `data`. */
-const COLUMN_FIELDS: Record<string, string> = {
-  id: 'd.id',
-  createdAt: 'd.created_at',
-  updatedAt: 'd.updated_at',
+const COLUMN_FIELDS: Record<string, string> = { id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The SQL expressions of a document resource's fields, shared by its store (alias `d.`) and by the
+ * indexes built for it (no alias), so that the planner matches one to the other. The resource is a
+ * literal, not a parameter: partial indexes (`WHERE resource = '…'`) serve only queries that say it.
+ * Numbers sort as JSON numbers (`data->'f'`), which never fails on a document written under an
+ * older schema, where a cast to numeric would.
+ */
+export const documentSql = (schema: ResourceSchema, alias = '') => {
+  const scopeField = scopeFieldOf(schema['x-admin'].scope);
+  const columns: Record<string, string> = Object.fromEntries(
+    Object.entries(COLUMN_FIELDS).map(([f, c]) => [f, `${alias}${c}`]),
+  );
+  if (scopeField) columns[scopeField] = `${alias}scope_id`;
+  const inData = scalarFields(schema).filter((f) => !(f in columns));
+  return {
+    columns,
+    fields: Object.fromEntries(
+      scalarFields(schema).map((f) => [f, columns[f] ?? `${alias}data->>${literal(f)}`]),
+    ),
+    sorts: Object.fromEntries(
+      inData.filter((f) => fieldKind(schema, f) === 'number').map((f) => [f, `${alias}data->${literal(f)}`]),
+    ),
+    resourceCondition: `${alias}resource = ${literal(schema.$id)}`,
+  };
 };
 
 /**
@@ -25,8 +49,7 @@ export const documentStore = (schema: ResourceSchema): ResourceStore => {
   const resource = schema.$id;
   const { scope } = schema['x-admin'];
   const scopeField = scopeFieldOf(scope);
-  const columns: Record<string, string> = { ...COLUMN_FIELDS };
-  if (scopeField) columns[scopeField] = 'd.scope_id';
+  const { columns, fields, sorts, resourceCondition } = documentSql(schema, 'd.');
   const hasField = (f: string) => f in schema.properties;
 
   const toRecord = (row: Row): ResourceRecord => {
@@ -40,17 +63,15 @@ export const documentStore = (schema: ResourceSchema): ResourceStore => {
   const documentOf = (data: Record<string, unknown>) =>
     JSON.stringify(Object.fromEntries(Object.entries(data).filter(([k]) => !(k in columns))));
 
-  const fields = Object.fromEntries(
-    scalarFields(schema).map((f) => [f, columns[f] ?? `d.data->>'${f.replace(/'/g, "''")}'`]),
-  );
   const reads = sqlReads({
     schema,
     from: 'resource_documents d',
     select: 'd.id, d.scope_id, d.data, d.created_at, d.updated_at',
     idExpr: 'd.id',
     scopeExpr: scope === 'platform' ? undefined : 'd.scope_id',
-    where: (bind) => `d.resource = ${bind(resource)}`,
+    where: () => resourceCondition,
     fields,
+    sorts,
     toRecord,
   });
 

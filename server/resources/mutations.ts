@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import type { MailLocale } from '../mail/templates';
 import type { RequestAuth } from '../plugins/auth';
-import { callerOf, requireLevel, resolveScope, type Caller, type Scope } from './access';
+import { requireLevel, resolveScope, type Caller, type Scope } from './access';
 import { writeAudit, type AuditAction } from './audit';
 import { findRecord, projectOfRecord, storeScopeId, type ResourceRuntime } from './runtime';
 import type { MutationContext, ResourceRecord } from './store';
@@ -49,7 +49,7 @@ export const resourceMutations = (db: Db, rt: ResourceRuntime) => {
   ): Promise<T> => {
     try {
       return await db.transaction(async (tx) =>
-        fn(tx, await callerOf(tx, auth.user, auth.impersonator), (scope) => ({
+        fn(tx, auth, (scope) => ({
           scopeId: storeScopeId(scope),
           actor: auth.user,
           impersonator: auth.impersonator,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
 import type { Platform } from '../platform';
+import { syncDocumentIndexes } from './document-indexes';
 import { documentStore } from './document-store';
 import { registerResourceRoutes } from './routes';
 import { resourceRuntime } from './runtime';
@@ -44,4 +45,5 @@ export const resourcesPlugin = async (
     addresses.add(address);
     registerResourceRoutes(app, platform.db, resourceRuntime(schema, storeFor(schema, platform)));
   }
+  await syncDocumentIndexes(platform.db, schemas, app.log);
 };

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import type { RequestAuth } from '../plugins/auth';
-import { callerOf, isProjectLevel, requireLevel, resolveScope, type Scope } from './access';
+import { isProjectLevel, requireLevel, resolveScope, type Scope } from './access';
 import { parseListQuery } from './list-query';
 import { findRecord, projectOfRecord, restrictionFor, storeScopeId, type ResourceRuntime } from './runtime';
 import type { ListResult, Range, ResourceRecord } from './store';
@@ -17,7 +17,7 @@ const listScope = async (
   pathScopeId: string | undefined,
   filter: Record<string, unknown>,
 ) => {
-  const caller = await callerOf(q, auth.user, auth.impersonator);
+  const caller = auth;
   const { scope: kind } = rt.schema['x-admin'];
   let scopeId = pathScopeId;
   if (rt.top && rt.scopeField) {
@@ -50,7 +50,7 @@ export const resourceReads = (db: Queryable, rt: ResourceRuntime) => ({
   },
 
   get: async (auth: RequestAuth, pathScopeId: string | undefined, id: string): Promise<ResourceRecord> => {
-    const caller = await callerOf(db, auth.user, auth.impersonator);
+    const caller = auth;
     const { scope, record } = await findRecord(db, caller, rt, pathScopeId, id);
     requireLevel(caller, scope, rt.schema['x-admin'].access.read, projectOfRecord(rt, record));
     return record;

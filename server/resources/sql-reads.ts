@@ -20,6 +20,8 @@ export interface SqlSource {
   where?: (bind: Bind) => string;
   /** Schema field → SQL expression, for every field that sorts, filters or is searched. */
   fields: Record<string, string>;
+  /** Expressions to order by where the generic one (see `sortExpression`) does not fit. */
+  sorts?: Record<string, string>;
   toRecord?: (row: Row) => ResourceRecord;
 }
 
@@ -73,18 +75,28 @@ const conditionsOf = (src: SqlSource, bind: Bind, query: Omit<ListQuery, 'sort' 
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 };
 
+/**
+ * What a list orders by for a field: numbers numerically, text case-insensitively, the rest (ids,
+ * timestamps, booleans) as they are. Indexes built for sorting use the same expression, or the
+ * planner could not match them.
+ */
+export const sortExpression = (
+  src: Pick<SqlSource, 'schema' | 'idExpr' | 'fields' | 'sorts'>,
+  field: string,
+) => {
+  if (field === 'id') return src.idExpr;
+  const given = src.sorts?.[field];
+  if (given) return given;
+  const expr = src.fields[field];
+  const kind = fieldKind(src.schema, field);
+  if (kind === 'number') return `(${expr})::numeric`;
+  return kind === 'text' && !isTimestamp(src.schema, field) ? `lower((${expr})::text)` : expr;
+};
+
 const orderOf = (src: SqlSource, query: ListQuery) => {
   const { field, order } = query.sort;
-  const expr = field === 'id' ? src.idExpr : src.fields[field];
-  const kind = fieldKind(src.schema, field);
-  const sortable =
-    kind === 'number'
-      ? `(${expr})::numeric`
-      : kind === 'text' && !isTimestamp(src.schema, field)
-        ? `lower((${expr})::text)`
-        : expr;
   // The id breaks ties, so that pages never overlap or skip a record.
-  return `ORDER BY ${sortable} ${order}, ${src.idExpr} ${order}`;
+  return `ORDER BY ${sortExpression(src, field)} ${order}, ${src.idExpr} ${order}`;
 };
 
 /** list / get / locate / conflicts of a store, from its SQL source, and `reread` for its writes. */

@@ -26,7 +26,7 @@ export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { p
       // Staff reach every id, existing or not: the project itself must be there too.
       const visible =
         isUuid(projectId) &&
-        reaches((await tenancy.accessOf(user)).projectLevel(projectId), 'cockpit') &&
+        reaches(request.auth.access.projectLevel(projectId), 'cockpit') &&
         (await tenancy.getProject(projectId)) !== undefined;
       if (!visible) throw notFound('Project');
       // A mark left out keeps its stored value (false for a new row).

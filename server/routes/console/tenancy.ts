@@ -24,7 +24,7 @@ export const tenancyRoutes = async (app: FastifyInstance, { platform }: { platfo
       const { id } = request.params as { id: string };
       const env = isUuid(id) ? await tenancy.getEnvironment(id) : undefined;
       if (!env) throw notFound('Environment');
-      const level = (await tenancy.accessOf(request.auth.user)).projectLevel(env.projectId);
+      const level = request.auth.access.projectLevel(env.projectId);
       // Hidden environments are for configurators only (spec §4).
       if (!reaches(level, env.hidden ? 'configurator' : 'cockpit')) throw notFound('Environment');
       const { hidden: _hidden, ...detail } = env;

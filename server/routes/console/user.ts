@@ -31,7 +31,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
         lastname: user.lastname,
         isLight: user.is_light,
         role: user.is_staff ? 'staff' : 'user',
-        organisations: await tenancy.organisationsOf(user),
+        organisations: await tenancy.organisationsOf(user, request.auth.access),
         preferences: user.preferences,
       };
     },
