@@ -1,7 +1,48 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 
-/** Environment (spec platform-shell §3): one configured pipeline of a project. */
+/** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
+export const NLU_LANGUAGES = [
+  'auto',
+  'fr',
+  'gb',
+  'cn',
+  'ru',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'cz',
+  'hu',
+  'ro',
+  'sk',
+  'se',
+  'dk',
+  'no',
+  'pl',
+  'rs',
+  'tr',
+  'jp',
+  'kr',
+] as const;
+
+/** Data retention intervals (spec platform-shell §4), spelled as the spec spells them. */
+export const RETENTIONS = [
+  'Always',
+  'NoRetention',
+  'OneDay',
+  'OneWeek',
+  'OneMont',
+  'SixMont',
+  'OneYear',
+] as const;
+
+/**
+ * Environment (spec platform-shell §3): one configured pipeline of a project, with its settings
+ * (env-management/settings). Only one of AI debug mode and production mode may be on (spec §4):
+ * the server refuses both, on the `productionMode` field.
+ */
 export const environmentSchema = defineResourceSchema({
   $id: 'environment',
   type: 'object',
@@ -13,6 +54,17 @@ export const environmentSchema = defineResourceSchema({
     name: { type: 'string', minLength: 1, maxLength: 80 },
     aiVersion: { type: 'string', enum: ['v4', 'v5'], default: 'v4' },
     visibility: { type: 'string', enum: ['public', 'hidden'], default: 'public' },
+    priorityProcessing: { type: 'boolean', default: false },
+    debugMode: { type: 'boolean', default: false },
+    productionMode: { type: 'boolean', default: false },
+    languages: {
+      type: 'array',
+      items: { type: 'string', enum: NLU_LANGUAGES },
+      uniqueItems: true,
+      minItems: 1,
+      default: ['fr'],
+    },
+    retention: { type: 'string', enum: RETENTIONS, default: 'Always' },
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -34,6 +86,7 @@ export const environmentSchema = defineResourceSchema({
       },
     ],
     readOnly: ['id', 'projectId', 'createdAt'],
+    uiSchema: { languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } } },
   },
 });
 export type Environment = FromSchema<typeof environmentSchema>;

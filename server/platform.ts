@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db';
 import type { Logger } from './logger';
 import { startQueue, type Queue } from './queue';
+import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
@@ -35,8 +36,10 @@ export const startPlatform = async (
   const database = db ?? (await openDatabase(config));
   try {
     const queue = await startQueue(database, log, { supervise: roles.worker });
-    if (roles.worker)
+    if (roles.worker) {
       await startMailWorker(queue.boss, database, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+      await startEnvironmentDeletionWorker(queue.boss, database, log);
+    }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));
     return {
       config,

@@ -3,7 +3,7 @@ import type { Db, Queryable } from './db';
 import type { Logger } from './logger';
 
 /** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */
-export const queues = { mail: 'mail' } as const;
+export const queues = { mail: 'mail', environmentDeletion: 'environment-deletion' } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
 export type Queue = {

@@ -1,20 +1,10 @@
 import type { Queryable } from '../db';
 import { first } from '../db';
 import type { CurrentUser, ProjectAccessLevel } from '../../schemas/contracts/auth';
-import type {
-  EnvironmentDetail,
-  EnvironmentSummary,
-  Organisation,
-  Project,
-} from '../../schemas/contracts/tenancy';
+import type { EnvironmentDetail, EnvironmentSummary, Project } from '../../schemas/contracts/tenancy';
 import type { UserRow } from './users';
 
-type OrgRow = {
-  id: string;
-  name: string;
-  contract_start_date: string | Date | null;
-  yearly_quota: number | null;
-};
+type OrgRow = { id: string; name: string };
 type ProjectRow = {
   id: string;
   organisation_id: string;
@@ -31,15 +21,6 @@ type EnvRow = {
   created_at: Date;
 };
 
-const isoDate = (d: string | Date | null): string | null =>
-  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
-
-const toOrganisation = (r: OrgRow): Organisation => ({
-  id: r.id,
-  name: r.name,
-  contractStartDate: isoDate(r.contract_start_date),
-  yearlyQuota: r.yearly_quota,
-});
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
   organisationId: r.organisation_id,
@@ -163,37 +144,17 @@ export const tenancyRepository = (db: Queryable) => {
       );
     },
 
-    getOrganisation: async (id: string) =>
-      first(db.query<OrgRow>('SELECT * FROM organisations WHERE id = $1', [id])).then(
-        (r) => r && toOrganisation(r),
-      ),
-
-    listProjects: async (organisationId: string) =>
-      (
-        await db.query<ProjectRow>('SELECT * FROM projects WHERE organisation_id = $1 ORDER BY name', [
-          organisationId,
-        ])
-      ).map(toProject),
-
     getProject: async (id: string) =>
       first(db.query<ProjectRow>('SELECT * FROM projects WHERE id = $1', [id])).then(
         (r) => r && toProject(r),
       ),
-
-    listEnvironments: async (projectId: string, includeHidden: boolean) =>
-      (
-        await db.query<EnvRow>(
-          `SELECT * FROM environments WHERE project_id = $1 ${includeHidden ? '' : "AND visibility = 'public'"} ORDER BY name`,
-          [projectId],
-        )
-      ).map(toEnvironment),
 
     getEnvironment: async (id: string): Promise<(EnvironmentDetail & { hidden: boolean }) | undefined> => {
       const row = await first(
         db.query<EnvRow & { project_name: string; organisation_id: string; organisation_name: string }>(
           `SELECT e.*, p.name AS project_name, o.id AS organisation_id, o.name AS organisation_name
            FROM environments e JOIN projects p ON p.id = e.project_id JOIN organisations o ON o.id = p.organisation_id
-           WHERE e.id = $1`,
+           WHERE e.id = $1 AND e.deletion_requested_at IS NULL`,
           [id],
         ),
       );

@@ -48,7 +48,7 @@ export const resolveScope = async (
         : kind === 'project'
           ? 'SELECT organisation_id, id AS project_id, NULL AS visibility FROM projects WHERE id = $1'
           : `SELECT p.organisation_id, e.project_id, e.visibility FROM environments e
-             JOIN projects p ON p.id = e.project_id WHERE e.id = $1`,
+             JOIN projects p ON p.id = e.project_id WHERE e.id = $1 AND e.deletion_requested_at IS NULL`,
       [id],
     ),
   );

@@ -30,8 +30,11 @@ const writableSchema = (schema: ResourceSchema) => {
 
 const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** A detail, and whether its message is the schema's own (`x-admin.errorMessages`). */
-type Found = FieldError & { custom?: boolean };
+/**
+ * A detail, whether its message is the schema's own (`x-admin.errorMessages`), and the rule it
+ * breaks (Ajv's keyword, or a store's own): the console translates `errors.<field>.<keyword>`.
+ */
+type Found = FieldError & { custom?: boolean; keyword?: string };
 
 const toFieldError = (e: ErrorObject, messages: Record<string, Record<string, string>>): Found => {
   const base = e.instancePath.split('/').slice(1).map(unescapePointer);
@@ -41,13 +44,13 @@ const toFieldError = (e: ErrorObject, messages: Record<string, Record<string, st
     .join('.');
   // `projects.access` also serves `projects.0.access`: a message is written once per field.
   const custom = (messages[path] ?? messages[path.replace(/\.\d+(?=\.|$)/g, '')])?.[e.keyword];
-  if (custom) return { path, message: custom, custom: true };
+  if (custom) return { path, message: custom, custom: true, keyword: e.keyword };
   const message = params.additionalProperty
     ? 'is not a known field'
     : params.missingProperty
       ? 'is required'
       : (e.message ?? 'is invalid');
-  return { path: path || '(body)', message };
+  return { path: path || '(body)', message, keyword: e.keyword };
 };
 
 /**
@@ -59,7 +62,13 @@ export const validationError = (found: readonly Found[]) =>
     400,
     'VALIDATION_FAILED',
     found.map((d) => (d.custom ? d.message : `${d.path} ${d.message}`)).join('; '),
-    { details: found.map(({ path, message }) => ({ path, message })) },
+    {
+      details: found.map(({ path, message, keyword }) => ({
+        path,
+        message,
+        ...(keyword ? { keyword } : {}),
+      })),
+    },
   );
 
 /**

@@ -31,6 +31,7 @@ export const en: Messages = {
       editUser: 'Edit a user',
       projectNew: 'New project',
       envNew: 'New environment',
+      environmentSettings: 'Environment settings',
       invitation: 'Invitation',
     },
     session: {
@@ -190,6 +191,7 @@ export const en: Messages = {
       createUser: 'Create a user',
       newProject: 'New project',
       newEnvironment: 'New environment',
+      environmentSettings: 'Settings',
       administration: 'Administration',
       quickAccess: 'Quick access',
     },

@@ -32,6 +32,7 @@ export const fr = {
       editUser: 'Modifier un utilisateur',
       projectNew: 'Nouveau projet',
       envNew: 'Nouvel environnement',
+      environmentSettings: 'Paramètres de l’environnement',
       invitation: 'Invitation',
     },
     session: {
@@ -195,6 +196,7 @@ export const fr = {
       createUser: 'Créer un utilisateur',
       newProject: 'Nouveau projet',
       newEnvironment: 'Nouvel environnement',
+      environmentSettings: 'Paramètres',
       administration: 'Administration',
       quickAccess: 'Accès rapide',
     },

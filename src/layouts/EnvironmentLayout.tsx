@@ -1,5 +1,8 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useParams } from 'react-router-dom';
+import { getResource } from '../resources/registry';
+import { useResourceAccess } from '../resources/useResourceAccess';
 import { environmentPath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
@@ -7,10 +10,13 @@ import { SideMenu } from './chrome/SideMenu';
 
 /**
  * Layout of `/project/:projectId/environment/:envId` (spec §2). The spec's long environment menu
- * (graph, NLU, categorisation…) gets each entry with its page; only the home exists yet.
+ * (graph, NLU, categorisation…) gets each entry with its page: the home, and the settings for
+ * those who may change them (configurators).
  */
 export const EnvironmentLayout = () => {
   const { projectId = '', envId = '' } = useParams();
+  const canEdit = useResourceAccess(getResource('environments'), { projectId }, envId).edit;
+  const home = environmentPath(projectId, envId);
   return (
     <ScopeLayout
       access={{ resource: 'environments', record: { id: envId, projectId } }}
@@ -21,12 +27,16 @@ export const EnvironmentLayout = () => {
           sections={[
             {
               entries: [
-                {
-                  to: environmentPath(projectId, envId),
-                  labelKey: 'app.menu.home',
-                  icon: <HomeOutlined />,
-                  end: true,
-                },
+                { to: home, labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
+                ...(canEdit
+                  ? [
+                      {
+                        to: `${home}/env-management/settings`,
+                        labelKey: 'app.menu.environmentSettings',
+                        icon: <SettingsOutlined />,
+                      },
+                    ]
+                  : []),
               ],
             },
           ]}

@@ -22,6 +22,8 @@ export interface ResourceLabels {
   value(path: string, value: unknown): string;
   /** `resources.<res>.errors.<path>.<keyword>`, else `fallback` (the spec or server text). */
   error(path: string, keyword: string, fallback: string): string;
+  /** `resources.<res>.help.<path>`: a line under the field, or '' when it has none. */
+  help(path: string): string;
 }
 
 /**
@@ -38,6 +40,7 @@ export const resourceLabels = (
     field: (path) => translate(`${prefix}.fields.${path}`, { _: humanize(path) }),
     value: (path, value) => translate(`${prefix}.values.${path}.${String(value)}`, { _: String(value) }),
     error: (path, keyword, fallback) => translate(`${prefix}.errors.${path}.${keyword}`, { _: fallback }),
+    help: (path) => translate(`${prefix}.help.${path}`, { _: '' }),
   };
 };
 

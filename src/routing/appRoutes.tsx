@@ -5,6 +5,7 @@ import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
 import * as environmentHome from '../custom-pages/environment-home';
+import * as environmentSettings from '../custom-pages/environment-settings';
 import * as forgotPassword from '../custom-pages/forgot-password';
 import * as invitation from '../custom-pages/invitation';
 import * as inviteUser from '../custom-pages/invite-user';
@@ -20,6 +21,7 @@ import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
 import { LoginLayout } from '../layouts';
 import { AppShell } from './AppShell';
+import { EnvManagementRedirect } from './EnvManagementRedirect';
 import { lazyNamed } from './lazyNamed';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
 import { RequireAuth } from './RequireAuth';
@@ -77,7 +79,8 @@ export const appRoutes = (
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
-        {page(environmentHome)}
+        {[environmentHome, environmentSettings].map(page)}
+        <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="self" element={<SelfServiceLayout />}>

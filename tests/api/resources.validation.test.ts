@@ -79,7 +79,7 @@ describe('validation with the resource schema', () => {
     expect(created.statusCode).toBe(400);
     expect(created.json().message).toBe('New project name cannot exceed 50 characters');
     expect(created.json().details).toEqual([
-      { path: 'name', message: 'New project name cannot exceed 50 characters' },
+      { path: 'name', message: 'New project name cannot exceed 50 characters', keyword: 'maxLength' },
     ]);
     const renamed = await acme.call('PUT', `${API}/projects/${acme.ids.project}`, 'admin', { name });
     expect(renamed.json().message).toBe('New project name cannot exceed 50 characters');
@@ -91,9 +91,14 @@ describe('validation with the resource schema', () => {
     expect(Object.keys(env.json()).sort()).toEqual([
       'aiVersion',
       'createdAt',
+      'debugMode',
       'id',
+      'languages',
       'name',
+      'priorityProcessing',
+      'productionMode',
       'projectId',
+      'retention',
       'visibility',
     ]);
     expect(env.json()).toMatchObject({ projectId: acme.ids.project, aiVersion: 'v4', visibility: 'public' });

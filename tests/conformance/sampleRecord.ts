@@ -11,7 +11,9 @@ const byFormat: Record<string, string> = {
 
 const sampleValue = (field: FieldDescriptor): unknown => {
   const { schema } = field;
-  if (schema.enum) return schema.default ?? schema.enum[0];
+  // A default is a value the schema accepts, cross-field rules included (e.g. never two modes on).
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
   switch (baseType(schema)) {
     case 'integer':
     case 'number':

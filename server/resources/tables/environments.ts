@@ -1,33 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { deleteDocumentsBelow } from '../document-store';
+import type { Platform } from '../../platform';
+import { queues } from '../../queue';
+import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
-const DEFAULT_AI_VERSION = 'v4';
+/** Settings live in the `settings` document, not in a column each; these are their defaults. */
+const SETTINGS = {
+  aiVersion: 'v4',
+  priorityProcessing: false,
+  debugMode: false,
+  productionMode: false,
+  languages: ['fr'],
+  retention: 'Always',
+} as const;
+
+const setting = (name: keyof typeof SETTINGS) => {
+  const fallback = SETTINGS[name];
+  if (typeof fallback === 'boolean') return `coalesce((e.settings->>'${name}')::boolean, ${fallback})`;
+  if (typeof fallback === 'string') return `coalesce(e.settings->>'${name}', '${fallback}')`;
+  return `coalesce(e.settings->'${name}', '${JSON.stringify(fallback)}'::jsonb)`;
+};
 
 const columns = {
   id: 'e.id',
   projectId: 'e.project_id',
   name: 'e.name',
-  // Kept in settings with the other pipeline switches (priorityProcessing…): no column per setting.
-  aiVersion: `coalesce(e.settings->>'aiVersion', '${DEFAULT_AI_VERSION}')`,
   visibility: 'e.visibility',
   createdAt: 'e.created_at',
+  ...Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, setting(name as keyof typeof SETTINGS)])),
+};
+
+/** The settings of a record as written, defaults for what it leaves out. */
+const settingsOf = (data: Record<string, unknown>) => {
+  const settings = Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, fallback]) => [name, data[name] ?? fallback]),
+  );
+  // Spec §4: never both. Said on the field the user switched last in the settings form.
+  if (settings.debugMode === true && settings.productionMode === true)
+    throw validationError([
+      {
+        path: 'productionMode',
+        message: 'AI debug mode and production mode cannot be active at the same time',
+        custom: true,
+        keyword: 'exclusive',
+      },
+    ]);
+  return JSON.stringify(settings);
 };
 
 /**
  * Environments of a project. Hidden ones exist for configurators only (spec §4): below that level
- * they are neither listed nor found. Names are unique per project, whatever their case (the
+ * they are neither listed nor found. Deletion is asynchronous (spec §4). Names are unique per project, whatever their case (the
  * table's unique index backs the schema's rule).
  */
-export const environmentsStore = (schema: ResourceSchema): ResourceStore => {
+export const environmentsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
   const { reread, ...reads } = sqlReads({
     schema,
     from: 'environments e',
     select: selectOf(columns),
     idExpr: 'e.id',
     scopeExpr: 'e.project_id',
+    // An environment whose deletion was requested is gone for every reader already.
+    where: () => 'e.deletion_requested_at IS NULL',
     fields: columns,
   });
   return {
@@ -38,22 +74,22 @@ export const environmentsStore = (schema: ResourceSchema): ResourceStore => {
       const id = randomUUID();
       await q.query(
         `INSERT INTO environments (id, project_id, name, visibility, settings)
-         VALUES ($1, $2, $3, $4, jsonb_build_object('aiVersion', $5::text))`,
-        [id, ctx.scopeId, data.name, data.visibility, data.aiVersion ?? DEFAULT_AI_VERSION],
+         VALUES ($1, $2, $3, $4, $5::jsonb)`,
+        [id, ctx.scopeId, data.name, data.visibility, settingsOf(data)],
       );
       return reread(q, id);
     },
     update: async (q, _ctx, before, data) => {
       await q.query(
-        `UPDATE environments SET name = $2, visibility = $3,
-           settings = settings || jsonb_build_object('aiVersion', $4::text) WHERE id = $1`,
-        [before.id, data.name, data.visibility, data.aiVersion ?? DEFAULT_AI_VERSION],
+        `UPDATE environments SET name = $2, visibility = $3, settings = settings || $4::jsonb WHERE id = $1`,
+        [before.id, data.name, data.visibility, settingsOf(data)],
       );
       return reread(q, before.id);
     },
+    /** Recorded now, done by the queue a few seconds later (jobs/environment-deletion.ts). */
     delete: async (q, _ctx, before) => {
-      await deleteDocumentsBelow(q, before.id);
-      await q.query('DELETE FROM environments WHERE id = $1', [before.id]);
+      await q.query('UPDATE environments SET deletion_requested_at = now() WHERE id = $1', [before.id]);
+      await platform.queue.send(q, queues.environmentDeletion, { environmentId: before.id });
     },
   };
 };

@@ -50,7 +50,8 @@ export const projectsStore = (schema: ResourceSchema): ResourceStore => {
     delete: async (q, _ctx, before) => {
       // Spec §5: priority processing is a commitment the platform keeps; switch it off first.
       const priority = await q.query(
-        `SELECT 1 FROM environments WHERE project_id = $1 AND settings->>'priorityProcessing' = 'true' LIMIT 1`,
+        `SELECT 1 FROM environments WHERE project_id = $1 AND settings->>'priorityProcessing' = 'true'
+           AND deletion_requested_at IS NULL LIMIT 1`,
         [before.id],
       );
       if (priority.length > 0) {

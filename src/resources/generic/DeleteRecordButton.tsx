@@ -45,7 +45,11 @@ export const DeleteRecordButton = ({
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
-          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+          // A resource may say more (an environment is deleted asynchronously, spec §4).
+          notify(`resources.${resource.name}.notifications.deleted`, {
+            type: 'info',
+            messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
+          });
           onDeleted();
         },
         onError: (error) => setRefusal(errorMessage(error)),

@@ -59,12 +59,22 @@ const labelProperties = (
     const path = `${prefix}${name}`;
     const entry: Record<string, unknown> = isObject(ui[name]) ? { ...ui[name] } : {};
     entry['ui:title'] = labels.field(path);
+    const help = labels.help(path);
+    if (help) entry['ui:help'] = help;
     if (property.enum) {
       entry['ui:enumNames'] = Object.fromEntries(
         property.enum.map((value) => [String(value), labels.value(path, value)]),
       );
     }
-    if (property.items?.properties) {
+    const itemValues = property.items?.enum;
+    if (itemValues) {
+      // A list of values (checkboxes, multiple select) labels its values as a single field does.
+      const items: Record<string, unknown> = isObject(entry.items) ? { ...entry.items } : {};
+      items['ui:enumNames'] = Object.fromEntries(
+        itemValues.map((value) => [String(value), labels.value(path, value)]),
+      );
+      entry.items = items;
+    } else if (property.items?.properties) {
       const items: Record<string, unknown> = isObject(entry.items) ? { ...entry.items } : {};
       labelProperties(property.items.properties, items, labels, `${path}.`);
       // Each item is titled by the list's label and its rank, rjsf's own title being `<name>-<n>`.

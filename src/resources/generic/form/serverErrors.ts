@@ -14,6 +14,8 @@ export interface ServerErrors {
 interface Detail {
   path: string;
   message: string;
+  /** The rule broken: translated by `resources.<res>.errors.<field>.<keyword>` when that key exists. */
+  keyword?: string;
 }
 
 const isDetail = (value: unknown): value is Detail =>
@@ -54,7 +56,7 @@ export const serverErrors = (
   const code = bodyField(error, 'code');
   const unique = resource.hints.unique?.find((entry) => entry.code === code);
   // A uniqueness conflict without details still belongs on the fields that must be unique.
-  const details = Array.isArray(rawDetails)
+  const details: Detail[] = Array.isArray(rawDetails)
     ? rawDetails.filter(isDetail)
     : (unique?.fields.map((path) => ({ path, message: errorMessage(error) })) ?? []);
   const known = new Set(resource.fields.map((field) => field.name));
@@ -67,9 +69,8 @@ export const serverErrors = (
       continue;
     }
     const path = translationPath(segments);
-    const message = unique?.fields.includes(path)
-      ? labels.error(path, 'unique', detail.message)
-      : detail.message;
+    const keyword = unique?.fields.includes(path) ? 'unique' : detail.keyword;
+    const message = keyword ? labels.error(path, keyword, detail.message) : detail.message;
     addAt(fields, segments, message);
   }
   const message = details.length === 0 ? errorMessage(error) : stray.join(' ') || undefined;

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './support/constants';
+
+// Checked in English: the spec's messages are written in English.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+});
+
+const signInEn = async (page: Page) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}/);
+};
+
+/** A new environment of the demo project, opened on its home; its name is unique to the run. */
+const newEnvironment = async (page: Page, name: string) => {
+  await page
+    .getByRole('link', { name: /^Service client/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'New environment' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+  return page.url();
+};
+
+test('a configurator tunes the settings of an environment; debug and production modes never go together', async ({
+  page,
+}) => {
+  await signInEn(page);
+  const home = await newEnvironment(page, `Settings ${Date.now()}`);
+  // env-management opens its default sub-page, as does an active-page query value.
+  await page.goto(`${home}/env-management?active-page=settings`);
+  await expect(page).toHaveURL(`${home}/env-management/settings`);
+  await page.goto(home);
+  await page
+    .getByRole('navigation', { name: /environment/i })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL(`${home}/env-management/settings`);
+  await expect(page.getByText('Takes effect asynchronously: it may take a few minutes.')).toBeVisible();
+
+  await page.getByLabel('AI debug mode').check();
+  await page.getByLabel('Production mode').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('AI debug mode and production mode cannot be active at the same time'),
+  ).toBeVisible();
+
+  await page.getByLabel('AI debug mode').uncheck();
+  await page.getByLabel('Priority processing').check();
+  await page.getByLabel('English').check();
+  await page.getByLabel('Data retention').click();
+  await page.getByRole('option', { name: 'One week' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('AI debug mode and production mode cannot')).toHaveCount(0);
+  await expect(page.getByText(/updated/i).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Production mode')).toBeChecked();
+  await expect(page.getByLabel('AI debug mode')).not.toBeChecked();
+  await expect(page.getByLabel('Priority processing')).toBeChecked();
+  await expect(page.getByLabel('English')).toBeChecked();
+  await expect(page.getByLabel('Data retention')).toHaveText('One week');
+});
+
+test('deleting an environment asks for a confirmation, then it is gone', async ({ page }) => {
+  await signInEn(page);
+  const name = `Doomed ${Date.now()}`;
+  const home = await newEnvironment(page, name);
+  await page.goto(`${home}/env-management/settings`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText('Deletion requested: the environment disappears in a few seconds.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+  // Its address leads nowhere any more.
+  await page.goto(home);
+  await expect(page.getByText(name)).toHaveCount(0);
+});
