@@ -1,4 +1,5 @@
 import type { ResourceSchema } from './_defs/admin';
+import { auditLogSchema } from './audit-log.schema';
 import { environmentSchema } from './environment.schema';
 import { invitationSchema } from './invitation.schema';
 import { memberSchema } from './member.schema';
@@ -17,4 +18,5 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   invitationSchema,
   projectSchema,
   environmentSchema,
+  auditLogSchema,
 ];

@@ -1,7 +1,7 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { ClientError } from '../http/errors';
-import { fieldKind } from './fields';
-import type { Range, Sort } from './store';
+import { fieldKind, isTimestamp } from './fields';
+import type { Bounds, Range, Sort } from './store';
 
 /** The most records one page may hold (react-admin's exports ask for 1000). */
 export const MAX_PAGE = 1000;
@@ -10,6 +10,7 @@ export interface ParsedListQuery {
   sort: Sort;
   range: Range;
   filter: Record<string, unknown>;
+  bounds?: Record<string, Bounds>;
   q?: string;
   ids?: string[];
 }
@@ -65,11 +66,33 @@ const parseIds = (value: unknown): string[] => {
   return value.map(String);
 };
 
+const BOUND = /^(.+)_(gte|lte)$/;
+
+/**
+ * `createdAt_gte` / `weight_lte` (react-admin's convention): a bound on a date-time or number field,
+ * the value checked here so that SQL never sees a malformed date or number.
+ */
+const parseBound = (schema: ResourceSchema, key: string, value: unknown) => {
+  const [, field, side] = BOUND.exec(key) as unknown as [string, string, 'gte' | 'lte'];
+  const kind = fieldKind(schema, field);
+  if (kind === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw invalid('filter', `'${key}' must be a number`);
+  } else if (kind === 'text' && isTimestamp(schema, field)) {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+      throw invalid('filter', `'${key}' must be an ISO date`);
+  } else {
+    throw invalid('filter', `field '${field}' has no bounds (numbers and dates only)`);
+  }
+  return { field, side, value, kind: kind === 'number' ? ('number' as const) : ('date' as const) };
+};
+
 const parseFilter = (schema: ResourceSchema, raw: unknown, bracketIds: unknown) => {
   const value = parseJson('filter', raw) ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw invalid('filter', 'expected a JSON object');
   const filter: Record<string, unknown> = {};
+  const bounds: Record<string, Bounds> = {};
   let q: string | undefined;
   let ids: string[] | undefined;
   for (const [field, v] of Object.entries(value as Record<string, unknown>)) {
@@ -78,6 +101,9 @@ const parseFilter = (schema: ResourceSchema, raw: unknown, bracketIds: unknown) 
       q = v.trim() || undefined;
     } else if (field === 'ids') {
       ids = parseIds(v);
+    } else if (BOUND.test(field) && fieldKind(schema, field) === undefined) {
+      const bound = parseBound(schema, field, v);
+      bounds[bound.field] = { ...bounds[bound.field], kind: bound.kind, [bound.side]: bound.value };
     } else {
       const kind = fieldKind(schema, field);
       if (kind === undefined) throw invalid('filter', `unknown field '${field}'`);
@@ -89,7 +115,7 @@ const parseFilter = (schema: ResourceSchema, raw: unknown, bracketIds: unknown) 
   }
   // Bracket style (`ids[]=a&ids[]=b`, spec §7) says the same as `filter={"ids":[…]}`.
   if (bracketIds !== undefined) ids = [...(ids ?? []), ...parseIds([bracketIds].flat())];
-  return { filter, q, ids };
+  return { filter, q, ids, ...(Object.keys(bounds).length > 0 ? { bounds } : {}) };
 };
 
 /**

@@ -64,6 +64,12 @@ const conditionsOf = (src: SqlSource, bind: Bind, query: Omit<ListQuery, 'sort' 
   };
   for (const [field, value] of Object.entries(query.filter)) where.push(equal(field, value));
   for (const [field, values] of Object.entries(query.restrict ?? {})) where.push(equal(field, [...values]));
+  for (const [field, bounds] of Object.entries(query.bounds ?? {})) {
+    const type = bounds.kind === 'number' ? 'numeric' : 'timestamptz';
+    const expr = `(${src.fields[field]})::${type}`;
+    if (bounds.gte !== undefined) where.push(`${expr} >= ${bind(bounds.gte)}::${type}`);
+    if (bounds.lte !== undefined) where.push(`${expr} <= ${bind(bounds.lte)}::${type}`);
+  }
   if (query.ids) where.push(equal('id', [...query.ids]));
   const searched = (src.schema['x-admin'].searchFields ?? []).filter((f) => src.fields[f]);
   if (query.q && searched.length > 0) {

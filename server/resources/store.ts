@@ -26,6 +26,13 @@ export interface Range {
 /** Field values a caller may not see past: each field must hold one of the listed values. */
 export type Restriction = Record<string, readonly unknown[]>;
 
+/** Bounds on a number or date-time field: `<field>_gte` and `<field>_lte` of a list filter. */
+export interface Bounds {
+  kind: 'number' | 'date';
+  gte?: unknown;
+  lte?: unknown;
+}
+
 export interface ListQuery {
   /** The organisation, project or environment the records belong to; undefined for the platform scope. */
   scopeId: string | undefined;
@@ -33,6 +40,8 @@ export interface ListQuery {
   range: Range;
   /** Equality on schema fields: an array means any of its values, null means unset. */
   filter: Record<string, unknown>;
+  /** Bounds on number and date-time fields (`<field>_gte`, `<field>_lte`). */
+  bounds?: Record<string, Bounds>;
   /** Case-insensitive search in the schema's `searchFields`. */
   q?: string;
   /** getMany: only these ids. */

@@ -32,6 +32,7 @@ export const en: Messages = {
       projectNew: 'New project',
       envNew: 'New environment',
       environmentSettings: 'Environment settings',
+      auditLogs: 'Audit logs',
       invitation: 'Invitation',
     },
     session: {
@@ -196,6 +197,8 @@ export const en: Messages = {
       quickAccess: 'Quick access',
     },
     lists: {
+      from: '%{field} from',
+      to: '%{field} to',
       all: 'All',
     },
     forms: {

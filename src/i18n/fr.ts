@@ -33,6 +33,7 @@ export const fr = {
       projectNew: 'Nouveau projet',
       envNew: 'Nouvel environnement',
       environmentSettings: 'Paramètres de l’environnement',
+      auditLogs: 'Journal d’audit',
       invitation: 'Invitation',
     },
     session: {
@@ -201,6 +202,8 @@ export const fr = {
       quickAccess: 'Accès rapide',
     },
     lists: {
+      from: '%{field} depuis le',
+      to: '%{field} jusqu’au',
       all: 'Tous',
     },
     forms: {

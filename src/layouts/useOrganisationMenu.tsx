@@ -1,5 +1,6 @@
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MailOutline from '@mui/icons-material/MailOutline';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
@@ -57,6 +58,12 @@ export const useOrganisationMenu = (orgaId: string): MenuSection[] => {
       labelKey: 'app.menu.createUser',
       icon: <PersonAddAlt />,
       allowed: useAllowed('create', getResource('members').apiResource(orgaId), scope),
+    },
+    {
+      to: `${home}/audit-logs`,
+      labelKey: 'app.routes.auditLogs',
+      icon: <HistoryOutlined />,
+      allowed: useAllowed('list', getResource('audit-logs').apiResource(orgaId), scope),
     },
   ];
   return [

@@ -1,6 +1,7 @@
 // react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Route } from 'react-router-dom';
+import * as auditLogs from '../custom-pages/audit-logs';
 import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
@@ -71,7 +72,15 @@ export const appRoutes = (
         {[profile, profilePassword, localStorageCleaner, testColours].map(page)}
       </Route>
       <Route path="orga/:orgaId" element={<OrganisationLayout />}>
-        {[organisationHome, organisationSettings, inviteUser, createUser, editUser, projectNew].map(page)}
+        {[
+          organisationHome,
+          organisationSettings,
+          inviteUser,
+          createUser,
+          editUser,
+          projectNew,
+          auditLogs,
+        ].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId" element={<ProjectLayout />}>

@@ -1,6 +1,7 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import type { ResourceStore } from '../store';
+import { auditLogsStore } from './audit-logs';
 import { environmentsStore } from './environments';
 import { invitationsStore } from './invitations';
 import { membersStore } from './members';
@@ -16,4 +17,5 @@ export const tableStores: Record<string, TableStoreFactory> = {
   environment: environmentsStore,
   member: membersStore,
   invitation: invitationsStore,
+  'audit-log': auditLogsStore,
 };

@@ -69,6 +69,7 @@ describe('organisation administration (spec §2, §6)', () => {
         'New project',
         'Invite a user',
         'Create a user',
+        'Audit logs',
       ]),
     );
     await user.click(within(menu()).getByRole('link', { name: 'Members' }));

@@ -149,4 +149,21 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       deleted: 'Deletion requested: the environment disappears in a few seconds.',
     },
   },
+  'audit-logs': {
+    name: 'Audit log |||| Audit logs',
+    fields: {
+      id: 'Identifier',
+      createdAt: 'Date',
+      actorName: 'By',
+      impersonatorName: 'Impersonated by',
+      byStaff: 'Platform staff',
+      action: 'Action',
+      resource: 'Resource',
+      recordId: 'Record',
+      changes: 'Changes',
+    },
+    values: {
+      action: { create: 'Creation', update: 'Change', delete: 'Deletion' },
+    },
+  },
 };

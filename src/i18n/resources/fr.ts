@@ -150,4 +150,21 @@ export const resourcesFr = {
       deleted: 'Suppression demandée : l’environnement disparaît dans quelques secondes.',
     },
   },
+  'audit-logs': {
+    name: 'Journal d’audit |||| Journaux d’audit',
+    fields: {
+      id: 'Identifiant',
+      createdAt: 'Date',
+      actorName: 'Par',
+      impersonatorName: 'Incarné par',
+      byStaff: 'Équipe de la plateforme',
+      action: 'Action',
+      resource: 'Ressource',
+      recordId: 'Enregistrement',
+      changes: 'Modifications',
+    },
+    values: {
+      action: { create: 'Création', update: 'Modification', delete: 'Suppression' },
+    },
+  },
 } as const;

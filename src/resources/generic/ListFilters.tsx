@@ -15,7 +15,8 @@ const filterValue = (values: Record<string, unknown>, name: string): string => {
 
 /**
  * The full-text search (`q`, over the x-admin `searchFields`) and one input per x-admin `filters`
- * field: a select for enums and booleans, text otherwise. The server does the filtering.
+ * field: a select for enums and booleans, a period (from, to) for date-times, text otherwise. The
+ * server does the filtering.
  */
 export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
   const translate = useTranslate();
@@ -35,6 +36,26 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
   const choose = (field: FieldDescriptor, raw: string) => {
     const value = field.kind === 'boolean' && raw !== '' ? raw === 'true' : raw;
     setFilters({ ...filterValues, [field.name]: value }, undefined, false);
+  };
+  /**
+   * A date-time filter is a period: `<field>_gte` from the start of its first day, `<field>_lte` to
+   * the end of its last, in the user's time zone.
+   */
+  const bound = (field: FieldDescriptor, side: 'gte' | 'lte', day: string) => {
+    const key = `${field.name}_${side}`;
+    const { [key]: _previous, ...others } = filterValues as Record<string, unknown>;
+    if (day === '') return setFilters(others, undefined, false);
+    const [year, month, date] = day.split('-').map(Number);
+    const at =
+      side === 'gte' ? new Date(year, month - 1, date) : new Date(year, month - 1, date, 23, 59, 59, 999);
+    setFilters({ ...others, [key]: at.toISOString() }, undefined, false);
+  };
+  const dayOf = (field: FieldDescriptor, side: 'gte' | 'lte') => {
+    const value = filterValues[`${field.name}_${side}`];
+    if (typeof value !== 'string') return '';
+    const at = new Date(value);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
   };
   const options = (field: FieldDescriptor) =>
     field.kind === 'boolean'
@@ -56,7 +77,21 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
         />
       ) : null}
       {filters.map((field) =>
-        field.kind === 'enum' || field.kind === 'boolean' ? (
+        field.kind === 'dateTime' ? (
+          (['gte', 'lte'] as const).map((side) => (
+            <TextField
+              key={`${field.name}_${side}`}
+              type="date"
+              size="small"
+              label={translate(`app.lists.${side === 'gte' ? 'from' : 'to'}`, {
+                field: labels.field(field.name),
+              })}
+              value={dayOf(field, side)}
+              onChange={(event) => bound(field, side, event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))
+        ) : field.kind === 'enum' || field.kind === 'boolean' ? (
           <TextField
             key={field.name}
             select

@@ -1,6 +1,9 @@
-/** Accounts and ports shared by the end-to-end server and the specs. */
-export const E2E_PORT = 4173;
-export const E2E_MAIL_PORT = 4174;
+/**
+ * Accounts and ports shared by the end-to-end server and the specs. E2E_PORT moves both ports, so
+ * that a second run (a CI check beside a developer's) can use the same machine.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_MAIL_PORT = E2E_PORT + 1;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export const E2E_ADMIN = { username: 'admin@example.test', password: 'E2e-Admin-Password-1' };

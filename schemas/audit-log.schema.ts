@@ -1,0 +1,49 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { defineResourceSchema } from './_defs/admin';
+
+/**
+ * One mutation of an organisation's records (spec platform-shell §2: organisation audit logs), as
+ * the generic routes record it: who (and the platform staff member behind an impersonation),
+ * what, on which record, when, and the fields it changed. Read-only: only mutations write it.
+ */
+export const auditLogSchema = defineResourceSchema({
+  $id: 'audit-log',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    createdAt: { type: 'string', format: 'date-time' },
+    actorName: { type: ['string', 'null'] },
+    impersonatorName: { type: ['string', 'null'] },
+    byStaff: { type: 'boolean' },
+    action: { type: 'string', enum: ['create', 'update', 'delete'] },
+    resource: { type: 'string' },
+    recordId: { type: 'string' },
+    changes: { type: 'object' },
+  },
+  'x-admin': {
+    scope: 'organisation',
+    path: 'audit-logs',
+    storage: 'table',
+    listColumns: ['createdAt', 'actorName', 'impersonatorName', 'byStaff', 'action', 'resource', 'recordId'],
+    searchFields: ['actorName', 'impersonatorName', 'resource', 'recordId'],
+    filters: ['action', 'resource', 'byStaff', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    recordRepresentation: 'recordId',
+    menu: false,
+    access: { read: 'orgAdmin', write: 'staff' },
+    readOnly: [
+      'id',
+      'createdAt',
+      'actorName',
+      'impersonatorName',
+      'byStaff',
+      'action',
+      'resource',
+      'recordId',
+      'changes',
+    ],
+    operations: ['list', 'show'],
+  },
+});
+export type AuditLog = FromSchema<typeof auditLogSchema>;

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/constants';
+
+// Checked in English, as the other administration screens.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+});
+
+test('an administrator reads who changed what in the organisation, and filters the log', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}$/);
+  const home = page.url();
+
+  // A change to find in the log.
+  const name = `Audited ${Date.now()}`;
+  await page.getByRole('link', { name: 'New project' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+
+  await page.goto(home);
+  await page.getByRole('navigation').getByRole('link', { name: 'Audit logs' }).click();
+  await expect(page).toHaveURL(`${home}/audit-logs`);
+  await expect(page).toHaveTitle(/Audit logs/);
+  const table = page.getByRole('table');
+  const newest = table.getByRole('row').nth(1);
+  await expect(newest).toContainText('Creation');
+  await expect(newest).toContainText('projects');
+  await expect(newest).toContainText(E2E_ADMIN.username);
+
+  await page.getByRole('combobox', { name: /^Action/ }).click();
+  await page.getByRole('option', { name: 'Deletion' }).click();
+  await expect(table.getByText('Creation')).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: /^Action/ }).click();
+  await page.getByRole('option', { name: 'Creation' }).click();
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const day = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('Date from').fill(day(tomorrow));
+  await expect(table.getByText('Creation')).toHaveCount(0);
+  await page.getByLabel('Date from').fill(day(new Date()));
+  await expect(table.getByText('Creation').first()).toBeVisible();
+});
