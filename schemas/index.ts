@@ -1,4 +1,5 @@
 import type { ResourceSchema } from './_defs/admin';
+import { accessKeySchema } from './access-key.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { environmentSchema } from './environment.schema';
 import { invitationSchema } from './invitation.schema';
@@ -19,4 +20,5 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   projectSchema,
   environmentSchema,
   auditLogSchema,
+  accessKeySchema,
 ];

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../schemas/_defs/admin';
 import { resourceSchemas } from '../schemas/index';
 import type { Platform } from './platform';
+import { accessKeysPlugin } from './plugins/access-keys';
 import { authPlugin } from './plugins/auth';
 import { registerConsole } from './plugins/console';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
@@ -15,6 +16,7 @@ import { projectMarksRoutes } from './routes/console/project-marks';
 import { tenancyRoutes } from './routes/console/tenancy';
 import { userRoutes } from './routes/console/user';
 import { healthRoutes } from './routes/health';
+import { publicEnvironmentRoutes } from './routes/public/environment';
 
 export interface AppOptions {
   /** Serve the built console from this folder (omitted in API tests). */
@@ -44,6 +46,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { platform });
+  await app.register(accessKeysPlugin, { platform });
   await app.register(healthRoutes, { platform });
   await app.register(loginRoutes, { platform });
   await app.register(passwordForgottenRoutes, { platform });
@@ -53,6 +56,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(projectMarksRoutes, { platform });
   await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(outboxRoutes, { platform });
+  await app.register(publicEnvironmentRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;
   app.setNotFoundHandler(notFoundHandler(consoleFallback));
   return app;

@@ -59,6 +59,11 @@ export interface AdminHints {
   unique?: readonly { fields: readonly string[]; code: string; message: string }[];
   /** Fields the server sets; shown, never written by clients. */
   readOnly?: readonly string[];
+  /**
+   * Read-only fields that only the answer to the creation carries (a secret shown once); every
+   * later read gives null. The console shows them when the record is created (e.g. access keys).
+   */
+  shownOnce?: readonly string[];
   /** Operations the resource offers (default: all). */
   operations?: readonly ('list' | 'show' | 'create' | 'edit' | 'delete')[];
 }

@@ -33,6 +33,7 @@ export const en: Messages = {
       envNew: 'New environment',
       environmentSettings: 'Environment settings',
       auditLogs: 'Audit logs',
+      accessKeys: 'Access keys',
       invitation: 'Invitation',
     },
     session: {
@@ -195,6 +196,17 @@ export const en: Messages = {
       environmentSettings: 'Settings',
       administration: 'Administration',
       quickAccess: 'Quick access',
+    },
+    accessKeys: {
+      intro:
+        'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',
+      createdTitle: 'Your new access key',
+      shownOnce:
+        'Copy it now: it is shown this once and cannot be read again. If it is lost, revoke it and create another.',
+      secret: 'Access key',
+      copy: 'Copy',
+      copied: 'Copied to the clipboard',
+      done: 'I have copied it',
     },
     lists: {
       from: '%{field} from',

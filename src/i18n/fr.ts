@@ -34,6 +34,7 @@ export const fr = {
       envNew: 'Nouvel environnement',
       environmentSettings: 'Paramètres de l’environnement',
       auditLogs: 'Journal d’audit',
+      accessKeys: 'Clés d’accès',
       invitation: 'Invitation',
     },
     session: {
@@ -200,6 +201,17 @@ export const fr = {
       environmentSettings: 'Paramètres',
       administration: 'Administration',
       quickAccess: 'Accès rapide',
+    },
+    accessKeys: {
+      intro:
+        'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',
+      createdTitle: 'Votre nouvelle clé d’accès',
+      shownOnce:
+        'Copiez-la maintenant : elle n’est affichée qu’une fois et ne pourra plus être lue. Perdue, révoquez-la et créez-en une autre.',
+      secret: 'Clé d’accès',
+      copy: 'Copier',
+      copied: 'Copiée dans le presse-papiers',
+      done: 'Je l’ai copiée',
     },
     lists: {
       from: '%{field} depuis le',

@@ -1,4 +1,5 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useParams } from 'react-router-dom';
 import { getResource } from '../resources/registry';
@@ -34,6 +35,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/env-management/settings`,
                         labelKey: 'app.menu.environmentSettings',
                         icon: <SettingsOutlined />,
+                      },
+                      {
+                        to: `${home}/env-management/access-keys`,
+                        labelKey: 'app.routes.accessKeys',
+                        icon: <KeyOutlined />,
                       },
                     ]
                   : []),

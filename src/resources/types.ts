@@ -53,6 +53,8 @@ export interface ListViewProps {
   resource: ResourceDescriptor;
   scope: RouteScope;
   links?: ResourceLinks;
+  /** After a record was created from the list's dialog, with the server's answer (e.g. a secret shown once). */
+  onCreated?: (record: RaRecord) => void;
 }
 
 export interface CreateViewProps {

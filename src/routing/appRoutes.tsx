@@ -1,6 +1,7 @@
 // react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Route } from 'react-router-dom';
+import * as accessKeys from '../custom-pages/access-keys';
 import * as auditLogs from '../custom-pages/audit-logs';
 import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
@@ -88,7 +89,7 @@ export const appRoutes = (
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
-        {[environmentHome, environmentSettings].map(page)}
+        {[environmentHome, environmentSettings, accessKeys].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>

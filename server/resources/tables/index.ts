@@ -1,6 +1,7 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import type { ResourceStore } from '../store';
+import { accessKeysStore } from './access-keys';
 import { auditLogsStore } from './audit-logs';
 import { environmentsStore } from './environments';
 import { invitationsStore } from './invitations';
@@ -18,4 +19,5 @@ export const tableStores: Record<string, TableStoreFactory> = {
   member: membersStore,
   invitation: invitationsStore,
   'audit-log': auditLogsStore,
+  'access-key': accessKeysStore,
 };

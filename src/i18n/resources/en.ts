@@ -166,4 +166,23 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       action: { create: 'Creation', update: 'Change', delete: 'Deletion' },
     },
   },
+  'access-keys': {
+    name: 'Access key |||| Access keys',
+    fields: {
+      id: 'Identifier',
+      environmentId: 'Environment',
+      name: 'Name',
+      prefix: 'Key',
+      secret: 'Secret',
+      ownerName: 'Owner',
+      lastUsedAt: 'Last used',
+      createdAt: 'Created on',
+    },
+    errors: {
+      name: { unique: 'This environment already has a key of this name' },
+    },
+    notifications: {
+      deleted: 'The key is revoked: calls made with it are now refused.',
+    },
+  },
 };

@@ -167,4 +167,23 @@ export const resourcesFr = {
       action: { create: 'Création', update: 'Modification', delete: 'Suppression' },
     },
   },
+  'access-keys': {
+    name: 'Clé d’accès |||| Clés d’accès',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      name: 'Nom',
+      prefix: 'Clé',
+      secret: 'Secret',
+      ownerName: 'Propriétaire',
+      lastUsedAt: 'Dernière utilisation',
+      createdAt: 'Créée le',
+    },
+    errors: {
+      name: { unique: 'Cet environnement a déjà une clé de ce nom' },
+    },
+    notifications: {
+      deleted: 'La clé est révoquée : les appels qui l’utilisent sont désormais refusés.',
+    },
+  },
 } as const;

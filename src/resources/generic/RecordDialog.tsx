@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import type { Identifier } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import { useTranslate } from 'react-admin';
 import { useResourceLabels } from '../labels';
 import type { ResourceDescriptor, RouteScope } from '../types';
@@ -16,6 +16,7 @@ export interface RecordDialogProps {
   scope: RouteScope;
   state: RecordDialogState | undefined;
   onClose: () => void;
+  onCreated?: (record: RaRecord) => void;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface RecordDialogProps {
  * view in a dialog, so a new resource is usable with no page of its own. A form closes through its
  * own buttons only, so that unsaved changes always get the leave warning.
  */
-export const RecordDialog = ({ resource, scope, state, onClose }: RecordDialogProps) => {
+export const RecordDialog = ({ resource, scope, state, onClose, onCreated }: RecordDialogProps) => {
   const translate = useTranslate();
   const labels = useResourceLabels(resource);
   const titleId = useId();
@@ -43,7 +44,15 @@ export const RecordDialog = ({ resource, scope, state, onClose }: RecordDialogPr
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {state?.mode === 'create' ? (
-          <Create resource={resource} scope={scope} onSaved={onClose} onCancel={onClose} />
+          <Create
+            resource={resource}
+            scope={scope}
+            onSaved={(record) => {
+              onClose();
+              onCreated?.(record);
+            }}
+            onCancel={onClose}
+          />
         ) : null}
         {state?.mode === 'edit' ? (
           <Edit

@@ -22,7 +22,7 @@ import type { RecordDialogState } from './RecordDialog';
  * and pages, bulk delete, a create button and rows that open the record — each offered only when
  * the schema has the operation and the user's role allows it (spec §6).
  */
-export const SchemaList = ({ resource, scope, links }: ListViewProps) => {
+export const SchemaList = ({ resource, scope, links, onCreated }: ListViewProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const access = useResourceAccess(resource, scope);
@@ -66,7 +66,13 @@ export const SchemaList = ({ resource, scope, links }: ListViewProps) => {
           </Paper>
         </Stack>
       </ListBase>
-      <RecordDialog resource={resource} scope={scope} state={dialog} onClose={() => setDialog(undefined)} />
+      <RecordDialog
+        resource={resource}
+        scope={scope}
+        state={dialog}
+        onClose={() => setDialog(undefined)}
+        onCreated={onCreated}
+      />
     </ResourceContextProvider>
   );
 };

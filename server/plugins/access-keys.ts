@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ACCESS_KEY_PREFIX, hashAccessKey } from '../auth/access-keys';
+import { first } from '../db';
+import { ClientError } from '../http/errors';
+import type { Platform } from '../platform';
+
+export interface KeyAuth {
+  keyId: string;
+  environmentId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticateKey(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    key: KeyAuth;
+  }
+}
+
+/** How often a key's last use date is written: every call would make each read a write. */
+const LAST_USE_PRECISION_MS = 60_000;
+
+const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED', message);
+
+/**
+ * The public API's authentication (DESIGN.md §5): `Authorization: Bearer <access key>`. A key opens
+ * its own environment and nothing else; a revoked key, or one of an environment being deleted, is
+ * refused like an unknown one. Console session tokens are not keys.
+ */
+export const accessKeysPlugin = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    const { db } = platform;
+    app.decorateRequest('key');
+    app.decorate('authenticateKey', async (request: FastifyRequest) => {
+      const [scheme, secret] = (request.headers.authorization ?? '').split(' ');
+      if (scheme !== 'Bearer' || !secret?.startsWith(ACCESS_KEY_PREFIX))
+        throw unauthorized('An access key is required: Authorization: Bearer <key>');
+      const key = await first(
+        db.query<{ id: string; environment_id: string; last_used_at: Date | null }>(
+          `SELECT k.id, k.environment_id, k.last_used_at FROM access_keys k
+           JOIN environments e ON e.id = k.environment_id
+           WHERE k.secret_hash = $1 AND e.deletion_requested_at IS NULL`,
+          [hashAccessKey(secret)],
+        ),
+      );
+      if (!key) throw unauthorized('This access key is unknown or was revoked');
+      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > LAST_USE_PRECISION_MS)
+        await db.query('UPDATE access_keys SET last_used_at = now() WHERE id = $1', [key.id]);
+      request.key = { keyId: key.id, environmentId: key.environment_id };
+    });
+  },
+  { name: 'access-keys', dependencies: ['errors'] },
+);

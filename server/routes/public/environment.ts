@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { keyEnvironment } from '../../../schemas/contracts/public';
+import { first } from '../../db';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import type { Platform } from '../../platform';
+
+/**
+ * GET /v4/api/environment: the environment an access key opens, so that a machine client can check
+ * its key and read the languages it may send. Every public route takes its environment from the
+ * key, never from the request: a key cannot name another environment.
+ */
+export const publicEnvironmentRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  app.route({
+    ...contractRoute(keyEnvironment),
+    preHandler: app.authenticateKey,
+    handler: async (request) => {
+      const env = await first(
+        platform.db.query<{ id: string; project_id: string; name: string; languages: string[] | null }>(
+          `SELECT id, project_id, name, settings->'languages' AS languages FROM environments WHERE id = $1`,
+          [request.key.environmentId],
+        ),
+      );
+      // The key was found with its environment a moment ago; a deletion in between is a 401 too.
+      if (!env) throw new ClientError(401, 'UNAUTHENTICATED', 'This access key is unknown or was revoked');
+      return { id: env.id, projectId: env.project_id, name: env.name, languages: env.languages ?? ['fr'] };
+    },
+  });
+};
