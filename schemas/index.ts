@@ -6,6 +6,7 @@ import { invitationSchema } from './invitation.schema';
 import { memberSchema } from './member.schema';
 import { organisationSchema } from './organisation.schema';
 import { projectSchema } from './project.schema';
+import { versionSchema } from './version.schema';
 
 export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
 
@@ -21,4 +22,5 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   environmentSchema,
   auditLogSchema,
   accessKeySchema,
+  versionSchema,
 ];

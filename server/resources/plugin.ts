@@ -15,7 +15,11 @@ export interface ResourcesOptions {
   schemas?: readonly ResourceSchema[];
 }
 
-const storeFor = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+const storeFor = (
+  schema: ResourceSchema,
+  platform: Platform,
+  schemas: readonly ResourceSchema[],
+): ResourceStore => {
   if (schema['x-admin'].storage === 'document') return documentStore(schema);
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
@@ -23,7 +27,7 @@ const storeFor = (schema: ResourceSchema, platform: Platform): ResourceStore => 
     throw new Error(
       `Resource '${schema.$id}' says storage 'table' but server/resources/tables has no adapter for it`,
     );
-  return adapter(schema, platform);
+  return adapter(schema, platform, schemas);
 };
 
 /**
@@ -43,7 +47,7 @@ export const resourcesPlugin = async (
     const address = scope === 'platform' || addressing === 'top' ? path : `${scope}s/*/${path}`;
     if (addresses.has(address)) throw new Error(`Two resource schemas share the address ${address}`);
     addresses.add(address);
-    registerResourceRoutes(app, platform.db, resourceRuntime(schema, storeFor(schema, platform)));
+    registerResourceRoutes(app, platform.db, resourceRuntime(schema, storeFor(schema, platform, schemas)));
   }
   await syncDocumentIndexes(platform.db, schemas, app.log);
 };

@@ -34,6 +34,8 @@ export const en: Messages = {
       environmentSettings: 'Environment settings',
       auditLogs: 'Audit logs',
       accessKeys: 'Access keys',
+      importExport: 'Import / export',
+      versions: 'Versions',
       invitation: 'Invitation',
     },
     session: {
@@ -196,6 +198,42 @@ export const en: Messages = {
       environmentSettings: 'Settings',
       administration: 'Administration',
       quickAccess: 'Quick access',
+    },
+    importExport: {
+      exportTitle: 'Export',
+      exportHelp:
+        'Download the whole configuration of this environment as one JSON file: its settings and every configuration entity. Access keys and analyses are not part of it.',
+      export: 'Download the configuration',
+      importTitle: 'Import',
+      importHelp:
+        'Replace the configuration of this environment with an exported file. A file with any error changes nothing.',
+      import: 'Choose a file to import',
+      file: 'Configuration file',
+      notJson: '%{name} is not a JSON file (%{error}).',
+      confirmTitle: 'Replace the whole configuration?',
+      confirmWarning:
+        'Importing %{name} deletes the existing entities of this environment and replaces its whole configuration. Save a version first to be able to come back.',
+      replace: 'Delete and replace',
+      imported:
+        'Configuration imported: %{smart_count} entity |||| Configuration imported: %{smart_count} entities',
+    },
+    versions: {
+      compareTitle: 'Compare and restore',
+      version: 'Version',
+      against: 'Compare with',
+      current: 'The environment as it is now',
+      compare: 'Compare',
+      noDifference: 'No difference.',
+      path: 'Where',
+      change: 'Change',
+      before: 'Before',
+      after: 'After',
+      kinds: { added: 'Added', removed: 'Removed', changed: 'Changed' },
+      restore: 'Restore this version',
+      restoreTitle: 'Restore %{name}?',
+      restoreWarning:
+        'Restoring replaces the whole current configuration of %{environment} with this version. Entities created since are deleted.',
+      restored: 'Version restored: %{smart_count} entity |||| Version restored: %{smart_count} entities',
     },
     accessKeys: {
       intro:

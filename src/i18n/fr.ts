@@ -35,6 +35,8 @@ export const fr = {
       environmentSettings: 'Paramètres de l’environnement',
       auditLogs: 'Journal d’audit',
       accessKeys: 'Clés d’accès',
+      importExport: 'Import / export',
+      versions: 'Versions',
       invitation: 'Invitation',
     },
     session: {
@@ -201,6 +203,42 @@ export const fr = {
       environmentSettings: 'Paramètres',
       administration: 'Administration',
       quickAccess: 'Accès rapide',
+    },
+    importExport: {
+      exportTitle: 'Export',
+      exportHelp:
+        'Téléchargez toute la configuration de cet environnement en un fichier JSON : ses paramètres et chaque entité de configuration. Les clés d’accès et les analyses n’en font pas partie.',
+      export: 'Télécharger la configuration',
+      importTitle: 'Import',
+      importHelp:
+        'Remplacez la configuration de cet environnement par un fichier exporté. Un fichier qui comporte une erreur ne change rien.',
+      import: 'Choisir un fichier à importer',
+      file: 'Fichier de configuration',
+      notJson: '%{name} n’est pas un fichier JSON (%{error}).',
+      confirmTitle: 'Remplacer toute la configuration ?',
+      confirmWarning:
+        'Importer %{name} supprime les entités existantes de cet environnement et remplace toute sa configuration. Enregistrez d’abord une version pour pouvoir revenir en arrière.',
+      replace: 'Supprimer et remplacer',
+      imported:
+        'Configuration importée : %{smart_count} entité |||| Configuration importée : %{smart_count} entités',
+    },
+    versions: {
+      compareTitle: 'Comparer et restaurer',
+      version: 'Version',
+      against: 'Comparer avec',
+      current: 'L’environnement tel qu’il est',
+      compare: 'Comparer',
+      noDifference: 'Aucune différence.',
+      path: 'Où',
+      change: 'Changement',
+      before: 'Avant',
+      after: 'Après',
+      kinds: { added: 'Ajouté', removed: 'Supprimé', changed: 'Modifié' },
+      restore: 'Restaurer cette version',
+      restoreTitle: 'Restaurer %{name} ?',
+      restoreWarning:
+        'La restauration remplace toute la configuration actuelle de %{environment} par cette version. Les entités créées depuis sont supprimées.',
+      restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
     accessKeys: {
       intro:

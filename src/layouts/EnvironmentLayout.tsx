@@ -1,4 +1,5 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useParams } from 'react-router-dom';
@@ -35,6 +36,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/env-management/settings`,
                         labelKey: 'app.menu.environmentSettings',
                         icon: <SettingsOutlined />,
+                      },
+                      {
+                        to: `${home}/env-management/import-export`,
+                        labelKey: 'app.routes.importExport',
+                        icon: <ImportExportOutlined />,
                       },
                       {
                         to: `${home}/env-management/access-keys`,

@@ -1,5 +1,6 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Layers from '@mui/icons-material/LayersOutlined';
 import { useParams } from 'react-router-dom';
 import { listEnvironments } from '../../schemas/contracts/tenancy';
@@ -18,6 +19,7 @@ import { SideMenu } from './chrome/SideMenu';
 const ProjectMenu = ({ projectId }: { projectId: string }) => {
   const environments = useCall(listEnvironments, { params: { projectId } });
   const canCreate = useResourceAccess(getResource('environments'), { projectId }).create;
+  const canVersion = useResourceAccess(getResource('versions'), { projectId }).list;
   return (
     <SideMenu
       labelKey="app.layouts.projectMenu"
@@ -31,6 +33,15 @@ const ProjectMenu = ({ projectId }: { projectId: string }) => {
                     to: `${projectPath(projectId)}/env-new`,
                     labelKey: 'app.menu.newEnvironment',
                     icon: <AddCircleOutline />,
+                  },
+                ]
+              : []),
+            ...(canVersion
+              ? [
+                  {
+                    to: `${projectPath(projectId)}/versions`,
+                    labelKey: 'app.routes.versions',
+                    icon: <HistoryOutlined />,
                   },
                 ]
               : []),

@@ -9,6 +9,7 @@ import * as envNew from '../custom-pages/env-new';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as forgotPassword from '../custom-pages/forgot-password';
+import * as importExport from '../custom-pages/import-export';
 import * as invitation from '../custom-pages/invitation';
 import * as inviteUser from '../custom-pages/invite-user';
 import * as localStorageCleaner from '../custom-pages/local-storage-cleaner';
@@ -21,6 +22,7 @@ import * as projectHome from '../custom-pages/project-home';
 import * as projectNew from '../custom-pages/project-new';
 import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
+import * as versionsPage from '../custom-pages/versions';
 import { LoginLayout } from '../layouts';
 import { AppShell } from './AppShell';
 import { EnvManagementRedirect } from './EnvManagementRedirect';
@@ -85,11 +87,11 @@ export const appRoutes = (
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId" element={<ProjectLayout />}>
-        {[projectHome, envNew].map(page)}
+        {[projectHome, envNew, versionsPage].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
-        {[environmentHome, environmentSettings, accessKeys].map(page)}
+        {[environmentHome, environmentSettings, importExport, accessKeys].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>

@@ -56,6 +56,13 @@ const addressOf = (schema: ResourceSchema) => {
   return { base: `${API}/${scope}s/${scopes[scope]}/${path}`, filter: {}, body: {} };
 };
 
+/** A reference field (x-admin uiSchema `reference`) names a record that exists: the fixture's. */
+const referenced = (schema: ResourceSchema, field: string): string | undefined => {
+  const ui = (hints(schema).uiSchema ?? {})[field] as { 'ui:options'?: { reference?: string } } | undefined;
+  const target = ui?.['ui:options']?.reference;
+  return target === 'environments' ? scopes.environment : target === 'projects' ? scopes.project : undefined;
+};
+
 /** The sample record minus what the server sets, with values unique to this schema. */
 const writableSample = (schema: ResourceSchema) => {
   const readOnly = new Set(hints(schema).readOnly ?? []);
@@ -69,6 +76,8 @@ const writableSample = (schema: ResourceSchema) => {
       .filter(([field]) => field !== 'id' && !readOnly.has(field) && field in properties)
       .map(([field, value]) => {
         const prop = properties[field];
+        const reference = referenced(schema, field);
+        if (reference) return [field, reference];
         if (prop.format === 'email') return [field, `${schema.$id}@conformance.test`];
         if (typeof value === 'string' && !prop.format && !prop.enum) return [field, `${value} ${schema.$id}`];
         return [field, value];

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
+import { signInEn } from './support/pages';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
@@ -9,11 +10,7 @@ test('a configurator creates an access key, a machine uses it, and revoking it s
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInEn(page, E2E_ADMIN);
   await page
     .getByRole('link', { name: /^Service client/ })
     .first()

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
+import { signInEn } from './support/pages';
 
 // Checked in English, as the other administration screens.
 test.beforeEach(async ({ context }) => {
@@ -7,11 +8,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('an administrator reads who changed what in the organisation, and filters the log', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInEn(page, E2E_ADMIN);
   await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}$/);
   const home = page.url();
 

@@ -1,37 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
+import { newEnvironment, signInEn } from './support/pages';
 
 // Checked in English: the spec's messages are written in English.
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
 });
 
-const signInEn = async (page: Page) => {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}/);
-};
-
-/** A new environment of the demo project, opened on its home; its name is unique to the run. */
-const newEnvironment = async (page: Page, name: string) => {
-  await page
-    .getByRole('link', { name: /^Service client/ })
-    .first()
-    .click();
-  await page.getByRole('link', { name: 'New environment' }).first().click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
-  return page.url();
-};
-
 test('a configurator tunes the settings of an environment; debug and production modes never go together', async ({
   page,
 }) => {
-  await signInEn(page);
+  await signInEn(page, E2E_ADMIN);
   const home = await newEnvironment(page, `Settings ${Date.now()}`);
   // env-management opens its default sub-page, as does an active-page query value.
   await page.goto(`${home}/env-management?active-page=settings`);
@@ -69,7 +48,7 @@ test('a configurator tunes the settings of an environment; debug and production 
 });
 
 test('deleting an environment asks for a confirmation, then it is gone', async ({ page }) => {
-  await signInEn(page);
+  await signInEn(page, E2E_ADMIN);
   const name = `Doomed ${Date.now()}`;
   const home = await newEnvironment(page, name);
   await page.goto(`${home}/env-management/settings`);

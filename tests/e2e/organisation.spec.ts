@@ -1,25 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { linkMailedTo } from './support/pages';
+import { linkMailedTo, signInEn } from './support/pages';
 
 // These screens are checked in English: the spec's messages are written in English.
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
 });
 
-const signInEn = async (page: Page, username: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}/);
-};
-
 test('an administrator creates a project and an environment; the spec messages guard names', async ({
   page,
 }) => {
-  await signInEn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInEn(page, E2E_ADMIN);
   await page.getByRole('link', { name: 'New project' }).first().click();
   await expect(page).toHaveURL(/\/project-new$/);
   await page.getByLabel('Name').fill('x'.repeat(51));
@@ -47,7 +38,7 @@ test('an invited member accepts, gets qualifier rights on one project and sees o
   page,
   browser,
 }) => {
-  await signInEn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInEn(page, E2E_ADMIN);
   const orgHome = page.url();
   await page.getByRole('link', { name: 'Invite a user' }).first().click();
   await page.getByLabel('Email').fill('new.member@example.test');

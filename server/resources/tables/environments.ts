@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import { queues } from '../../queue';
-import { validationError } from '../validation';
+import { environmentSchema } from '../../../schemas/environment.schema';
+import type { ClientError } from '../../http/errors';
+import { resourceValidator, validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -32,6 +34,43 @@ const columns = {
   ...Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, setting(name as keyof typeof SETTINGS)])),
 };
 
+const EXCLUSIVE_MODES = {
+  path: 'productionMode',
+  message: 'AI debug mode and production mode cannot be active at the same time',
+  custom: true,
+  keyword: 'exclusive',
+};
+
+/**
+ * The problems of a settings document (an imported configuration's): the environment schema's
+ * rules for each setting, unknown settings refused, the two modes never both on.
+ */
+export const settingsProblems = (() => {
+  let validator: ReturnType<typeof resourceValidator> | undefined;
+  return (settings: Record<string, unknown>): { path: string; message: string }[] => {
+    validator ??= resourceValidator({
+      ...environmentSchema,
+      $id: 'environment-settings',
+      required: [],
+      properties: Object.fromEntries(
+        Object.keys(SETTINGS).map((name) => [
+          name,
+          environmentSchema.properties[name as keyof typeof SETTINGS],
+        ]),
+      ),
+    } as unknown as ResourceSchema);
+    const problems: { path: string; message: string }[] = [];
+    try {
+      validator.update({ ...settings });
+    } catch (err) {
+      problems.push(...(((err as ClientError).extra.details ?? []) as { path: string; message: string }[]));
+    }
+    if (settings.debugMode === true && settings.productionMode === true)
+      problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
+    return problems;
+  };
+})();
+
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
   const settings = Object.fromEntries(
@@ -39,14 +78,7 @@ const settingsOf = (data: Record<string, unknown>) => {
   );
   // Spec §4: never both. Said on the field the user switched last in the settings form.
   if (settings.debugMode === true && settings.productionMode === true)
-    throw validationError([
-      {
-        path: 'productionMode',
-        message: 'AI debug mode and production mode cannot be active at the same time',
-        custom: true,
-        keyword: 'exclusive',
-      },
-    ]);
+    throw validationError([EXCLUSIVE_MODES]);
   return JSON.stringify(settings);
 };
 

@@ -8,8 +8,14 @@ import { invitationsStore } from './invitations';
 import { membersStore } from './members';
 import { organisationsStore } from './organisations';
 import { projectsStore } from './projects';
+import { versionsStore } from './versions';
 
-export type TableStoreFactory = (schema: ResourceSchema, platform: Platform) => ResourceStore;
+/** `schemas`: every resource the app serves, for adapters that work across them (versions). */
+export type TableStoreFactory = (
+  schema: ResourceSchema,
+  platform: Platform,
+  schemas: readonly ResourceSchema[],
+) => ResourceStore;
 
 /** The adapters of `storage: 'table'` resources, by schema `$id`. */
 export const tableStores: Record<string, TableStoreFactory> = {
@@ -20,4 +26,5 @@ export const tableStores: Record<string, TableStoreFactory> = {
   invitation: invitationsStore,
   'audit-log': auditLogsStore,
   'access-key': accessKeysStore,
+  version: (schema, _platform, schemas) => versionsStore(schema, schemas),
 };

@@ -185,4 +185,19 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       deleted: 'The key is revoked: calls made with it are now refused.',
     },
   },
+  versions: {
+    name: 'Version |||| Versions',
+    fields: {
+      id: 'Identifier',
+      projectId: 'Project',
+      environmentId: 'Environment',
+      environmentName: 'Environment name',
+      name: 'Name',
+      ownerName: 'Saved by',
+      createdAt: 'Date',
+    },
+    errors: {
+      environmentId: { unknown: 'This environment is not in this project' },
+    },
+  },
 };

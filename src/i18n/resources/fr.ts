@@ -186,4 +186,19 @@ export const resourcesFr = {
       deleted: 'La clé est révoquée : les appels qui l’utilisent sont désormais refusés.',
     },
   },
+  versions: {
+    name: 'Version |||| Versions',
+    fields: {
+      id: 'Identifiant',
+      projectId: 'Projet',
+      environmentId: 'Environnement',
+      environmentName: 'Nom de l’environnement',
+      name: 'Nom',
+      ownerName: 'Enregistrée par',
+      createdAt: 'Date',
+    },
+    errors: {
+      environmentId: { unknown: 'Cet environnement n’est pas dans ce projet' },
+    },
+  },
 } as const;

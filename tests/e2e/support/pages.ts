@@ -9,6 +9,32 @@ export const signIn = async (page: Page, username: string, password: string) => 
   await page.getByRole('button', { name: 'Se connecter' }).click();
 };
 
+/** Signs in with English labels (specs that check the spec's English messages set locale 'en'). */
+export const signInEn = async (
+  page: Page,
+  { username, password }: { username: string; password: string },
+) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}/);
+};
+
+/** A new environment of the demo project, opened on its home; its name is unique to the run. */
+export const newEnvironment = async (page: Page, name: string) => {
+  await page
+    .getByRole('link', { name: /^Service client/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'New environment' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+  return page.url();
+};
+
 export const openUserMenu = async (page: Page) => {
   await page.getByRole('button', { name: /Admin Demo|Test / }).click();
 };

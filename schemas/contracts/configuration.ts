@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineCall } from './define';
+
+/**
+ * An environment's configuration as one JSON document (server/environments/configuration.ts):
+ * export, import (replaces everything, atomically), and the versions' comparison and restore.
+ */
+
+const envParams = z.object({ envId: z.string() });
+const versionParams = z.object({ projectId: z.string(), id: z.string() });
+const written = z.object({ entities: z.number().int() });
+
+export const exportConfiguration = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/configuration',
+  params: envParams,
+  responseType: 'file',
+});
+
+export const importConfiguration = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/environments/{envId}/configuration',
+  params: envParams,
+  body: z.unknown(),
+  response: written,
+});
+
+export const restoreVersion = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/versions/{id}/restore',
+  params: versionParams,
+  response: written,
+});
+
+export const difference = z.object({
+  path: z.string(),
+  kind: z.enum(['added', 'removed', 'changed']),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type Difference = z.infer<typeof difference>;
+
+export const versionDifferences = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/versions/{id}/diff',
+  params: versionParams,
+  /** `current` (default): the environment as it is now; else another version's id. */
+  query: z.object({ with: z.string().optional() }),
+  response: z.array(difference),
+});

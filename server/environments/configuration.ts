@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import type { Queryable } from '../db';
+import { ClientError } from '../http/errors';
+import { resourceValidator } from '../resources/validation';
+
+/**
+ * An environment's configuration as one JSON document (issue: environments managed): its settings
+ * and every configuration entity stored in it (the environment-scoped document resources:
+ * archetypes, categories, templates…), keyed by resource path. Export, import, versions and their
+ * differences all work on this one shape. Credentials (access keys) and analyses are not
+ * configuration.
+ */
+export const CONFIGURATION_FORMAT = 'environment-configuration';
+export const CONFIGURATION_VERSION = 1;
+/** The largest import accepted, in bytes: far above any real configuration. */
+export const CONFIGURATION_MAX_BYTES = 20 * 1024 * 1024;
+
+export type Entity = { id: string } & Record<string, unknown>;
+
+export interface Configuration {
+  format: typeof CONFIGURATION_FORMAT;
+  version: typeof CONFIGURATION_VERSION;
+  settings: Record<string, unknown>;
+  entities: Record<string, Entity[]>;
+}
+
+/** The document resources that make up a configuration, by their path. */
+export const configurationResources = (schemas: readonly ResourceSchema[]) =>
+  new Map(
+    schemas
+      .filter((s) => s['x-admin'].scope === 'environment' && s['x-admin'].storage === 'document')
+      .map((s) => [s['x-admin'].path, s] as const),
+  );
+
+/** The record fields the table's columns hold: never part of an entity's content. */
+const COLUMN_FIELDS = new Set(['id', 'environmentId', 'createdAt', 'updatedAt']);
+
+/** The environment's configuration now, entities in creation order. */
+export const readConfiguration = async (
+  q: Queryable,
+  environmentId: string,
+  schemas: readonly ResourceSchema[],
+): Promise<Configuration> => {
+  const resources = configurationResources(schemas);
+  const [env] = await q.query<{ settings: Record<string, unknown> }>(
+    'SELECT settings FROM environments WHERE id = $1',
+    [environmentId],
+  );
+  const rows = await q.query<{ resource: string; id: string; data: Record<string, unknown> }>(
+    `SELECT resource, id, data FROM resource_documents
+     WHERE scope = 'environment' AND scope_id = $1 ORDER BY created_at, id`,
+    [environmentId],
+  );
+  const entities: Record<string, Entity[]> = {};
+  for (const schema of resources.values()) entities[schema['x-admin'].path] = [];
+  for (const row of rows) {
+    const schema = [...resources.values()].find((s) => s.$id === row.resource);
+    if (schema) entities[schema['x-admin'].path].push({ id: row.id, ...row.data });
+  }
+  return {
+    format: CONFIGURATION_FORMAT,
+    version: CONFIGURATION_VERSION,
+    settings: env?.settings ?? {},
+    entities,
+  };
+};
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const refuse = (problems: Problem[]): never => {
+  throw new ClientError(
+    400,
+    'INVALID_CONFIGURATION',
+    `This configuration cannot be imported: ${problems
+      .slice(0, 5)
+      .map((p) => `${p.path} ${p.message}`)
+      .join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    { details: problems },
+  );
+};
+
+/**
+ * Checks a document against the format and every entity against its schema, and answers the
+ * entities with new ids (unless `keepIds`: a version restored into its own environment):
+ * references between entities (any string equal to an id of the document) follow, so that an
+ * imported configuration is whole in its new environment. Every problem is reported at once, with
+ * its path in the document.
+ */
+export const checkConfiguration = (
+  document: unknown,
+  schemas: readonly ResourceSchema[],
+  settingsValidator: (settings: Record<string, unknown>) => Problem[],
+  { keepIds = false }: { keepIds?: boolean } = {},
+): { settings: Record<string, unknown>; entities: Map<string, Entity[]> } => {
+  if (!isObject(document)) return refuse([{ path: '(document)', message: 'is not a JSON object' }]);
+  if (document.format !== CONFIGURATION_FORMAT)
+    refuse([
+      {
+        path: 'format',
+        message: `must be '${CONFIGURATION_FORMAT}' (an exported environment configuration)`,
+      },
+    ]);
+  if (document.version !== CONFIGURATION_VERSION)
+    refuse([
+      {
+        path: 'version',
+        message: `${JSON.stringify(document.version ?? null)} is not a version this platform reads (${CONFIGURATION_VERSION})`,
+      },
+    ]);
+  const problems: Problem[] = [];
+  const settings = isObject(document.settings) ? document.settings : {};
+  if (document.settings !== undefined && !isObject(document.settings))
+    problems.push({ path: 'settings', message: 'must be an object' });
+  else problems.push(...settingsValidator(settings).map((p) => ({ ...p, path: `settings.${p.path}` })));
+
+  const resources = configurationResources(schemas);
+  const given = isObject(document.entities) ? document.entities : {};
+  if (document.entities !== undefined && !isObject(document.entities))
+    problems.push({ path: 'entities', message: 'must be an object of entity lists' });
+  const unknown = Object.keys(given).filter((kind) => !resources.has(kind));
+  for (const kind of unknown)
+    problems.push({ path: `entities.${kind}`, message: 'is not a kind of entity this platform knows' });
+
+  const newIds = new Map<string, string>();
+  for (const [kind, list] of Object.entries(given)) {
+    if (!resources.has(kind)) continue;
+    if (!Array.isArray(list)) {
+      problems.push({ path: `entities.${kind}`, message: 'must be a list' });
+      continue;
+    }
+    list.forEach((entity, i) => {
+      const id = isObject(entity) ? entity.id : undefined;
+      if (typeof id !== 'string' || id === '')
+        problems.push({ path: `entities.${kind}.${i}.id`, message: 'is required' });
+      else if (newIds.has(id)) problems.push({ path: `entities.${kind}.${i}.id`, message: 'is used twice' });
+      else newIds.set(id, keepIds ? id : randomUUID());
+    });
+  }
+  const remap = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? (newIds.get(value) ?? value)
+      : Array.isArray(value)
+        ? value.map(remap)
+        : isObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remap(v)]))
+          : value;
+
+  const entities = new Map<string, Entity[]>();
+  for (const [kind, schema] of resources) {
+    const list = Array.isArray(given[kind]) ? (given[kind] as unknown[]) : [];
+    const validate = resourceValidator(schema);
+    const checked: Entity[] = [];
+    list.forEach((raw, i) => {
+      if (!isObject(raw)) {
+        problems.push({ path: `entities.${kind}.${i}`, message: 'must be an object' });
+        return;
+      }
+      const content = Object.fromEntries(Object.entries(raw).filter(([k]) => !COLUMN_FIELDS.has(k)));
+      const entity = {
+        ...(remap(content) as Record<string, unknown>),
+        id: newIds.get(raw.id as string) ?? '',
+      };
+      try {
+        validate.update(entity);
+      } catch (err) {
+        const details = (err as ClientError).extra?.details as Problem[] | undefined;
+        for (const d of details ?? [{ path: '(entity)', message: String(err) }])
+          problems.push({ path: `entities.${kind}.${i}.${d.path}`, message: d.message });
+      }
+      checked.push(entity);
+    });
+    // The schema's unique fields, as the API enforces them one record at a time.
+    for (const rule of schema['x-admin'].unique ?? []) {
+      const seen = new Map<string, number>();
+      checked.forEach((entity, i) => {
+        const key = JSON.stringify(
+          rule.fields.map((f) =>
+            typeof entity[f] === 'string' ? (entity[f] as string).toLowerCase() : entity[f],
+          ),
+        );
+        const earlier = seen.get(key);
+        if (earlier === undefined) seen.set(key, i);
+        else
+          problems.push({
+            path: `entities.${kind}.${i}.${rule.fields.join('+')}`,
+            message: `${rule.message} (entity ${earlier} has the same)`,
+          });
+      });
+    }
+    entities.set(kind, checked);
+  }
+  if (problems.length > 0) refuse(problems);
+  return { settings, entities };
+};
+
+/**
+ * Replaces an environment's configuration with a checked one, in the caller's transaction: every
+ * entity of it is deleted, the new ones written in the document's order, the settings replaced
+ * (its identity — name, visibility — stays). A failure rolls all of it back.
+ */
+export const writeConfiguration = async (
+  tx: Queryable,
+  environmentId: string,
+  checked: { settings: Record<string, unknown>; entities: Map<string, Entity[]> },
+  schemas: readonly ResourceSchema[],
+) => {
+  const resources = configurationResources(schemas);
+  await tx.query(`DELETE FROM resource_documents WHERE scope = 'environment' AND scope_id = $1`, [
+    environmentId,
+  ]);
+  let ordinal = 0;
+  for (const [kind, list] of checked.entities) {
+    const resource = resources.get(kind)?.$id;
+    for (const { id, ...data } of list) {
+      // Creation order is the document's order: an export lists them the same way again.
+      await tx.query(
+        `INSERT INTO resource_documents (scope, scope_id, resource, id, data, created_at, updated_at)
+         VALUES ('environment', $1, $2, $3, $4::jsonb, now() + $5 * interval '1 microsecond', now())`,
+        [environmentId, resource, id, JSON.stringify(data), ordinal++],
+      );
+    }
+  }
+  await tx.query('UPDATE environments SET settings = $2::jsonb WHERE id = $1', [
+    environmentId,
+    JSON.stringify(checked.settings),
+  ]);
+  return ordinal;
+};
+
+export interface Difference {
+  /** `settings.retention`, `entities.archetypes.Invoice.terms`… */
+  path: string;
+  kind: 'added' | 'removed' | 'changed';
+  before?: unknown;
+  after?: unknown;
+}
+
+/** What an entity is called in a difference: its name when it has one, else its id. */
+const labelOf = (entity: Entity) =>
+  typeof entity.name === 'string' && entity.name !== '' ? entity.name : entity.id;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The differences from `before` to `after`, field by field: settings, then entities matched by
+ * name (ids differ between an environment and its imports), a whole entity when it appears or goes.
+ */
+export const diffConfigurations = (before: Configuration, after: Configuration): Difference[] => {
+  const out: Difference[] = [];
+  const fields = (path: string, a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      if (key === 'id' || same(a[key], b[key])) continue;
+      if (!(key in a)) out.push({ path: `${path}.${key}`, kind: 'added', after: b[key] });
+      else if (!(key in b)) out.push({ path: `${path}.${key}`, kind: 'removed', before: a[key] });
+      else out.push({ path: `${path}.${key}`, kind: 'changed', before: a[key], after: b[key] });
+    }
+  };
+  fields('settings', before.settings, after.settings);
+  for (const kind of [...new Set([...Object.keys(before.entities), ...Object.keys(after.entities)])].sort()) {
+    const a = new Map((before.entities[kind] ?? []).map((e) => [labelOf(e), e]));
+    const b = new Map((after.entities[kind] ?? []).map((e) => [labelOf(e), e]));
+    for (const [label, entity] of a) {
+      const other = b.get(label);
+      if (!other) out.push({ path: `entities.${kind}.${label}`, kind: 'removed', before: entity });
+      else fields(`entities.${kind}.${label}`, entity, other);
+    }
+    for (const [label, entity] of b)
+      if (!a.has(label)) out.push({ path: `entities.${kind}.${label}`, kind: 'added', after: entity });
+  }
+  return out;
+};

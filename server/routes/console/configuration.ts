@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceSchema } from '../../../schemas/_defs/admin';
+import { first } from '../../db';
+import {
+  CONFIGURATION_MAX_BYTES,
+  checkConfiguration,
+  diffConfigurations,
+  readConfiguration,
+  writeConfiguration,
+  type Configuration,
+} from '../../environments/configuration';
+import { notFound } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { requireLevel, resolveScope } from '../../resources/access';
+import { writeAudit } from '../../resources/audit';
+import { isUuid } from '../../resources/fields';
+import { CONSOLE_API } from '../../resources/routes';
+import { settingsProblems } from '../../resources/tables/environments';
+
+interface Options {
+  platform: Platform;
+  schemas: readonly ResourceSchema[];
+}
+
+/**
+ * An environment's configuration as one document (issue: environments managed): export, import
+ * (which replaces everything, atomically), and the versions' restore and comparisons. All are for
+ * the environment's configurators (spec §6: configuration).
+ */
+export const configurationRoutes = async (app: FastifyInstance, { platform, schemas }: Options) => {
+  const { db } = platform;
+  app.addHook('preHandler', app.authenticate);
+
+  /** The environment of the path, once the caller may configure it; 404 as for any other read. */
+  const configurable = async (request: FastifyRequest, envId: string) => {
+    const scope = await resolveScope(db, request.auth, 'environment', envId);
+    requireLevel(request.auth, scope, 'configurator');
+    return scope;
+  };
+
+  /** The version of the path, in the project of the path, once the caller may configure it. */
+  const versionOf = async (request: FastifyRequest, projectId: string, id: string) => {
+    const scope = await resolveScope(db, request.auth, 'project', projectId);
+    requireLevel(request.auth, scope, 'configurator');
+    const version = isUuid(id)
+      ? await first(
+          db.query<{ id: string; name: string; environment_id: string; configuration: Configuration }>(
+            `SELECT v.id, v.name, v.environment_id, v.configuration FROM environment_versions v
+             JOIN environments e ON e.id = v.environment_id
+             WHERE v.id = $1 AND e.project_id = $2 AND e.deletion_requested_at IS NULL`,
+            [id, projectId],
+          ),
+        )
+      : undefined;
+    if (!version) throw notFound('Version');
+    return { scope, version };
+  };
+
+  /** One audit row for a whole replacement: what it came from, and how many entities it wrote. */
+  const auditReplacement = (
+    tx: Parameters<typeof writeAudit>[0],
+    request: FastifyRequest,
+    organisationId: string | undefined,
+    envId: string,
+    source: Record<string, unknown>,
+  ) =>
+    writeAudit(tx, {
+      organisationId,
+      actorId: request.auth.user.id,
+      impersonatorId: request.auth.impersonator?.id,
+      action: 'update',
+      resource: 'environments',
+      recordId: envId,
+      after: { configuration: source },
+    });
+
+  app.get(`${CONSOLE_API}/environments/:envId/configuration`, async (request, reply) => {
+    const { envId } = request.params as { envId: string };
+    await configurable(request, envId);
+    const [{ name }] = await db.query<{ name: string }>('SELECT name FROM environments WHERE id = $1', [
+      envId,
+    ]);
+    const file = `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}-configuration.json`;
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file)}`);
+    return readConfiguration(db, envId, schemas);
+  });
+
+  app.put(
+    `${CONSOLE_API}/environments/:envId/configuration`,
+    { bodyLimit: CONFIGURATION_MAX_BYTES },
+    async (request) => {
+      const { envId } = request.params as { envId: string };
+      const scope = await configurable(request, envId);
+      const checked = checkConfiguration(request.body, schemas, settingsProblems);
+      const entities = await db.transaction(async (tx) => {
+        const written = await writeConfiguration(tx, envId, checked, schemas);
+        await auditReplacement(tx, request, scope.organisationId, envId, { imported: written });
+        return written;
+      });
+      return { entities };
+    },
+  );
+
+  app.post(`${CONSOLE_API}/projects/:projectId/versions/:id/restore`, async (request) => {
+    const { projectId, id } = request.params as { projectId: string; id: string };
+    const { scope, version } = await versionOf(request, projectId, id);
+    // Into its own environment: the ids are the ones it had, so the restored state is exactly it.
+    const checked = checkConfiguration(version.configuration, schemas, settingsProblems, { keepIds: true });
+    const entities = await db.transaction(async (tx) => {
+      const written = await writeConfiguration(tx, version.environment_id, checked, schemas);
+      await auditReplacement(tx, request, scope.organisationId, version.environment_id, {
+        restoredVersion: version.name,
+      });
+      return written;
+    });
+    return { entities };
+  });
+
+  app.get(`${CONSOLE_API}/projects/:projectId/versions/:id/diff`, async (request) => {
+    const { projectId, id } = request.params as { projectId: string; id: string };
+    const { with: other = 'current' } = request.query as { with?: string };
+    const { version } = await versionOf(request, projectId, id);
+    const target =
+      other === 'current'
+        ? await readConfiguration(db, version.environment_id, schemas)
+        : (await versionOf(request, projectId, other)).version.configuration;
+    return diffConfigurations(version.configuration, target);
+  });
+};

@@ -1,0 +1,282 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineResourceSchema } from '../../schemas/_defs/admin';
+import { NLU_LANGUAGES, RETENTIONS } from '../../schemas/environment.schema';
+import { resourceSchemas } from '../../schemas/index';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+import { widgetSchema } from './support/throwaway-schemas';
+
+/** A configuration entity that points at another one by id, as rules point at categories. */
+const ruleSchema = defineResourceSchema({
+  $id: 'rule',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'widgetId'],
+  properties: {
+    id: { type: 'string' },
+    environmentId: { type: 'string' },
+    name: { type: 'string', minLength: 1 },
+    widgetId: { type: 'string' },
+    priority: { type: 'integer', default: 0 },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'rules',
+    storage: 'document',
+    listColumns: ['name'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'cockpit', write: 'configurator' },
+    readOnly: ['id', 'environmentId'],
+  },
+});
+
+let t: TestPlatform;
+let acme: Tenants;
+const config = (env: string) => `${API}/environments/${env}/configuration`;
+
+beforeAll(async () => {
+  t = await startTestPlatform({}, { schemas: [...resourceSchemas, widgetSchema, ruleSchema] });
+  acme = await buildTenants(t);
+});
+afterAll(() => t.close());
+
+const exportOf = async (env: string) => {
+  const res = await acme.call('GET', config(env), 'configurator');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const importInto = (env: string, document: unknown) =>
+  acme.call('PUT', config(env), 'configurator', document);
+const newEnvironment = async () =>
+  (
+    await acme.call('POST', `${API}/projects/${acme.ids.project}/environments`, 'configurator', {
+      name: `Env ${Math.random().toString(36).slice(2, 10)}`,
+    })
+  ).json().id as string;
+
+/** Ids replaced by their rank of first appearance: two documents equal "ids aside" compare equal. */
+const withoutIds = (document: unknown) => {
+  const ranks = new Map<string, string>();
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string' && uuid.test(v)) {
+      if (!ranks.has(v)) ranks.set(v, `#${ranks.size}`);
+      return ranks.get(v);
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(document);
+};
+
+const settingsArb = fc
+  .record({
+    aiVersion: fc.constantFrom('v4', 'v5'),
+    priorityProcessing: fc.boolean(),
+    debugMode: fc.boolean(),
+    productionMode: fc.boolean(),
+    languages: fc.uniqueArray(fc.constantFrom(...NLU_LANGUAGES), { minLength: 1, maxLength: 4 }),
+    retention: fc.constantFrom(...RETENTIONS),
+  })
+  .map((s) => ({ ...s, productionMode: s.productionMode && !s.debugMode }));
+
+/** Widgets with unique names (any case), and rules that each point at one of them. */
+const documentArb = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.uuid(),
+      name: fc.string({ minLength: 1, maxLength: 40 }),
+      size: fc.nat(1000),
+      enabled: fc.boolean(),
+      tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+    }),
+    { selector: (w) => w.name.toLowerCase(), maxLength: 6 },
+  )
+  .chain((widgets) =>
+    fc.record({
+      format: fc.constant('environment-configuration'),
+      version: fc.constant(1),
+      settings: settingsArb,
+      entities: fc.record({
+        widgets: fc.constant(widgets),
+        rules:
+          widgets.length === 0
+            ? fc.constant([])
+            : fc.array(
+                fc.record({
+                  id: fc.uuid(),
+                  name: fc.string({ minLength: 1, maxLength: 20 }),
+                  widgetId: fc.constantFrom(...widgets.map((w) => w.id)),
+                  priority: fc.integer({ min: -5, max: 5 }),
+                }),
+                { maxLength: 4 },
+              ),
+      }),
+    }),
+  );
+
+describe('environment configuration: export, import, versions', () => {
+  it('export → import into a fresh environment → export gives the same document, ids aside', async () => {
+    await fc.assert(
+      fc.asyncProperty(documentArb, async (document) => {
+        const source = await newEnvironment();
+        expect((await importInto(source, document)).statusCode).toBe(200);
+        const first = await exportOf(source);
+        const target = await newEnvironment();
+        const imported = await importInto(target, first);
+        expect(imported.statusCode, imported.body).toBe(200);
+        const second = await exportOf(target);
+        expect(withoutIds(second)).toEqual(withoutIds(first));
+        // Fresh ids in the new environment, references following them.
+        const widgetIds = new Set(second.entities.widgets.map((w: { id: string }) => w.id));
+        for (const w of first.entities.widgets) expect(widgetIds.has(w.id)).toBe(false);
+        for (const r of second.entities.rules) expect(widgetIds.has(r.widgetId)).toBe(true);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('restoring a version gives back exactly that configuration', async () => {
+    await fc.assert(
+      fc.asyncProperty(documentArb, documentArb, async (saved, later) => {
+        const env = await newEnvironment();
+        await importInto(env, saved);
+        const atVersion = await exportOf(env);
+        const version = await acme.call(
+          'POST',
+          `${API}/projects/${acme.ids.project}/versions`,
+          'configurator',
+          {
+            name: 'Before the change',
+            environmentId: env,
+          },
+        );
+        expect(version.statusCode, version.body).toBe(201);
+        await importInto(env, later);
+        const restored = await acme.call(
+          'POST',
+          `${API}/projects/${acme.ids.project}/versions/${version.json().id}/restore`,
+          'configurator',
+        );
+        expect(restored.statusCode, restored.body).toBe(200);
+        expect(await exportOf(env)).toEqual(atVersion);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('compares a version with the current state, field by field', async () => {
+    const env = await newEnvironment();
+    const base = {
+      format: 'environment-configuration',
+      version: 1,
+      settings: { retention: 'OneWeek', languages: ['fr'] },
+      entities: { widgets: [{ id: 'w1', name: 'Gear', size: 1 }], rules: [] },
+    };
+    await importInto(env, base);
+    const version = (
+      await acme.call('POST', `${API}/projects/${acme.ids.project}/versions`, 'admin', {
+        name: 'v1',
+        environmentId: env,
+      })
+    ).json();
+    const now = await exportOf(env);
+    await importInto(env, {
+      ...now,
+      settings: { ...now.settings, retention: 'OneYear' },
+      entities: {
+        widgets: [
+          { ...now.entities.widgets[0], size: 2 },
+          { id: 'w2', name: 'Bolt' },
+        ],
+        rules: [],
+      },
+    });
+    const diff = await acme.call(
+      'GET',
+      `${API}/projects/${acme.ids.project}/versions/${version.id}/diff`,
+      'admin',
+    );
+    expect(diff.json()).toEqual([
+      { path: 'settings.retention', kind: 'changed', before: 'OneWeek', after: 'OneYear' },
+      { path: 'entities.widgets.Gear.size', kind: 'changed', before: 1, after: 2 },
+      { path: 'entities.widgets.Bolt', kind: 'added', after: expect.objectContaining({ name: 'Bolt' }) },
+    ]);
+    const list = await acme.call('GET', `${API}/projects/${acme.ids.project}/versions`, 'admin');
+    expect(list.json()[0]).toMatchObject({
+      name: 'v1',
+      environmentName: expect.any(String),
+      ownerName: 'acme-admin',
+    });
+  });
+
+  it('refuses a bad file with a message that names the problem, and changes nothing', async () => {
+    const env = await newEnvironment();
+    await importInto(env, {
+      format: 'environment-configuration',
+      version: 1,
+      settings: {},
+      entities: { widgets: [{ id: 'w1', name: 'Kept' }] },
+    });
+    const before = await exportOf(env);
+    const refusal = async (payload: unknown, headers: Record<string, string> = {}) => {
+      const res = await acme.call('PUT', config(env), 'configurator', payload, headers);
+      expect(await exportOf(env)).toEqual(before);
+      return res;
+    };
+    const notJson = await refusal('{"format": oops', { 'content-type': 'application/json' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toBe('The request body is not valid JSON');
+
+    const wrongFormat = await refusal({ format: 'something-else', version: 1 });
+    expect(wrongFormat.json().message).toMatch(/format must be 'environment-configuration'/);
+    const wrongVersion = await refusal({ format: 'environment-configuration', version: 7 });
+    expect(wrongVersion.json().message).toMatch(/version 7 is not a version this platform reads/);
+
+    const unknownKind = await refusal({ ...before, entities: { ...before.entities, spaceships: [] } });
+    expect(unknownKind.statusCode).toBe(400);
+    expect(unknownKind.json().details).toContainEqual({
+      path: 'entities.spaceships',
+      message: 'is not a kind of entity this platform knows',
+    });
+    const badEntity = await refusal({
+      ...before,
+      entities: {
+        widgets: [
+          { id: 'a', name: 'Ok' },
+          { id: 'b', name: 'Bad', size: -1 },
+          { id: 'c', name: 'OK' },
+        ],
+      },
+    });
+    expect(badEntity.json().details).toEqual([
+      { path: 'entities.widgets.1.size', message: 'A widget cannot be smaller than nothing' },
+      { path: 'entities.widgets.2.name', message: 'This widget name is taken (entity 0 has the same)' },
+    ]);
+    const badSettings = await refusal({
+      ...before,
+      settings: { debugMode: true, productionMode: true, colour: 'red' },
+    });
+    expect(badSettings.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'settings.colour',
+      'settings.productionMode',
+    ]);
+    const huge = await refusal({ ...before, padding: 'x'.repeat(21 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('The request body is too large');
+  });
+
+  it('is for configurators: below, a 403; another organisation, a 404', async () => {
+    expect((await acme.call('GET', config(acme.ids.env), 'qualifier')).statusCode).toBe(403);
+    expect((await acme.call('PUT', config(acme.ids.env), 'qualifier', {})).statusCode).toBe(403);
+    expect((await acme.call('GET', config(acme.ids.otherEnv), 'admin')).statusCode).toBe(404);
+    const exported = await acme.call('GET', config(acme.ids.env), 'admin');
+    expect(exported.headers['content-disposition']).toBe(
+      "attachment; filename*=UTF-8''Production-configuration.json",
+    );
+  });
+});
