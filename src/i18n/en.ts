@@ -35,6 +35,7 @@ export const en: Messages = {
       auditLogs: 'Audit logs',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
+      impersonate: 'Act as a user',
       versions: 'Versions',
       invitation: 'Invitation',
     },
@@ -198,6 +199,18 @@ export const en: Messages = {
       environmentSettings: 'Settings',
       administration: 'Administration',
       quickAccess: 'Quick access',
+    },
+    impersonate: {
+      intro:
+        'See and do everything as a user, in one of the environments of their organisation. What you do is recorded under both your names.',
+      organisation: 'Organisation',
+      user: 'User',
+      project: 'Project',
+      environment: 'Environment',
+      start: 'Act as this user',
+      acting: 'Acting as %{user}',
+      actingIn: 'Acting as %{user} in %{environment}',
+      stop: 'Stop',
     },
     importExport: {
       exportTitle: 'Export',

@@ -36,6 +36,7 @@ export const fr = {
       auditLogs: 'Journal d’audit',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
+      impersonate: 'Agir en tant qu’utilisateur',
       versions: 'Versions',
       invitation: 'Invitation',
     },
@@ -203,6 +204,18 @@ export const fr = {
       environmentSettings: 'Paramètres',
       administration: 'Administration',
       quickAccess: 'Accès rapide',
+    },
+    impersonate: {
+      intro:
+        'Voyez et faites tout comme un utilisateur, dans l’un des environnements de son organisation. Ce que vous faites est enregistré sous vos deux noms.',
+      organisation: 'Organisation',
+      user: 'Utilisateur',
+      project: 'Projet',
+      environment: 'Environnement',
+      start: 'Agir en tant que cet utilisateur',
+      acting: 'En tant que %{user}',
+      actingIn: 'En tant que %{user} dans %{environment}',
+      stop: 'Arrêter',
     },
     importExport: {
       exportTitle: 'Export',

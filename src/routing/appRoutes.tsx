@@ -9,6 +9,7 @@ import * as envNew from '../custom-pages/env-new';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as forgotPassword from '../custom-pages/forgot-password';
+import * as impersonate from '../custom-pages/impersonate';
 import * as importExport from '../custom-pages/import-export';
 import * as invitation from '../custom-pages/invitation';
 import * as inviteUser from '../custom-pages/invite-user';
@@ -72,7 +73,7 @@ export const appRoutes = (
 
     <Route element={<RequireAuth />}>
       <Route element={<PrivateLayout />}>
-        {[profile, profilePassword, localStorageCleaner, testColours].map(page)}
+        {[profile, profilePassword, localStorageCleaner, testColours, impersonate].map(page)}
       </Route>
       <Route path="orga/:orgaId" element={<OrganisationLayout />}>
         {[

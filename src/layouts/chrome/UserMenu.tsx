@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { useLogout, useTranslate } from 'react-admin';
 import { fullName } from '../../providers/landing';
 import { useCurrentUser } from '../../providers/ServicesContext';
+import { ImpersonationBadge } from './ImpersonationBadge';
 
 /** Only pages that exist are offered; each new account page adds its entry here. */
 const entries = [
@@ -27,6 +28,7 @@ export const UserMenu = () => {
 
   return (
     <>
+      <ImpersonationBadge />
       <Button
         color="inherit"
         startIcon={<AccountCircle />}
@@ -44,6 +46,11 @@ export const UserMenu = () => {
             {translate(entry.labelKey)}
           </MenuItem>
         ))}
+        {user?.role === 'staff' ? (
+          <MenuItem component={Link} to="/impersonate" onClick={close}>
+            {translate('app.routes.impersonate')}
+          </MenuItem>
+        ) : null}
         <Divider />
         <MenuItem
           onClick={() => {
