@@ -12,6 +12,7 @@ import { invitationRoutes } from './routes/auth/invitations';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { configurationRoutes } from './routes/console/configuration';
+import { navigationRoutes } from './routes/console/navigation';
 import { outboxRoutes } from './routes/console/outbox';
 import { projectMarksRoutes } from './routes/console/project-marks';
 import { tenancyRoutes } from './routes/console/tenancy';
@@ -55,6 +56,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(userRoutes, { platform });
   await app.register(tenancyRoutes, { platform });
   await app.register(projectMarksRoutes, { platform });
+  await app.register(navigationRoutes, { platform });
   await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(configurationRoutes, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(outboxRoutes, { platform });

@@ -13,6 +13,8 @@ export const storageKeys = {
   darkMode: 'darkMode',
   /** Feature flags, stored per browser as a JSON object `{ [flagId]: boolean }`. */
   featureFlags: 'featureFlags',
+  /** The last pages visited, for the rapid navigation (spec §2): JSON `[{ path, title }]`. */
+  recentPages: 'recentPages',
 } as const;
 
 /** Session storage: the page to return to after sign-in. */

@@ -200,6 +200,16 @@ export const en: Messages = {
       administration: 'Administration',
       quickAccess: 'Quick access',
     },
+    navigation: {
+      open: 'Go to… (Ctrl+K)',
+      title: 'Rapid navigation',
+      search: 'Organisation, project or environment',
+      recent: 'Recent pages',
+      organisations: 'Organisations',
+      projects: 'Projects',
+      environments: 'Environments',
+      nothing: 'Nothing by that name.',
+    },
     impersonate: {
       intro:
         'See and do everything as a user, in one of the environments of their organisation. What you do is recorded under both your names.',

@@ -205,6 +205,16 @@ export const fr = {
       administration: 'Administration',
       quickAccess: 'Accès rapide',
     },
+    navigation: {
+      open: 'Aller à… (Ctrl+K)',
+      title: 'Navigation rapide',
+      search: 'Organisation, projet ou environnement',
+      recent: 'Pages récentes',
+      organisations: 'Organisations',
+      projects: 'Projets',
+      environments: 'Environnements',
+      nothing: 'Rien sous ce nom.',
+    },
     impersonate: {
       intro:
         'Voyez et faites tout comme un utilisateur, dans l’un des environnements de son organisation. Ce que vous faites est enregistré sous vos deux noms.',

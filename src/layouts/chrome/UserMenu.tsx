@@ -9,6 +9,7 @@ import { useLogout, useTranslate } from 'react-admin';
 import { fullName } from '../../providers/landing';
 import { useCurrentUser } from '../../providers/ServicesContext';
 import { ImpersonationBadge } from './ImpersonationBadge';
+import { RapidNavigation } from './RapidNavigation';
 
 /** Only pages that exist are offered; each new account page adds its entry here. */
 const entries = [
@@ -28,6 +29,7 @@ export const UserMenu = () => {
 
   return (
     <>
+      <RapidNavigation />
       <ImpersonationBadge />
       <Button
         color="inherit"
