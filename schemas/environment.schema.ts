@@ -65,6 +65,13 @@ export const environmentSchema = defineResourceSchema({
       default: ['fr'],
     },
     retention: { type: 'string', enum: RETENTIONS, default: 'Always' },
+    // Content settings (spec pipeline-and-testing §3), read by the pipeline's stages.
+    multiInteraction: { type: 'boolean', default: false },
+    multiCategory: { type: 'boolean', default: false },
+    attachmentCategoriesPerPage: { type: 'boolean', default: false },
+    ocrImages: { type: 'boolean', default: true },
+    ocrMaxPages: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
+    splitCharacters: { type: 'integer', minimum: 100, maximum: 1000000, default: 4000 },
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {

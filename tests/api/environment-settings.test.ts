@@ -27,6 +27,12 @@ describe('environment settings', () => {
       productionMode: false,
       languages: ['fr'],
       retention: 'Always',
+      multiInteraction: false,
+      multiCategory: false,
+      attachmentCategoriesPerPage: false,
+      ocrImages: true,
+      ocrMaxPages: 10,
+      splitCharacters: 4000,
     });
     const changes = {
       priorityProcessing: true,
@@ -34,6 +40,9 @@ describe('environment settings', () => {
       languages: ['fr', 'gb', 'auto'],
       retention: 'OneWeek',
       visibility: 'hidden',
+      multiCategory: true,
+      ocrMaxPages: 3,
+      splitCharacters: 2000,
     };
     const saved = await acme.call('PUT', `${envs}/${env.id}`, 'configurator', { ...env, ...changes });
     expect(saved.statusCode).toBe(200);

@@ -90,15 +90,21 @@ describe('validation with the resource schema', () => {
     expect(env.statusCode).toBe(201);
     expect(Object.keys(env.json()).sort()).toEqual([
       'aiVersion',
+      'attachmentCategoriesPerPage',
       'createdAt',
       'debugMode',
       'id',
       'languages',
+      'multiCategory',
+      'multiInteraction',
       'name',
+      'ocrImages',
+      'ocrMaxPages',
       'priorityProcessing',
       'productionMode',
       'projectId',
       'retention',
+      'splitCharacters',
       'visibility',
     ]);
     expect(env.json()).toMatchObject({ projectId: acme.ids.project, aiVersion: 'v4', visibility: 'public' });

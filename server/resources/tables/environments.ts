@@ -16,12 +16,19 @@ const SETTINGS = {
   productionMode: false,
   languages: ['fr'],
   retention: 'Always',
+  multiInteraction: false,
+  multiCategory: false,
+  attachmentCategoriesPerPage: false,
+  ocrImages: true,
+  ocrMaxPages: 10,
+  splitCharacters: 4000,
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
   const fallback = SETTINGS[name];
   if (typeof fallback === 'boolean') return `coalesce((e.settings->>'${name}')::boolean, ${fallback})`;
   if (typeof fallback === 'string') return `coalesce(e.settings->>'${name}', '${fallback}')`;
+  if (typeof fallback === 'number') return `coalesce((e.settings->>'${name}')::int, ${fallback})`;
   return `coalesce(e.settings->'${name}', '${JSON.stringify(fallback)}'::jsonb)`;
 };
 

@@ -94,6 +94,12 @@ export const resourcesFr = {
       productionMode: 'Mode production',
       languages: 'Langues',
       retention: 'Conservation des données',
+      multiInteraction: 'Multi-interaction',
+      multiCategory: 'Multi-catégorie',
+      attachmentCategoriesPerPage: 'Catégories des pièces jointes par page',
+      ocrImages: 'OCR des JPG et PNG',
+      ocrMaxPages: 'Pages à lire par OCR au plus',
+      splitCharacters: 'Découpage par caractères',
       createdAt: 'Créé le',
     },
     values: {
@@ -139,6 +145,13 @@ export const resourcesFr = {
       debugMode: 'Conserve les traces de l’IA de chaque analyse. Incompatible avec le mode production.',
       productionMode: 'Indique que l’environnement sert la production. Incompatible avec le mode débogage.',
       retention: 'Les analyses plus anciennes sont anonymisées.',
+      multiInteraction:
+        'Garder chaque occurrence d’une interaction dans un bloc, pas seulement la meilleure.',
+      multiCategory: 'Chaque règle satisfaite donne sa catégorie ; sinon la première par priorité décide.',
+      attachmentCategoriesPerPage: 'Catégoriser chaque page d’une pièce jointe séparément.',
+      ocrImages: 'Lire le texte des images JPG et PNG par OCR.',
+      ocrMaxPages: 'Nombre maximal de pages d’un document lues par OCR.',
+      splitCharacters: 'Caractères par bloc de texte lu par le moteur (4000 font environ une page).',
     },
     errors: {
       name: { unique: 'Ce nom est déjà utilisé pour un environnement de ce projet' },
