@@ -25,6 +25,15 @@ export const importConfiguration = defineCall({
   response: written,
 });
 
+/** A new environment from a configuration file: one transaction, nothing left behind on refusal. */
+export const importEnvironment = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/environments/import',
+  params: z.object({ projectId: z.string() }),
+  body: z.object({ name: z.string(), configuration: z.unknown() }),
+  response: z.object({ id: z.string(), projectId: z.string(), name: z.string(), entities: z.number().int() }),
+});
+
 export const restoreVersion = defineCall({
   method: 'POST',
   path: '/v4/console/api/projects/{projectId}/versions/{id}/restore',

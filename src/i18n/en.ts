@@ -200,6 +200,12 @@ export const en: Messages = {
       administration: 'Administration',
       quickAccess: 'Quick access',
     },
+    envNew: {
+      fromScratch: 'From scratch',
+      fromFile: 'From a configuration file',
+      fromFileHelp: 'An environment with the settings and entities of an exported configuration.',
+      create: 'Create the environment',
+    },
     navigation: {
       open: 'Go to… (Ctrl+K)',
       title: 'Rapid navigation',

@@ -205,6 +205,12 @@ export const fr = {
       administration: 'Administration',
       quickAccess: 'Accès rapide',
     },
+    envNew: {
+      fromScratch: 'À partir de rien',
+      fromFile: 'À partir d’un fichier de configuration',
+      fromFileHelp: 'Un environnement avec les paramètres et les entités d’une configuration exportée.',
+      create: 'Créer l’environnement',
+    },
     navigation: {
       open: 'Aller à… (Ctrl+K)',
       title: 'Navigation rapide',

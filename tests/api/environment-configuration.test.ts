@@ -270,6 +270,47 @@ describe('environment configuration: export, import, versions', () => {
     expect(huge.json().message).toBe('The request body is too large');
   });
 
+  it('creates an environment from a configuration file, or leaves none behind when refused', async () => {
+    const source = await newEnvironment();
+    await importInto(source, {
+      format: 'environment-configuration',
+      version: 1,
+      settings: { retention: 'OneDay' },
+      entities: {
+        widgets: [{ id: 'w', name: 'Imported widget' }],
+        rules: [{ id: 'r', name: 'R', widgetId: 'w' }],
+      },
+    });
+    const configuration = await exportOf(source);
+    const importUrl = `${API}/projects/${acme.ids.project}/environments/import`;
+    const created = await acme.call('POST', importUrl, 'configurator', {
+      name: 'From a file',
+      configuration,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'From a file', entities: 2 });
+    expect(withoutIds(await exportOf(created.json().id))).toEqual(withoutIds(configuration));
+
+    const names = async () =>
+      (await acme.call('GET', `${API}/projects/${acme.ids.project}/environments`, 'admin'))
+        .json()
+        .map((e: { name: string }) => e.name);
+    const taken = await acme.call('POST', importUrl, 'configurator', { name: 'FROM A FILE', configuration });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This name is already used for an environment in this project');
+    const bad = await acme.call('POST', importUrl, 'configurator', {
+      name: 'Never made',
+      configuration: { ...configuration, version: 3 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await names()).not.toContain('Never made');
+    const noName = await acme.call('POST', importUrl, 'configurator', { configuration });
+    expect(noName.json().details).toEqual([{ path: 'name', message: 'is required', keyword: 'required' }]);
+    expect((await acme.call('POST', importUrl, 'qualifier', { name: 'No', configuration })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('is for configurators: below, a 403; another organisation, a 404', async () => {
     expect((await acme.call('GET', config(acme.ids.env), 'qualifier')).statusCode).toBe(403);
     expect((await acme.call('PUT', config(acme.ids.env), 'qualifier', {})).statusCode).toBe(403);

@@ -62,6 +62,21 @@ test('a configurator exports a configuration and imports it back; bad files are 
   await page.getByRole('button', { name: 'Delete and replace' }).click();
   await expect(page.getByText('Configuration imported: 0 entities')).toBeVisible();
   await expect(await retentionOf(page, home)).toHaveText('One year');
+
+  // The same file makes a new environment.
+  await page.goto(home.replace(/\/environment\/.*$/, '/env-new'));
+  await page.getByRole('tab', { name: 'From a configuration file' }).click();
+  const copy = `Copy ${Date.now()}`;
+  await page.getByLabel('Name').fill(copy);
+  await page.getByLabel('Configuration file').setInputFiles({
+    name: 'changed.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(changed)),
+  });
+  await page.getByRole('button', { name: 'Create the environment' }).click();
+  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: copy })).toBeVisible();
+  await expect(await retentionOf(page, page.url())).toHaveText('One year');
 });
 
 test('a configurator saves a version, compares it with the environment and restores it', async ({ page }) => {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
+import { environmentSchema } from '../../../schemas/environment.schema';
 import { first } from '../../db';
 import {
   CONFIGURATION_MAX_BYTES,
@@ -9,13 +11,16 @@ import {
   writeConfiguration,
   type Configuration,
 } from '../../environments/configuration';
-import { notFound } from '../../http/errors';
+import { ClientError, notFound } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
 import { settingsProblems } from '../../resources/tables/environments';
+import { resourceValidator } from '../../resources/validation';
+
+const environmentValidator = resourceValidator(environmentSchema);
 
 interface Options {
   platform: Platform;
@@ -98,6 +103,58 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
         return written;
       });
       return { entities };
+    },
+  );
+
+  /**
+   * A new environment made from a configuration file (spec §3: creation by import), in one
+   * transaction: a bad file or a taken name leaves no environment behind.
+   */
+  app.post(
+    `${CONSOLE_API}/projects/:projectId/environments/import`,
+    { bodyLimit: CONFIGURATION_MAX_BYTES },
+    async (request, reply) => {
+      const { projectId } = request.params as { projectId: string };
+      const scope = await resolveScope(db, request.auth, 'project', projectId);
+      requireLevel(request.auth, scope, environmentSchema['x-admin'].access.write);
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as {
+        name?: unknown;
+        configuration?: unknown;
+      };
+      environmentValidator.create({ name: body.name });
+      const name = body.name as string;
+      const checked = checkConfiguration(body.configuration, schemas, settingsProblems);
+      const created = await db.transaction(async (tx) => {
+        const taken = await tx.query(
+          `SELECT 1 FROM environments WHERE project_id = $1 AND lower(name) = lower($2)
+           AND deletion_requested_at IS NULL`,
+          [projectId, name],
+        );
+        if (taken.length > 0) {
+          const [rule] = environmentSchema['x-admin'].unique;
+          throw new ClientError(409, rule.code, rule.message, {
+            details: [{ path: 'name', message: rule.message }],
+          });
+        }
+        const id = randomUUID();
+        await tx.query('INSERT INTO environments (id, project_id, name) VALUES ($1, $2, $3)', [
+          id,
+          projectId,
+          name,
+        ]);
+        const entities = await writeConfiguration(tx, id, checked, schemas);
+        await writeAudit(tx, {
+          organisationId: scope.organisationId,
+          actorId: request.auth.user.id,
+          impersonatorId: request.auth.impersonator?.id,
+          action: 'create',
+          resource: 'environments',
+          recordId: id,
+          after: { name, configuration: { imported: entities } },
+        });
+        return { id, projectId, name, entities };
+      });
+      return reply.status(201).send(created);
     },
   );
 
