@@ -88,6 +88,12 @@ describe('unsaved-changes warning (spec §4)', () => {
     expect(onCancel).not.toHaveBeenCalled();
     await user.clear(name);
     await user.type(name, 'Demo project');
+    // Back to what was saved: the form is clean again (the tab may close without a prompt).
+    await waitFor(() => {
+      const unload = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(unload);
+      expect(unload.defaultPrevented).toBe(false);
+    });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import type { BlockerFunction } from 'react-router-dom';
 
@@ -25,9 +25,10 @@ export interface UnsavedChangesGuard {
  * `save` resolves to whether the record was saved; a failed save keeps the user on the form.
  */
 export const useUnsavedChangesGuard = (dirty: boolean, save: () => Promise<boolean>): UnsavedChangesGuard => {
-  // Read when a navigation starts, which may be before the render that follows a change.
+  // Read when a navigation starts, which may be before the render that follows a change; set as
+  // soon as a render is committed (a layout effect), so that a click right after typing sees it.
   const guarded = useRef(dirty);
-  useEffect(() => {
+  useLayoutEffect(() => {
     guarded.current = dirty;
   }, [dirty]);
   const shouldBlock = useCallback<BlockerFunction>(
