@@ -1,5 +1,4 @@
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -7,18 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { importEnvironment } from '../../../schemas/contracts/configuration';
-import { errorMessage, HttpError } from '../../api';
 import { useApiClient } from '../../providers/ServicesContext';
-
-interface Detail {
-  path: string;
-  message: string;
-}
-
-const detailsOf = (error: unknown): Detail[] => {
-  const body = error instanceof HttpError && typeof error.body === 'object' ? error.body : undefined;
-  return body && 'details' in body && Array.isArray(body.details) ? (body.details as Detail[]) : [];
-};
+import { RefusalAlert, refusalOf, type Refusal } from '../import-export/RefusalAlert';
 
 /**
  * A new environment made from an exported configuration file (spec §3): its name, the file; the
@@ -36,7 +25,7 @@ export const ImportEnvironmentForm = ({
   const [name, setName] = useState('');
   const [file, setFile] = useState<File>();
   const [nameError, setNameError] = useState<string>();
-  const [refusal, setRefusal] = useState<{ message: string; details: Detail[] }>();
+  const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -62,10 +51,10 @@ export const ImportEnvironmentForm = ({
       });
       onCreated(created.id);
     } catch (error) {
-      const details = detailsOf(error);
-      const onName = details.find((d) => d.path === 'name');
+      const refused = refusalOf(error);
+      const onName = refused.details.find((d) => d.path === 'name');
       if (onName) setNameError(translate('resources.environments.errors.name.unique', { _: onName.message }));
-      else setRefusal({ message: errorMessage(error), details });
+      else setRefusal(refused);
     } finally {
       setBusy(false);
     }
@@ -95,20 +84,7 @@ export const ImportEnvironmentForm = ({
         </Button>
         <Typography>{file?.name ?? ''}</Typography>
       </Stack>
-      {refusal ? (
-        <Alert severity="error">
-          {refusal.message}
-          {refusal.details.length > 0 ? (
-            <ul>
-              {refusal.details.map((d) => (
-                <li key={`${d.path} ${d.message}`}>
-                  <code>{d.path}</code> {d.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
+      {refusal ? <RefusalAlert refusal={refusal} /> : null}
       <div>
         <Button type="submit" variant="contained" disabled={busy || !file || name.trim() === ''}>
           {translate('app.envNew.create')}

@@ -1,6 +1,5 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -10,22 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { exportConfiguration, importConfiguration } from '../../../schemas/contracts/configuration';
-import { errorMessage, HttpError } from '../../api';
+import { errorMessage } from '../../api';
 import { useApiClient } from '../../providers/ServicesContext';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { saveFile } from './download';
-
-interface Refusal {
-  message: string;
-  details: { path: string; message: string }[];
-}
-
-const refusalOf = (error: unknown): Refusal => {
-  const body = error instanceof HttpError && typeof error.body === 'object' ? error.body : undefined;
-  const details = body && 'details' in body && Array.isArray(body.details) ? body.details : [];
-  return { message: errorMessage(error), details: details as Refusal['details'] };
-};
+import { RefusalAlert, refusalOf, type Refusal } from './RefusalAlert';
 
 /**
  * The whole configuration of the environment as one JSON file: download it, or replace the
@@ -106,18 +95,9 @@ export const ImportExportPage = () => {
             </Typography>
             <Typography color="text.secondary">{translate('app.importExport.importHelp')}</Typography>
             {refusal ? (
-              <Alert severity="error" sx={{ mt: 2 }} role="alert">
-                {refusal.message}
-                {refusal.details.length > 0 ? (
-                  <ul>
-                    {refusal.details.map((d) => (
-                      <li key={`${d.path} ${d.message}`}>
-                        <code>{d.path}</code> {d.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </Alert>
+              <Stack sx={{ mt: 2 }}>
+                <RefusalAlert refusal={refusal} />
+              </Stack>
             ) : null}
           </CardContent>
           <CardActions>
