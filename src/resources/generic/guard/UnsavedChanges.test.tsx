@@ -85,6 +85,8 @@ describe('unsaved-changes warning (spec §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    // The dialog fades out; until it is gone the page behind it is hidden from assistive technology.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(onCancel).not.toHaveBeenCalled();
     await user.clear(name);
     await user.type(name, 'Demo project');
