@@ -53,10 +53,11 @@ export const readConfiguration = async (
     [environmentId],
   );
   const entities: Record<string, Entity[]> = {};
-  for (const schema of resources.values()) entities[schema['x-admin'].path] = [];
+  const pathOf = new Map([...resources.values()].map((s) => [s.$id, s['x-admin'].path]));
+  for (const path of pathOf.values()) entities[path] = [];
   for (const row of rows) {
-    const schema = [...resources.values()].find((s) => s.$id === row.resource);
-    if (schema) entities[schema['x-admin'].path].push({ id: row.id, ...row.data });
+    const path = pathOf.get(row.resource);
+    if (path) entities[path].push({ id: row.id, ...row.data });
   }
   return {
     format: CONFIGURATION_FORMAT,

@@ -17,7 +17,6 @@ const listScope = async (
   pathScopeId: string | undefined,
   filter: Record<string, unknown>,
 ) => {
-  const caller = auth;
   const { scope: kind } = rt.schema['x-admin'];
   let scopeId = pathScopeId;
   if (rt.top && rt.scopeField) {
@@ -27,7 +26,7 @@ const listScope = async (
     scopeId = value;
     delete filter[rt.scopeField];
   }
-  return { caller, scope: await resolveScope(q, caller, kind, scopeId) };
+  return resolveScope(q, auth, kind, scopeId);
 };
 
 /** A list may be read with a project level from above projects: the restriction does the filtering. */
@@ -42,17 +41,16 @@ export const resourceReads = (db: Queryable, rt: ResourceRuntime) => ({
     query: Record<string, unknown>,
   ): Promise<ListResult & { range: Range }> => {
     const parsed = parseListQuery(rt.schema, query);
-    const { caller, scope } = await listScope(db, auth, rt, pathScopeId, parsed.filter);
-    if (!filteredPerRecord(rt, scope)) requireLevel(caller, scope, rt.schema['x-admin'].access.read);
-    const restrict = await restrictionFor(db, caller, scope, rt);
+    const scope = await listScope(db, auth, rt, pathScopeId, parsed.filter);
+    if (!filteredPerRecord(rt, scope)) requireLevel(auth, scope, rt.schema['x-admin'].access.read);
+    const restrict = await restrictionFor(db, auth, scope, rt);
     const result = await rt.store.list(db, { ...parsed, scopeId: storeScopeId(scope), restrict });
     return { ...result, range: parsed.range };
   },
 
   get: async (auth: RequestAuth, pathScopeId: string | undefined, id: string): Promise<ResourceRecord> => {
-    const caller = auth;
-    const { scope, record } = await findRecord(db, caller, rt, pathScopeId, id);
-    requireLevel(caller, scope, rt.schema['x-admin'].access.read, projectOfRecord(rt, record));
+    const { scope, record } = await findRecord(db, auth, rt, pathScopeId, id);
+    requireLevel(auth, scope, rt.schema['x-admin'].access.read, projectOfRecord(rt, record));
     return record;
   },
 });

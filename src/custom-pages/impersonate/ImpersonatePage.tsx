@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
+import { ChoiceField } from '../../components/ChoiceField';
 import { useCurrentUser } from '../../providers/ServicesContext';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
@@ -17,38 +16,6 @@ import { startImpersonation } from './impersonation';
 
 const members = getResource('members');
 const environments = getResource('environments');
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-const Choice = ({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-}) => (
-  <TextField
-    select
-    label={label}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-    disabled={options.length === 0}
-    fullWidth
-  >
-    {options.map((o) => (
-      <MenuItem key={o.value} value={o.value}>
-        {o.label}
-      </MenuItem>
-    ))}
-  </TextField>
-);
 
 /**
  * Platform staff pick a user and one of the environments of the user's organisation, then see and
@@ -84,7 +51,8 @@ export const ImpersonatePage = () => {
             {translate('app.impersonate.intro')}
           </Typography>
           <Stack spacing={2}>
-            <Choice
+            <ChoiceField
+              fullWidth
               label={translate('app.impersonate.organisation')}
               value={orgId}
               options={Object.values(user.organisations)
@@ -97,7 +65,8 @@ export const ImpersonatePage = () => {
                 setEnvId('');
               }}
             />
-            <Choice
+            <ChoiceField
+              fullWidth
               label={translate('app.impersonate.user')}
               value={username}
               options={people.map((p) => ({
@@ -106,7 +75,8 @@ export const ImpersonatePage = () => {
               }))}
               onChange={setUsername}
             />
-            <Choice
+            <ChoiceField
+              fullWidth
               label={translate('app.impersonate.project')}
               value={projectId}
               options={Object.values(organisation?.projects ?? {}).map((p) => ({
@@ -118,7 +88,8 @@ export const ImpersonatePage = () => {
                 setEnvId('');
               }}
             />
-            <Choice
+            <ChoiceField
+              fullWidth
               label={translate('app.impersonate.environment')}
               value={envId}
               options={envs.map((e) => ({ value: String(e.id), label: String(e.name) }))}

@@ -2,9 +2,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Confirm, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
@@ -14,6 +12,7 @@ import {
   type Difference,
 } from '../../../schemas/contracts/configuration';
 import { errorMessage } from '../../api';
+import { ChoiceField } from '../../components/ChoiceField';
 import { useApiClient } from '../../providers/ServicesContext';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
@@ -27,29 +26,6 @@ const option = (v: RaRecord) => ({
   value: String(v.id),
   label: `${String(v.name)} · ${String(v.environmentName)}`,
 });
-
-interface ChoiceProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}
-
-const Choice = ({ label, value, onChange, options }: ChoiceProps) => (
-  <TextField
-    select
-    label={label}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-    sx={{ minWidth: 240 }}
-  >
-    {options.map((o) => (
-      <MenuItem key={o.value} value={o.value}>
-        {o.label}
-      </MenuItem>
-    ))}
-  </TextField>
-);
 
 /**
  * Versions of the project's environments: save one (the environment as it is), list them by name
@@ -111,7 +87,7 @@ export const VersionsPage = () => {
               {translate('app.versions.compareTitle')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Choice
+              <ChoiceField
                 label={translate('app.versions.version')}
                 value={chosen}
                 onChange={(value) => {
@@ -120,7 +96,7 @@ export const VersionsPage = () => {
                 }}
                 options={saved.map(option)}
               />
-              <Choice
+              <ChoiceField
                 label={translate('app.versions.against')}
                 value={against}
                 onChange={(value) => {
