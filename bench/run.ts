@@ -5,6 +5,7 @@
 import { startupBenchmarks } from './startup';
 import { consoleSizeBenchmarks } from './console-size';
 import { apiBenchmarks } from './api';
+import { pipelineBenchmarks } from './pipeline';
 
 export interface Measurement {
   name: string;
@@ -17,6 +18,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['startup', startupBenchmarks],
   ['console size', consoleSizeBenchmarks],
   ['api', apiBenchmarks],
+  ['pipeline', pipelineBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -1,5 +1,6 @@
 import type { ResourceSchema } from './_defs/admin';
 import { accessKeySchema } from './access-key.schema';
+import { analysisSchema } from './analysis.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { environmentSchema } from './environment.schema';
 import { invitationSchema } from './invitation.schema';
@@ -23,4 +24,5 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   auditLogSchema,
   accessKeySchema,
   versionSchema,
+  analysisSchema,
 ];

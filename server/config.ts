@@ -46,6 +46,21 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Largest file an analysis accepts (upload, simulated mail attachments together). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1_048_576),
+  ANALYSIS_TIME_LIMIT: duration.default(300),
+  /** A running analysis whose worker gave no sign of life for this long is queued again. */
+  ANALYSIS_STALL: duration.default(30),
+  MANUAL_STATUS_TIMEOUT: duration.default(86_400),
+  ANALYSIS_BATCH: z.coerce.number().int().min(1).max(64).default(16),
+  /** OpenAI-compatible speech-to-text endpoint for MP3 files (POST {base}/audio/transcriptions). */
+  SPEECH_BASE_URL: optionalUrl(['http:', 'https:']),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_MODEL: z.string().default('whisper-1'),
 });
 
 export type Config = {
@@ -66,6 +81,14 @@ export type Config = {
   consoleDir: string;
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
   bodyLimitBytes: number;
+  uploadMaxBytes: number;
+  analysis: {
+    timeLimitSeconds: number;
+    stallSeconds: number;
+    manualStatusTimeoutSeconds: number;
+    batchSize: number;
+  };
+  speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -113,5 +136,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    analysis: {
+      timeLimitSeconds: e.ANALYSIS_TIME_LIMIT,
+      stallSeconds: e.ANALYSIS_STALL,
+      manualStatusTimeoutSeconds: e.MANUAL_STATUS_TIMEOUT,
+      batchSize: e.ANALYSIS_BATCH,
+    },
+    speech: e.SPEECH_BASE_URL
+      ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }
+      : undefined,
   };
 };

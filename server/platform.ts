@@ -5,6 +5,11 @@ import type { Logger } from './logger';
 import { startQueue, type Queue } from './queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
+import { startAnalysisWorker } from './jobs/analysis';
+import { startRetentionWorker } from './jobs/analysis-retention';
+import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
+import { createSpeechClient } from './integrations/speech';
+import type { PipelineServices } from './pipeline/stage';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
 export interface Platform {
@@ -12,6 +17,8 @@ export interface Platform {
   db: Db;
   queue: Queue;
   log: Logger;
+  /** What the pipeline may use of the outside world (OCR, speech), shared by workers and test pages. */
+  services: PipelineServices;
   jwtSecret: string;
   stop(): Promise<void>;
 }
@@ -34,11 +41,21 @@ export const startPlatform = async (
   db?: Db,
 ): Promise<Platform> => {
   const database = db ?? (await openDatabase(config));
+  // OCR engines start on first use: a process that reads only emails never loads them.
+  const ocr = createTesseractOcr();
+  const services: PipelineServices = {
+    ocr,
+    speech: config.speech ? createSpeechClient(config.speech) : null,
+  };
+  const stopWorkers: (() => unknown)[] = [];
   try {
     const queue = await startQueue(database, log, { supervise: roles.worker });
     if (roles.worker) {
       await startMailWorker(queue.boss, database, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
       await startEnvironmentDeletionWorker(queue.boss, database, log);
+      const analyses = await startAnalysisWorker(queue.boss, database, queue, log, services, config.analysis);
+      await startRetentionWorker(queue.boss, database, log);
+      stopWorkers.push(() => analyses.stop());
     }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));
     return {
@@ -46,9 +63,12 @@ export const startPlatform = async (
       db: database,
       queue,
       log,
+      services,
       jwtSecret,
       stop: async () => {
         await queue.stop();
+        for (const stopWorker of stopWorkers) await stopWorker();
+        await ocr.terminate();
         await database.close();
       },
     };

@@ -3,13 +3,19 @@ import type { Db, Queryable } from './db';
 import type { Logger } from './logger';
 
 /** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */
-export const queues = { mail: 'mail', environmentDeletion: 'environment-deletion' } as const;
+export const queues = {
+  mail: 'mail',
+  environmentDeletion: 'environment-deletion',
+  analysis: 'analysis',
+  analysisDeadline: 'analysis-deadline',
+  analysisRetention: 'analysis-retention',
+} as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
 export type Queue = {
   boss: PgBoss;
   /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
-  send(tx: Queryable, name: QueueName, data: object): Promise<void>;
+  send(tx: Queryable, name: QueueName, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -31,7 +37,7 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
   }
   return {
     boss,
-    send: async (tx, name, data) => {
+    send: async (tx, name, data, options = {}) => {
       const txDb = {
         executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }),
       };
@@ -40,6 +46,7 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
         retryLimit: 6,
         retryDelay: 30,
         retryBackoff: true,
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
     },
     stop: () => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),

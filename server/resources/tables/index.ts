@@ -2,6 +2,7 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import type { ResourceStore } from '../store';
 import { accessKeysStore } from './access-keys';
+import { analysesStore } from './analyses';
 import { auditLogsStore } from './audit-logs';
 import { environmentsStore } from './environments';
 import { invitationsStore } from './invitations';
@@ -26,5 +27,6 @@ export const tableStores: Record<string, TableStoreFactory> = {
   invitation: invitationsStore,
   'audit-log': auditLogsStore,
   'access-key': accessKeysStore,
+  analysis: analysesStore,
   version: (schema, _platform, schemas) => versionsStore(schema, schemas),
 };

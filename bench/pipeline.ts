@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../schemas/extractor-settings';
+import { createAnalysis } from '../server/analyses/repository';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db';
+import { createLogger } from '../server/logger';
+import { runPipeline } from '../server/pipeline/engine';
+import { imageParser } from '../server/pipeline/extractor/parsers/image';
+import { createTesseractOcr } from '../server/pipeline/extractor/ocr/tesseract';
+import { CORPUS_DIR } from '../server/pipeline/extractor/test-support/corpus';
+import type { PipelineConfig, PipelineServices } from '../server/pipeline/stage';
+import { startPlatform } from '../server/platform';
+import type { Measurement } from './run';
+
+const QUEUED = Number(process.env.BENCH_QUEUED ?? 1000);
+
+/** Default settings, OCR off: OCR is measured on its own, per page. */
+const config: PipelineConfig = {
+  extractor: {
+    ...structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
+    image: { ...DEFAULT_EXTRACTOR_SETTINGS.image, ocr: false },
+    document: { ...DEFAULT_EXTRACTOR_SETTINGS.document, ocrMode: 'OFF' },
+  },
+  languages: ['fr'],
+};
+const noOcr: PipelineServices = {
+  ocr: {
+    recognize: () => {
+      throw new Error('OCR is not part of this measurement');
+    },
+  },
+  speech: null,
+};
+
+/** The workload of ../shared/bench: deterministic text emails, 4.4 KB on average. */
+export const benchEmails = (count: number) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-emails-'));
+  execFileSync('python3', [path.join(CORPUS_DIR, '../bench/gen_emails.py'), dir, String(count)]);
+  const files = fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => ({ filename: f, bytes: new Uint8Array(fs.readFileSync(path.join(dir, f))) }));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return files;
+};
+
+/** Analyses per second of one core: the CPU time of this single-threaded process, not wall time. */
+const perCore = async (files: { filename: string; bytes: Uint8Array }[], rounds: number) => {
+  const signal = new AbortController().signal;
+  let failed = 0;
+  const cpu = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) {
+    for (const f of files) {
+      const input = {
+        kind: 'file' as const,
+        name: f.filename,
+        filename: f.filename,
+        bytes: f.bytes,
+        metadata: {},
+      };
+      const result = await runPipeline('bench', input, config, noOcr, signal);
+      if (result.status !== 'processed') failed += 1;
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  const seconds = (used.user + used.system) / 1e6;
+  return { perSecond: Math.round((files.length * rounds) / seconds), failed };
+};
+
+/** 1,000 analyses through the real queue and worker, on the database a user would run. */
+export const throughQueue = async (files: { filename: string; bytes: Uint8Array }[]) => {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'bench') : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-queue-'));
+  const cfg = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ANALYSIS_BATCH: process.env.ANALYSIS_BATCH ?? '16',
+  });
+  const db = await openDatabase(cfg);
+  const platform = await startPlatform(cfg, createLogger(cfg), { worker: false }, db);
+  try {
+    const [org] = await db.query<{ id: string }>(
+      `INSERT INTO organisations (id, name) VALUES ($1, 'Bench') RETURNING id`,
+      [randomUUID()],
+    );
+    const [project] = await db.query<{ id: string }>(
+      `INSERT INTO projects (id, organisation_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
+      [randomUUID(), org.id],
+    );
+    const [env] = await db.query<{ id: string }>(
+      `INSERT INTO environments (id, project_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
+      [randomUUID(), project.id],
+    );
+    for (let i = 0; i < QUEUED; i++) {
+      const f = files[i % files.length];
+      await createAnalysis(db, platform.queue, {
+        environmentId: env.id,
+        name: f.filename,
+        inputType: 'file',
+        file: { filename: f.filename, mime: 'message/rfc822', bytes: f.bytes },
+        metadata: {},
+        manualFinalStatus: false,
+      });
+    }
+    // The worker starts on a full queue: what is measured is draining it.
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const { startAnalysisWorker } = await import('../server/jobs/analysis');
+    const worker = await startAnalysisWorker(
+      platform.queue.boss,
+      db,
+      platform.queue,
+      platform.log,
+      noOcr,
+      cfg.analysis,
+    );
+    for (;;) {
+      const [{ left }] = await db.query<{ left: number }>(
+        `SELECT count(*)::int AS left FROM analyses WHERE status IN ('waiting', 'pending')`,
+      );
+      if (left === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    worker.stop();
+    const [{ processed }] = await db.query<{ processed: number }>(
+      `SELECT count(*)::int AS processed FROM analyses WHERE status = 'processed'`,
+    );
+    return {
+      wallPerSecond: Math.round(QUEUED / seconds),
+      cpuPerSecond: Math.round(QUEUED / ((used.user + used.system) / 1e6)),
+      processed,
+      database: db.kind,
+    };
+  } finally {
+    await platform.stop();
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+/** Seconds of OCR per page on the corpus's scanned A4 pages, with the real tesseract engine. */
+const ocrPerPage = async () => {
+  const ocr = createTesseractOcr();
+  try {
+    const pages = ['image/phototest.tif', 'image/eurotext.tif'];
+    const options = { ...DEFAULT_EXTRACTOR_SETTINGS.image };
+    const signal = new AbortController().signal;
+    // The first call loads the language data: not a page's cost.
+    await imageParser.parse(
+      { filename: 'warm.tif', bytes: new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, pages[0]))) },
+      { options, signal, ocr, speech: null },
+    );
+    const started = performance.now();
+    for (const page of pages) {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, page)));
+      await imageParser.parse({ filename: page, bytes }, { options, signal, ocr, speech: null });
+    }
+    return {
+      seconds: (performance.now() - started) / 1000 / pages.length,
+      rssMb: process.memoryUsage().rss / 1_048_576,
+    };
+  } finally {
+    await ocr.terminate();
+  }
+};
+
+const corpusEmails = () =>
+  ['email', 'msg'].flatMap((folder) =>
+    fs.readdirSync(path.join(CORPUS_DIR, folder)).map((f) => ({
+      filename: f,
+      bytes: new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, folder, f))),
+    })),
+  );
+
+export const pipelineBenchmarks = async (): Promise<Measurement[]> => {
+  const emails = benchEmails(2000);
+  await perCore(emails.slice(0, 200), 1); // warm-up: JIT, lazy imports
+  const text = await perCore(emails, 3);
+  const withAttachments = await perCore(corpusEmails(), 20);
+  const rssAfterEmails = process.memoryUsage().rss / 1_048_576;
+  const queued = await throughQueue(emails);
+  const ocr = await ocrPerPage();
+  const overhead = Math.round((text.perSecond / queued.cpuPerSecond - 1) * 100);
+  return [
+    {
+      name: 'text emails, in-process (2,000 × 3)',
+      value: text.perSecond,
+      unit: 'analyses/s per core',
+      target: '≥ 3000',
+    },
+    {
+      name: 'corpus emails and .msg with attachments, no OCR',
+      value: withAttachments.perSecond,
+      unit: 'analyses/s per core',
+    },
+    {
+      name: `text emails through the queue (${QUEUED}, ${queued.database}), wall`,
+      value: queued.wallPerSecond,
+      unit: 'analyses/s',
+    },
+    {
+      name: `text emails through the queue (${QUEUED}, ${queued.database}), CPU of the process`,
+      value: queued.cpuPerSecond,
+      unit: 'analyses/s per core',
+    },
+    { name: 'cost the queue adds per analysis', value: overhead, unit: '%', target: '≤ 20 %' },
+    {
+      name: 'OCR of a scanned A4 page',
+      value: Math.round(ocr.seconds * 100) / 100,
+      unit: 's/page',
+      target: '≤ 2.5',
+    },
+    { name: 'worker memory after emails', value: Math.round(rssAfterEmails), unit: 'MB rss' },
+    { name: 'worker memory after OCR', value: Math.round(ocr.rssMb), unit: 'MB rss' },
+    ...(text.failed + withAttachments.failed
+      ? [{ name: 'analyses that failed', value: text.failed + withAttachments.failed, unit: '' }]
+      : []),
+  ];
+};

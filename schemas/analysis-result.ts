@@ -1,0 +1,149 @@
+/**
+ * The result of an analysis (DESIGN.md §6), as the pipeline writes it, the API returns it and the
+ * console shows it. Stages of later issues (NLU, categorisation, …) add their parts here.
+ */
+
+export const ANALYSIS_STATUSES = ['waiting', 'pending', 'processed', 'error', 'aborted'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+export const FINAL_STATUSES: readonly AnalysisStatus[] = ['processed', 'error', 'aborted'];
+
+export const INPUT_TYPES = ['file', 'text', 'mail'] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+
+/** The steps of spec pipeline-and-testing §3 "Analysis trace steps", in their order. */
+export const TRACE_STEPS = [
+  'source',
+  'extractor',
+  'nlu',
+  'categorization',
+  'ocrDataExtraction',
+  'postProcessing',
+  'visionEngine',
+  'extraction',
+  'replyTemplate',
+  'consolidation',
+  'outputDelivery',
+] as const;
+export type TraceStep = (typeof TRACE_STEPS)[number];
+
+export interface TraceEntry {
+  step: TraceStep;
+  status: 'done' | 'skipped' | 'error' | 'aborted';
+  /** ISO time the step started; null when it did not run. */
+  start: string | null;
+  durationMs: number;
+  /** What the step did, or why it was skipped, in one sentence. */
+  summary: string;
+  warnings: string[];
+  errors: string[];
+}
+
+export interface Address {
+  name: string;
+  address: string;
+}
+
+export interface ExtractedPage {
+  text: string;
+  /** True when the text was read by OCR. */
+  ocr: boolean;
+  /** What the page is, when it is not a numbered page: a sheet name, "slide 3", "notes". */
+  label?: string;
+}
+
+/** An earlier message quoted in a body. */
+export interface ThreadEntry {
+  from: string | null;
+  date: string | null;
+  text: string;
+}
+
+export interface ExtractedMessage {
+  /** Header names in lower case; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  messageId: string | null;
+  from: Address | null;
+  to: Address[];
+  cc: Address[];
+  subject: string | null;
+  /** ISO 8601, or null when missing or unreadable. */
+  date: string | null;
+  text: string;
+  html: string | null;
+  /** The earlier messages quoted in the body, newest first, when the conversation thread is asked for. */
+  thread: ThreadEntry[];
+}
+
+export interface ExtractedAttachment {
+  /** Position in the analysis (0-based, depth-first): the id used to download its source. */
+  index: number;
+  filename: string;
+  mime: string;
+  size: number;
+  inline: boolean;
+  /** The attachment it was found in (a forwarded message's files), when nested. */
+  parent: number | null;
+  pages: ExtractedPage[];
+  metadata: Record<string, string | number | boolean>;
+  warnings: string[];
+  /** Why it could not be read; its pages are then empty. */
+  error: string | null;
+}
+
+/**
+ * A piece of text the language stages read: at most `charactersPerBlock` characters, given by its
+ * offsets in its source's text (`sourceText`), so the result does not hold every text twice.
+ */
+export interface TextBlock {
+  /** 'message', or the attachment's index. */
+  source: 'message' | number;
+  /** 1-based page of the source, when the blocks were split per page. */
+  page: number | null;
+  /** Offsets in the source's text. */
+  start: number;
+  end: number;
+}
+
+export interface Extraction {
+  /** The input's kind once read: an email, or the family of the uploaded file. */
+  kind: 'email' | 'document' | 'image' | 'spreadsheet' | 'text' | 'audio' | 'plain';
+  message: ExtractedMessage | null;
+  /** The pages of the input itself when it is not an email (a PDF, a sheet, pasted text). */
+  pages: ExtractedPage[];
+  metadata: Record<string, string | number | boolean>;
+  attachments: ExtractedAttachment[];
+  blocks: TextBlock[];
+}
+
+export interface AnalysisResult {
+  id: string;
+  status: AnalysisStatus;
+  language: string | null;
+  extraction: Extraction | null;
+  categories: unknown[];
+  attachmentsCategories: unknown[];
+  extractedData: unknown[];
+  nlu: { interactions: unknown[] };
+  deliveries: unknown[];
+  exchangeLabels?: unknown;
+  /** Why the analysis failed outside any step (its time limit, a lost original). */
+  error?: string;
+  trace: TraceEntry[];
+}
+
+/** Pages of one source are read as one text, a blank line between pages. */
+export const PAGE_SEPARATOR = '\n\n';
+
+export const joinPages = (pages: readonly ExtractedPage[]): string =>
+  pages.map((p) => p.text).join(PAGE_SEPARATOR);
+
+/** The text blocks of `source` are cut from: the message body (or the input's pages), or an attachment's pages. */
+export const sourceText = (extraction: Extraction, source: TextBlock['source']): string => {
+  if (source === 'message') return extraction.message ? extraction.message.text : joinPages(extraction.pages);
+  const attachment = extraction.attachments.find((a) => a.index === source);
+  return attachment ? joinPages(attachment.pages) : '';
+};
+
+/** The text of one block. */
+export const blockText = (extraction: Extraction, block: TextBlock): string =>
+  sourceText(extraction, block.source).slice(block.start, block.end);

@@ -1,0 +1,77 @@
+import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
+import { first, type Queryable } from '../db';
+import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
+import type { PipelineConfig } from '../pipeline/stage';
+
+/**
+ * Three extractor values are also environment content settings (spec pipeline §3 lists them in
+ * both places): they are stored once, on the environment, and shown on both pages.
+ */
+export const SHARED_WITH_CONTENT_SETTINGS = ['charactersPerBlock', 'ocrMaxPages', 'ocrImages'] as const;
+
+interface EnvSettingsRow {
+  settings: Record<string, unknown> | null;
+  extractor: ExtractorSettingsInput | null;
+  [key: string]: unknown;
+}
+
+/** The extractor settings of an environment, defaults filled in, content settings applied. */
+export const readExtractorSettings = async (
+  q: Queryable,
+  environmentId: string,
+): Promise<ExtractorSettings> => (await readPipelineConfig(q, environmentId)).extractor;
+
+const compose = (
+  env: Record<string, unknown>,
+  stored: ExtractorSettingsInput | undefined,
+): ExtractorSettings => {
+  const settings = withDefaults(stored);
+  if (typeof env.splitCharacters === 'number') settings.formatter.charactersPerBlock = env.splitCharacters;
+  if (typeof env.ocrMaxPages === 'number') settings.document.ocrMaxPages = env.ocrMaxPages;
+  if (typeof env.ocrImages === 'boolean') settings.image.ocr = env.ocrImages;
+  return settings;
+};
+
+/**
+ * Writes extractor settings: the shared values onto the environment's content settings, the rest
+ * in the extractor's own document.
+ */
+export const writeExtractorSettings = async (
+  q: Queryable,
+  environmentId: string,
+  settings: ExtractorSettings,
+): Promise<void> => {
+  await q.query(
+    `UPDATE environments SET settings = coalesce(settings, '{}'::jsonb) || $2::jsonb WHERE id = $1`,
+    [
+      environmentId,
+      JSON.stringify({
+        splitCharacters: settings.formatter.charactersPerBlock,
+        ocrMaxPages: settings.document.ocrMaxPages,
+        ocrImages: settings.image.ocr,
+      }),
+    ],
+  );
+  await q.query(
+    `INSERT INTO extractor_settings (environment_id, settings) VALUES ($1, $2)
+     ON CONFLICT (environment_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`,
+    [environmentId, JSON.stringify(settings)],
+  );
+};
+
+/** Everything the pipeline reads of an environment. */
+export const readPipelineConfig = async (q: Queryable, environmentId: string): Promise<PipelineConfig> => {
+  const row = await first(
+    q.query<EnvSettingsRow>(
+      `SELECT e.settings, x.settings AS extractor FROM environments e
+       LEFT JOIN extractor_settings x ON x.environment_id = e.id
+       WHERE e.id = $1`,
+      [environmentId],
+    ),
+  );
+  const env = row?.settings ?? {};
+  return {
+    extractor: compose(env, row?.extractor ?? undefined),
+    languages: Array.isArray(env.languages) ? (env.languages as string[]) : ['fr'],
+  };
+};

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { SpeechEngine } from '../pipeline/extractor/types';
+
+export interface SpeechClientOptions {
+  /** Up to the API version, without the trailing path: `https://api.openai.com/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+const MIME_TYPES: Record<string, string> = {
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.webm': 'audio/webm',
+};
+
+/**
+ * A speech-to-text client for any OpenAI-compatible endpoint (OpenAI, a local whisper server…):
+ * `POST {baseUrl}/audio/transcriptions`, multipart `file` + `model`, JSON answer `{ text }`.
+ *
+ * @example
+ *   const speech = createSpeechClient({ baseUrl: 'http://localhost:8000/v1', model: 'whisper-1' });
+ *   const { text } = await speech.transcribe(mp3Bytes, 'call.mp3');
+ */
+export const createSpeechClient = ({
+  baseUrl,
+  apiKey,
+  model,
+  timeoutMs = 60_000,
+}: SpeechClientOptions): SpeechEngine => {
+  const url = `${baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  return {
+    async transcribe(audio, filename) {
+      const type = MIME_TYPES[path.extname(filename).toLowerCase()] ?? 'application/octet-stream';
+      const form = new FormData();
+      // A copy: Blob wants bytes on a plain ArrayBuffer, and the caller's may sit on a shared one.
+      form.append('file', new Blob([new Uint8Array(audio)], { type }), path.basename(filename));
+      form.append('model', model);
+      form.append('response_format', 'json');
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+          body: form,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TimeoutError') {
+          throw new Error(`The speech endpoint did not answer within ${timeoutMs / 1000} s`);
+        }
+        throw new Error(`The speech endpoint could not be reached: ${(error as Error).message}`);
+      }
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => '')).slice(0, 200);
+        throw new Error(`The speech endpoint answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (
+        typeof body !== 'object' ||
+        body === null ||
+        typeof (body as { text?: unknown }).text !== 'string'
+      ) {
+        throw new Error('The speech endpoint answered without a transcript (expected JSON { text })');
+      }
+      const { text, language } = body as { text: string; language?: unknown };
+      return typeof language === 'string' ? { text, language } : { text };
+    },
+  };
+};
+
+/**
+ * The speech engine the environment configures, or null when `SPEECH_BASE_URL` is unset (audio
+ * transcription then fails with a clear message). Same variables and default model as `loadConfig`.
+ */
+export const speechFromEnv = (env: Record<string, string | undefined> = process.env): SpeechEngine | null => {
+  const baseUrl = env.SPEECH_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  return createSpeechClient({
+    baseUrl,
+    apiKey: env.SPEECH_API_KEY || undefined,
+    model: env.SPEECH_MODEL || 'whisper-1',
+  });
+};

@@ -1,0 +1,165 @@
+import type {
+  ExtractedAttachment,
+  ExtractedPage,
+  Extraction,
+  TextBlock,
+} from '../../../schemas/analysis-result';
+import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
+import type { PipelineServices } from '../stage';
+import { toBlocks } from './blocks';
+import { parserFor } from './registry';
+import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
+import { ParseError, type MessageFields, type ParseOutput, type RawAttachment } from './types';
+
+/** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
+const MAX_DEPTH = 3;
+/** Attachments read per analysis, all levels together. */
+const MAX_ATTACHMENTS = 1000;
+
+export interface ExtractOutcome {
+  extraction: Extraction;
+  warnings: string[];
+}
+
+const MIME_EXTENSIONS: Record<string, string> = {
+  'message/rfc822': 'eml',
+  'application/vnd.ms-outlook': 'msg',
+  'application/pdf': 'pdf',
+};
+
+/** The extension a file is read as: its name's, else the one its MIME type implies. */
+const readAs = (filename: string, mime: string): string => {
+  const ext = extensionOf(filename);
+  if (familyOf(ext)) return ext;
+  return MIME_EXTENSIONS[mime.toLowerCase()] ?? ext;
+};
+
+/** Parses one file with the parser of its extension; a clear error when none reads it. */
+export const parseFile = async (
+  filename: string,
+  bytes: Uint8Array,
+  settings: ExtractorSettings,
+  services: PipelineServices,
+  signal: AbortSignal,
+  extension = extensionOf(filename),
+): Promise<ParseOutput> => {
+  const family = familyOf(extension);
+  if (!family) {
+    throw new ParseError(
+      `Files ending in .${extension || '(none)'} are not read; the extractor reads ${SUPPORTED_EXTENSIONS.join(', ')}`,
+      'UNSUPPORTED_EXTENSION',
+    );
+  }
+  if (bytes.length === 0) throw new ParseError(`${filename} is empty (0 bytes)`, 'EMPTY_FILE');
+  const parser = parserFor(extension);
+  // Some parsing libraries refuse Node's Buffer (pdf.js); every parser gets a plain Uint8Array.
+  const plain = Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;
+  return parser.parse(
+    { filename, bytes: plain },
+    { options: optionsFor(settings, family, extension), signal, ocr: services.ocr, speech: services.speech },
+  );
+};
+
+/** What a forwarded message reads as, as the page of an attachment. */
+const messagePage = (m: MessageFields): ExtractedPage => ({
+  text: [m.subject && `Subject: ${m.subject}`, m.from && `From: ${m.from.address}`, '', m.text]
+    .filter((line) => line !== null && line !== undefined)
+    .join('\n'),
+  ocr: false,
+});
+
+/**
+ * The extractor (DESIGN.md §6): reads the input with its parser, then each attachment with its
+ * own, recursively for forwarded messages, and cuts every text into blocks. An attachment that
+ * cannot be read carries its error and the rest of the analysis goes on.
+ */
+export const extract = async (
+  input: { kind: 'text'; text: string } | { kind: 'file'; filename: string; bytes: Uint8Array },
+  settings: ExtractorSettings,
+  services: PipelineServices,
+  signal: AbortSignal,
+): Promise<ExtractOutcome> => {
+  const warnings: string[] = [];
+  if (input.kind === 'text') {
+    const pages = [{ text: input.text, ocr: false }];
+    return {
+      extraction: {
+        kind: 'plain',
+        message: null,
+        pages,
+        metadata: {},
+        attachments: [],
+        blocks: toBlocks('message', pages, settings.formatter),
+      },
+      warnings,
+    };
+  }
+  const root = await parseFile(input.filename, input.bytes, settings, services, signal);
+  warnings.push(...root.warnings);
+  const attachments: ExtractedAttachment[] = [];
+  const pending: { raw: RawAttachment; parent: number | null; depth: number }[] = root.attachments.map(
+    (raw) => ({ raw, parent: null, depth: 1 }),
+  );
+  while (pending.length > 0) {
+    const { raw, parent, depth } = pending.shift()!;
+    if (attachments.length >= MAX_ATTACHMENTS) {
+      warnings.push(
+        `Only the first ${MAX_ATTACHMENTS} attachments were read; ${pending.length + 1} more were left out`,
+      );
+      break;
+    }
+    if (signal.aborted) throw signal.reason;
+    const index = attachments.length;
+    const attachment: ExtractedAttachment = {
+      index,
+      filename: raw.filename,
+      mime: raw.mime,
+      size: raw.bytes.length,
+      inline: raw.inline,
+      parent,
+      pages: [],
+      metadata: {},
+      warnings: [],
+      error: null,
+    };
+    attachments.push(attachment);
+    const extension = readAs(raw.filename, raw.mime);
+    if (!familyOf(extension)) {
+      attachment.warnings.push(`Not read: files ending in .${extension || '(none)'} are not supported`);
+      continue;
+    }
+    try {
+      const out = await parseFile(raw.filename, raw.bytes, settings, services, signal, extension);
+      attachment.pages = out.message ? [messagePage(out.message)] : out.pages;
+      attachment.metadata = out.metadata;
+      attachment.warnings.push(...out.warnings);
+      if (depth >= MAX_DEPTH && out.attachments.length > 0) {
+        attachment.warnings.push(
+          `${out.attachments.length} attachment(s) nested deeper than ${MAX_DEPTH} levels were not read`,
+        );
+      } else {
+        pending.push(...out.attachments.map((r) => ({ raw: r, parent: index, depth: depth + 1 })));
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+      attachment.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const kind = root.message ? 'email' : familyOf(extensionOf(input.filename))!;
+  const pages = root.message ? [{ text: root.message.text, ocr: false }] : root.pages;
+  const blocks: TextBlock[] = [
+    ...toBlocks('message', pages, settings.formatter),
+    ...attachments.flatMap((a) => toBlocks(a.index, a.pages, settings.formatter)),
+  ];
+  return {
+    extraction: {
+      kind,
+      message: root.message ?? null,
+      pages: root.message ? [] : root.pages,
+      metadata: root.metadata,
+      attachments,
+      blocks,
+    },
+    warnings,
+  };
+};

@@ -1,0 +1,67 @@
+import { imageSize } from 'image-size';
+import { EXTENSIONS_BY_FAMILY } from '../../../../schemas/extractor-settings';
+import { ParseError, type Parser } from '../types';
+
+/** Image formats read here, as image-size names them, and the extensions each usually carries. */
+const FORMATS: Record<string, readonly string[]> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  tiff: ['tif', 'tiff'],
+  bmp: [],
+};
+
+/** The OCR languages of image attachments: French documents with English words mixed in. */
+const LANGUAGES = 'fra+eng';
+
+const readSize = (bytes: Uint8Array): { format: string; width: number; height: number } => {
+  try {
+    const { type = '', width, height } = imageSize(bytes);
+    if (type in FORMATS && width > 0 && height > 0) return { format: type, width, height };
+  } catch {
+    // image-size throws on bytes it does not recognise; answered below.
+  }
+  throw new ParseError('The file is not a readable image', 'NOT_AN_IMAGE');
+};
+
+/**
+ * Images: dimensions from the file header (no EXIF is read or kept), then the text by OCR unless
+ * the image is below the minimum size or OCR is turned off. A file whose bytes are not an image of
+ * these formats is refused, whatever its extension says.
+ *
+ * @example
+ *   const out = await imageParser.parse({ filename: 'scan.tif', bytes }, context);
+ *   out.pages[0].text; // the OCR text
+ */
+export const imageParser: Parser<'image'> = {
+  family: 'image',
+  extensions: EXTENSIONS_BY_FAMILY.image,
+  async parse({ filename, bytes }, { options, ocr, signal }) {
+    const { format, width, height } = readSize(bytes);
+    const metadata = { format, width, height };
+    const warnings: string[] = [];
+    const extension = filename.toLowerCase().split('.').pop() ?? '';
+    if (!FORMATS[format].includes(extension)) {
+      warnings.push(`The file is a ${format.toUpperCase()} image although its name ends in .${extension}`);
+    }
+    const empty = { pages: [{ text: '', ocr: false }], attachments: [], metadata };
+    if (width < options.minWidth || height < options.minHeight) {
+      warnings.push(
+        `The image is smaller than the minimum (${width}×${height} pixels; minimum ${options.minWidth}×${options.minHeight}): no OCR`,
+      );
+      return { ...empty, warnings };
+    }
+    if (!options.ocr) {
+      warnings.push('OCR is turned off for images: no text was read');
+      return { ...empty, warnings };
+    }
+    signal.throwIfAborted();
+    const { text, confidence } = await ocr.recognize(bytes, LANGUAGES);
+    return {
+      pages: [{ text: text.trim(), ocr: true }],
+      attachments: [],
+      metadata: { ...metadata, ocrConfidence: Math.round(confidence) },
+      warnings,
+    };
+  },
+};

@@ -1,0 +1,64 @@
+import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
+import type { ExtractorSettings } from './extractor/settings';
+import type { OcrEngine, SpeechEngine } from './extractor/types';
+
+/**
+ * What the pipeline analyses: a file (a simulated mail arrives as the .eml it was composed into),
+ * or pasted text.
+ */
+export type PipelineInput =
+  | { kind: 'file'; name: string; filename: string; bytes: Uint8Array; metadata: Record<string, unknown> }
+  | { kind: 'text'; name: string; text: string; metadata: Record<string, unknown> };
+
+/** The environment's configuration, as the stages read it. Later issues add their modules. */
+export interface PipelineConfig {
+  extractor: ExtractorSettings;
+  languages: string[];
+}
+
+/** The outside world a stage may use, given by the caller: the engine does no I/O of its own. */
+export interface PipelineServices {
+  ocr: OcrEngine;
+  speech: SpeechEngine | null;
+  /** Extractions already made, by content and settings ("use cache"); absent in tests and benchmarks. */
+  extractionCache?: ExtractionCache;
+}
+
+export interface ExtractionCache {
+  get(key: string): Promise<{ extraction: Extraction; warnings: string[] } | undefined>;
+  set(key: string, value: { extraction: Extraction; warnings: string[] }): Promise<void>;
+}
+
+export interface StageContext {
+  input: PipelineInput;
+  config: PipelineConfig;
+  services: PipelineServices;
+  signal: AbortSignal;
+  /** The result so far; a stage fills its own part. */
+  result: AnalysisResult;
+}
+
+export interface StageOutcome {
+  summary: string;
+  warnings?: string[];
+}
+
+/**
+ * One step of the pipeline (paperless-ngx's consumer plugins, DESIGN.md §6): `skipReason` says why
+ * it does not run for this analysis (null: it runs); `run` fills its part of the result and
+ * describes what it did. A stage stops the whole pipeline by throwing `StopPipeline`; any other
+ * error fails the analysis with its message.
+ */
+export interface Stage {
+  step: TraceStep;
+  skipReason(ctx: StageContext): string | null;
+  run(ctx: StageContext): Promise<StageOutcome>;
+}
+
+/** Ends the analysis at this step with a message for the user (e.g. nothing could be read). */
+export class StopPipeline extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StopPipeline';
+  }
+}

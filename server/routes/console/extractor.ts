@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { extractorSettingsSchema } from '../../../schemas/extractor-settings';
+import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
+import { ClientError } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { extract } from '../../pipeline/extractor/extract';
+import { withDefaults } from '../../pipeline/extractor/settings';
+import { requireLevel, resolveScope } from '../../resources/access';
+import { writeAudit } from '../../resources/audit';
+import { CONSOLE_API } from '../../resources/routes';
+
+const BASE = `${CONSOLE_API}/environments/:envId`;
+/** The test page reads one file in the API process; it gets this long. */
+const TEST_TIME_LIMIT_MS = 60_000;
+
+type EnvRequest = FastifyRequest<{ Params: { envId: string } }>;
+
+/**
+ * The extractor module's settings (spec pipeline §3) and its test page: a file read with the
+ * environment's saved settings, the extraction shown as the pipeline would get it.
+ */
+export const extractorRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db, config, services } = platform;
+  app.addHook('preHandler', app.authenticate);
+
+  const environment = async (request: EnvRequest, level: 'cockpit' | 'configurator') => {
+    const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
+    requireLevel(request.auth, scope, level);
+    return scope;
+  };
+
+  app.get<{ Params: { envId: string } }>(`${BASE}/extractor-settings`, async (request) => {
+    const scope = await environment(request, 'cockpit');
+    return readExtractorSettings(db, scope.id!);
+  });
+
+  app.put<{ Params: { envId: string } }>(
+    `${BASE}/extractor-settings`,
+    { schema: { body: { ...withoutId(extractorSettingsSchema) } } },
+    async (request) => {
+      const scope = await environment(request, 'configurator');
+      const settings = withDefaults(request.body as never);
+      await db.transaction(async (tx) => {
+        const before = await readExtractorSettings(tx, scope.id!);
+        await writeExtractorSettings(tx, scope.id!, settings);
+        await writeAudit(tx, {
+          organisationId: scope.organisationId,
+          actorId: request.auth.user.id,
+          impersonatorId: request.auth.impersonator?.id,
+          action: 'update',
+          resource: 'extractor-settings',
+          recordId: scope.id!,
+          before: before as unknown as Record<string, unknown>,
+          after: settings as unknown as Record<string, unknown>,
+        });
+      });
+      return readExtractorSettings(db, scope.id!);
+    },
+  );
+
+  app.post<{ Params: { envId: string } }>(
+    `${BASE}/extractor-test`,
+    { bodyLimit: config.uploadMaxBytes + 65_536 },
+    async (request) => {
+      const scope = await environment(request, 'cockpit');
+      const settings = await readExtractorSettings(db, scope.id!);
+      if (!settings.enabled) {
+        throw new ClientError(409, 'EXTRACTOR_DISABLED', 'The extractor is not enabled in this environment');
+      }
+      if (!request.isMultipart())
+        throw new ClientError(400, 'FILE_REQUIRED', 'Send the file as multipart form data');
+      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
+      if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
+      const buffer = await part.toBuffer();
+      const signal = AbortSignal.timeout(TEST_TIME_LIMIT_MS);
+      const started = Date.now();
+      try {
+        const outcome = await extract(
+          { kind: 'file', filename: part.filename, bytes: new Uint8Array(buffer) },
+          settings,
+          services,
+          signal,
+        );
+        return { ...outcome, durationMs: Date.now() - started };
+      } catch (error) {
+        if (signal.aborted) {
+          throw new ClientError(
+            422,
+            'EXTRACTION_TIMEOUT',
+            `Reading the file took longer than ${TEST_TIME_LIMIT_MS / 1000} s`,
+          );
+        }
+        throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message);
+      }
+    },
+  );
+};
+
+const withoutId = <T extends { $id?: string }>(schema: T): Omit<T, '$id'> => {
+  const { $id: _id, ...rest } = schema;
+  return rest;
+};

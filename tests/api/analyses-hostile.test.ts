@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../schemas/analysis-result';
+import { corpusBytes, corpusEntries } from '../../server/pipeline/extractor/test-support/corpus';
+import { manyAttachmentsEml, manyPagesPdf, zipBombDocx } from '../support/hostile-files';
+import { multipart } from './support/multipart';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let acme: Tenants;
+let url: string;
+
+beforeAll(async () => {
+  // A tight time limit: whatever a hostile file does, its analysis ends within it.
+  t = await startTestPlatform({ ANALYSIS_TIME_LIMIT: '60', UPLOAD_MAX_BYTES: String(40 * 1_048_576) });
+  acme = await buildTenants(t);
+  url = `${API}/environments/${acme.ids.env}/analyses`;
+});
+afterAll(() => t.close());
+
+const upload = async (filename: string, bytes: Uint8Array) => {
+  const body = await multipart({ type: 'file' }, [{ field: 'file', filename, bytes }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...body.headers, authorization: acme.auth.qualifier },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+};
+
+const settled = async (id: string) => {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const body = (await acme.call('GET', `${url}/${id}/result`, 'qualifier')).json() as {
+      analysis: { status: string; error: string | null };
+      result: AnalysisResult;
+    };
+    if (['processed', 'error', 'aborted'].includes(body.analysis.status)) return body;
+    if (Date.now() > deadline) throw new Error(`${id} never finished`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** An error names the problem in a sentence; never a stack trace. */
+const expectClearError = (message: string | null) => {
+  expect(message).toEqual(expect.any(String));
+  expect(message!.length).toBeGreaterThan(8);
+  expect(message).not.toMatch(/\n\s+at |node_modules/);
+};
+
+/**
+ * The issue's bad input: each file ends in a clear error, or a bounded result with warnings, for its
+ * own analysis; the worker keeps serving the others.
+ */
+describe('hostile input', () => {
+  const cases: [string, () => Uint8Array][] = [
+    ...corpusEntries('hostile').map((e): [string, () => Uint8Array] => [
+      e.file.split('/')[1],
+      () => corpusBytes(e.file),
+    ]),
+    ['zero-bytes.docx', () => new Uint8Array()],
+    ['truncated.pdf', () => corpusBytes('pdf/pdflatex-4-pages.pdf').slice(0, 6000)],
+    ['bomb.docx', () => zipBombDocx(200)],
+    ['five-thousand-pages.pdf', () => manyPagesPdf(5000)],
+    ['flood.eml', () => manyAttachmentsEml(10_000)],
+    ['lying.docx', () => corpusBytes('pdf/minimal-document.pdf')],
+  ];
+
+  it(
+    'fails or bounds each analysis on its own, and the worker serves the next',
+    { timeout: 300_000 },
+    async () => {
+      const ids = new Map<string, string>();
+      for (const [name, bytes] of cases) ids.set(name, await upload(name, bytes()));
+      const outcomes: Record<string, string> = {};
+      for (const [name, id] of ids) {
+        const { analysis, result } = await settled(id);
+        if (analysis.status === 'error') {
+          expectClearError(analysis.error);
+          outcomes[name] = `error: ${analysis.error}`;
+        } else {
+          expect(analysis.status).toBe('processed');
+          const warnings = result.trace.flatMap((e) => e.warnings);
+          outcomes[name] = `processed, ${warnings.length} warnings`;
+        }
+      }
+      // Bounded results say what they left out.
+      expect(outcomes['five-thousand-pages.pdf']).toMatch(/processed, [1-9]/);
+      // Above 10,000 MIME parts the email parser refuses the message rather than reading for minutes.
+      expect(outcomes['flood.eml']).toMatch(
+        /processed, [1-9]|error: The email has more than 10000 MIME parts/,
+      );
+      expect(outcomes['bomb.docx']).toMatch(/error: .*zip bomb/);
+      expect(outcomes['zero-bytes.docx']).toMatch(/error: .*empty/);
+      expect(outcomes).toMatchSnapshot();
+      const after = await upload('after.eml', corpusBytes('email/nested.eml'));
+      expect((await settled(after)).analysis.status).toBe('processed');
+    },
+  );
+});
