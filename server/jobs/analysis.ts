@@ -55,7 +55,13 @@ export const startAnalysisWorker = async (
     }
     const file = row.blob_id ? bytes.get(row.blob_id) : undefined;
     if (!file) throw new Error('The original file of this analysis is missing');
-    return { kind: 'file', name: row.name, filename: row.filename ?? 'input', bytes: file, metadata: row.metadata };
+    return {
+      kind: 'file',
+      name: row.name,
+      filename: row.filename ?? 'input',
+      bytes: file,
+      metadata: row.metadata,
+    };
   };
 
   const runOne = async (
@@ -119,7 +125,8 @@ export const startAnalysisWorker = async (
           const owned = new Set(alive.map((a) => a.id));
           // Not ours any more: aborted by a user.
           for (const id of beating) {
-            if (!owned.has(id) && running.has(id)) controllers.get(id)!.abort(new Error('The analysis was aborted'));
+            if (!owned.has(id) && running.has(id))
+              controllers.get(id)!.abort(new Error('The analysis was aborted'));
           }
         })
         .catch((err: unknown) => log.warn({ err }, 'analysis heartbeat failed'));
@@ -163,9 +170,14 @@ export const startAnalysisWorker = async (
         [JSON.stringify(records), token],
       );
       for (const { id } of updated.filter((u) => u.waits)) {
-        await queue.send(tx, queues.analysisDeadline, { analysisId: id }, {
-          startAfterSeconds: options.manualStatusTimeoutSeconds,
-        });
+        await queue.send(
+          tx,
+          queues.analysisDeadline,
+          { analysisId: id },
+          {
+            startAfterSeconds: options.manualStatusTimeoutSeconds,
+          },
+        );
       }
       return new Set(updated.map((u) => u.id));
     });
@@ -183,8 +195,9 @@ export const startAnalysisWorker = async (
     );
   };
 
-  let workerId: string | undefined;
-  workerId = await boss.work<{ analysisId: string }>(
+  // The handler may run before `work` resolves with the id: it reads it from here once known.
+  const worker: { id?: string } = {};
+  worker.id = await boss.work<{ analysisId: string }>(
     queues.analysis,
     { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 },
     async (jobs) => {
@@ -194,7 +207,7 @@ export const startAnalysisWorker = async (
         log.error({ err }, 'analysis batch failed');
       }
       // A full batch means more are waiting: fetch again at once instead of sleeping the interval.
-      if (jobs.length === options.batchSize && workerId) boss.notifyWorker(workerId);
+      if (jobs.length === options.batchSize && worker.id) boss.notifyWorker(worker.id);
     },
   );
 

@@ -1,3 +1,5 @@
+import { analysesEn } from './analyses/en';
+import { extractorEn } from './extractor/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
 
@@ -35,6 +37,10 @@ export const en: Messages = {
       auditLogs: 'Audit logs',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
+      analyses: 'Analyses',
+      analysisResult: 'Analysis result',
+      extractor: 'Extractor',
+      extractorTest: 'Extractor test',
       impersonate: 'Act as a user',
       versions: 'Versions',
       invitation: 'Invitation',
@@ -199,6 +205,8 @@ export const en: Messages = {
       environmentSettings: 'Settings',
       administration: 'Administration',
       quickAccess: 'Quick access',
+      analyses: 'Analyses',
+      extractor: 'Extractor',
     },
     envNew: {
       fromScratch: 'From scratch',
@@ -264,6 +272,8 @@ export const en: Messages = {
         'Restoring replaces the whole current configuration of %{environment} with this version. Entities created since are deleted.',
       restored: 'Version restored: %{smart_count} entity |||| Version restored: %{smart_count} entities',
     },
+    analyses: analysesEn,
+    extractor: extractorEn,
     accessKeys: {
       intro:
         'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',

@@ -1,3 +1,5 @@
+import { analysesFr } from './analyses/fr';
+import { extractorFr } from './extractor/fr';
 import { resourcesFr } from './resources/fr';
 
 /**
@@ -36,6 +38,10 @@ export const fr = {
       auditLogs: 'Journal d’audit',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
+      analyses: 'Analyses',
+      analysisResult: 'Résultat de l’analyse',
+      extractor: 'Extracteur',
+      extractorTest: 'Test de l’extracteur',
       impersonate: 'Agir en tant qu’utilisateur',
       versions: 'Versions',
       invitation: 'Invitation',
@@ -204,6 +210,8 @@ export const fr = {
       environmentSettings: 'Paramètres',
       administration: 'Administration',
       quickAccess: 'Accès rapide',
+      analyses: 'Analyses',
+      extractor: 'Extracteur',
     },
     envNew: {
       fromScratch: 'À partir de rien',
@@ -269,6 +277,8 @@ export const fr = {
         'La restauration remplace toute la configuration actuelle de %{environment} par cette version. Les entités créées depuis sont supprimées.',
       restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
+    analyses: analysesFr,
+    extractor: extractorFr,
     accessKeys: {
       intro:
         'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',

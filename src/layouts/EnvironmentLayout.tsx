@@ -1,7 +1,9 @@
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
 import { useParams } from 'react-router-dom';
 import { getResource } from '../resources/registry';
 import { useResourceAccess } from '../resources/useResourceAccess';
@@ -12,7 +14,8 @@ import { SideMenu } from './chrome/SideMenu';
 
 /**
  * Layout of `/project/:projectId/environment/:envId` (spec §2). The spec's long environment menu
- * (graph, NLU, categorisation…) gets each entry with its page: the home, and the settings for
+ * (graph, NLU, categorisation…) gets each entry with its page: the home and the analyses for all
+ * who see the environment; the extractor module (its test page opens from it) and the settings for
  * those who may change them (configurators).
  */
 export const EnvironmentLayout = () => {
@@ -30,8 +33,14 @@ export const EnvironmentLayout = () => {
             {
               entries: [
                 { to: home, labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
+                { to: `${home}/analyses`, labelKey: 'app.menu.analyses', icon: <FactCheckOutlined /> },
                 ...(canEdit
                   ? [
+                      {
+                        to: `${home}/extractor`,
+                        labelKey: 'app.menu.extractor',
+                        icon: <TextSnippetOutlined />,
+                      },
                       {
                         to: `${home}/env-management/settings`,
                         labelKey: 'app.menu.environmentSettings',

@@ -60,6 +60,15 @@ describe('canAccess (spec §6)', () => {
     expect(canAccess(user, { action: 'show', resource: 'projects', record: { id: 'p1' } })).toBe(false);
   });
 
+  it('shows analyses to every level that sees the environment and lets qualifiers launch them', () => {
+    const analyses = 'environments/e1/analyses';
+    expect(allowed(withLevel('cockpit'), analyses)).toBe(true);
+    expect(allowed(withLevel('cockpit'), analyses, 'create')).toBe(false);
+    expect(allowed(withLevel('qualifier'), analyses, 'create')).toBe(true);
+    expect(allowed(withLevel('qualifier'), analyses, 'delete')).toBe(true);
+    expect(allowed(withLevel('noAccess'), analyses)).toBe(false);
+  });
+
   it('makes an organisation admin a configurator on every project of that organisation only', () => {
     const user = withLevel('noAccess', 'admin');
     expect(allowed(user, 'webhooks', 'delete')).toBe(true);

@@ -42,6 +42,13 @@ const minimumLevel: Record<string, ProjectAccessLevel> = {
   alerts: 'cockpit',
 };
 const readActions = new Set(['list', 'show', 'read', 'access']);
+/**
+ * Resources read at one level and written at another (their schema's x-admin `access`): everyone
+ * who sees an environment sees its analyses; qualifiers launch, abort and delete them.
+ */
+const levelsByUse: Record<string, { read: ProjectAccessLevel; write: ProjectAccessLevel }> = {
+  analyses: { read: 'cockpit', write: 'qualifier' },
+};
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -92,7 +99,9 @@ export const canAccess = (user: CurrentUser, request: AccessRequest): boolean =>
   if (resource === 'projects' && action === 'create') return admin;
 
   const levels = projectLevels(user, organisationId, projectId);
+  const byUse = levelsByUse[resource];
   const needed =
+    (byUse && (readActions.has(action) ? byUse.read : byUse.write)) ??
     minimumLevel[resource] ??
     ((resource === 'projects' || resource === 'environments') && readActions.has(action)
       ? 'cockpit'

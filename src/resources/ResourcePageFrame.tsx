@@ -5,11 +5,22 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** The frame of a page that hosts one generated view: its title (the route name) and a card. */
-export const ResourcePageFrame = ({ titleKey, children }: { titleKey: string; children: ReactNode }) => {
+/**
+ * The frame of a page that hosts one generated view: its title (the route name) and a card. `wide`
+ * for a list with many columns and filters.
+ */
+export const ResourcePageFrame = ({
+  titleKey,
+  wide = false,
+  children,
+}: {
+  titleKey: string;
+  wide?: boolean;
+  children: ReactNode;
+}) => {
   const translate = useTranslate();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+    <Stack spacing={3} sx={{ maxWidth: wide ? 1200 : 760 }}>
       <Typography variant="h4" component="h1">
         {translate(titleKey)}
       </Typography>

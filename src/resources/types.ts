@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { AdminHints, ResourceSchema } from '../../schemas';
 
@@ -55,6 +55,15 @@ export interface ListViewProps {
   links?: ResourceLinks;
   /** After a record was created from the list's dialog, with the server's answer (e.g. a secret shown once). */
   onCreated?: (record: RaRecord) => void;
+  /** The page's own buttons, beside the filters (e.g. ways of creating that are not a form). */
+  actions?: ReactNode;
+  /** Columns the page draws itself, by field name (a coloured status); the others keep their kind's renderer. */
+  cells?: Record<string, (record: RaRecord) => ReactNode>;
+  /**
+   * Asks the server again every so many milliseconds while the tab is visible, for records that
+   * change on their own (an analysis's status). The rows shown stay until the answer replaces them.
+   */
+  refreshInterval?: number;
 }
 
 export interface CreateViewProps {

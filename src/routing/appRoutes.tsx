@@ -2,12 +2,16 @@
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
+import * as analyses from '../custom-pages/analyses';
+import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
 import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as environmentSettings from '../custom-pages/environment-settings';
+import * as extractorSettings from '../custom-pages/extractor-settings';
+import * as extractorTest from '../custom-pages/extractor-test';
 import * as forgotPassword from '../custom-pages/forgot-password';
 import * as impersonate from '../custom-pages/impersonate';
 import * as importExport from '../custom-pages/import-export';
@@ -92,7 +96,16 @@ export const appRoutes = (
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
-        {[environmentHome, environmentSettings, importExport, accessKeys].map(page)}
+        {[
+          environmentHome,
+          environmentSettings,
+          importExport,
+          accessKeys,
+          analyses,
+          analysisResult,
+          extractorSettings,
+          extractorTest,
+        ].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>

@@ -49,6 +49,14 @@ export const formatShortDate = (date: DateInput, locale: string): string => {
     : `${day}/${month}/${year}`;
 };
 
+/** A short date and the time to the minute (`11/25/26 09:30`), or '' for an invalid date. */
+export const formatDateTime = (date: DateInput, locale: string): string => {
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  const time = value.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return `${formatShortDate(value, locale)} ${time}`;
+};
+
 /** The pattern for date inputs and pickers (`MM/DD/YY` or `DD/MM/YY`). */
 export const shortDatePattern = (locale: string): string =>
   conventions[dateLocale(locale)].order === 'mdy' ? 'MM/DD/YY' : 'DD/MM/YY';

@@ -24,4 +24,4 @@ export {
   applyStoredPreferences,
 } from './preferences';
 export type { DateInput, Weekday } from './dates';
-export { formatShortDate, shortDatePattern, firstDayOfWeek, dateLocale } from './dates';
+export { formatDateTime, formatShortDate, shortDatePattern, firstDayOfWeek, dateLocale } from './dates';

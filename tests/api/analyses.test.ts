@@ -260,7 +260,11 @@ describe('the lifecycle of an analysis', () => {
     try {
       const tenants = await buildTenants(api);
       const url = `${API}/environments/${tenants.ids.env}/analyses`;
-      const created = await tenants.call('POST', url, 'qualifier', { type: 'text', text: 'Waiting', manualFinalStatus: true });
+      const created = await tenants.call('POST', url, 'qualifier', {
+        type: 'text',
+        text: 'Waiting',
+        manualFinalStatus: true,
+      });
       const id = created.json().id as string;
       const deadline = Date.now() + 30_000;
       let analysis;
@@ -268,7 +272,10 @@ describe('the lifecycle of an analysis', () => {
         await new Promise((r) => setTimeout(r, 200));
         analysis = (await tenants.call('GET', `${url}/${id}/result`, 'qualifier')).json().analysis;
       } while (analysis.status !== 'error' && Date.now() < deadline);
-      expect(analysis).toMatchObject({ status: 'error', error: 'No final status was received before the time limit' });
+      expect(analysis).toMatchObject({
+        status: 'error',
+        error: 'No final status was received before the time limit',
+      });
     } finally {
       await api.close();
     }

@@ -1,4 +1,9 @@
-import { PAGE_SEPARATOR, joinPages, type ExtractedPage, type TextBlock } from '../../../schemas/analysis-result';
+import {
+  PAGE_SEPARATOR,
+  joinPages,
+  type ExtractedPage,
+  type TextBlock,
+} from '../../../schemas/analysis-result';
 
 export { PAGE_SEPARATOR, joinPages };
 

@@ -13,7 +13,7 @@ import { errorMessage } from '../../api';
 import { useApiClient } from '../../providers/ServicesContext';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
-import { saveFile } from './download';
+import { saveFile } from '../../components/download';
 import { RefusalAlert, refusalOf, type Refusal } from './RefusalAlert';
 
 /**

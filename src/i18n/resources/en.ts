@@ -212,4 +212,33 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       environmentId: { unknown: 'This environment is not in this project' },
     },
   },
+  analyses: {
+    name: 'Analysis |||| Analyses',
+    fields: {
+      id: 'Identifier',
+      environmentId: 'Environment',
+      name: 'Name',
+      inputType: 'Input',
+      status: 'Status',
+      filename: 'File name',
+      size: 'Size',
+      manualFinalStatus: 'Manual final status',
+      error: 'Error',
+      durationMs: 'Duration',
+      createdAt: 'Created on',
+      startedAt: 'Started on',
+      finishedAt: 'Finished on',
+      anonymizedAt: 'Anonymized on',
+    },
+    values: {
+      inputType: { file: 'File', text: 'Text', mail: 'Simulated mail' },
+      status: {
+        waiting: 'Waiting',
+        pending: 'Pending',
+        processed: 'Processed',
+        error: 'Error',
+        aborted: 'Aborted',
+      },
+    },
+  },
 };

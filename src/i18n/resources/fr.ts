@@ -214,4 +214,33 @@ export const resourcesFr = {
       environmentId: { unknown: 'Cet environnement n’est pas dans ce projet' },
     },
   },
+  analyses: {
+    name: 'Analyse |||| Analyses',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      name: 'Nom',
+      inputType: 'Entrée',
+      status: 'Statut',
+      filename: 'Nom du fichier',
+      size: 'Taille',
+      manualFinalStatus: 'Statut final manuel',
+      error: 'Erreur',
+      durationMs: 'Durée',
+      createdAt: 'Créée le',
+      startedAt: 'Commencée le',
+      finishedAt: 'Terminée le',
+      anonymizedAt: 'Anonymisée le',
+    },
+    values: {
+      inputType: { file: 'Fichier', text: 'Texte', mail: 'Mail simulé' },
+      status: {
+        waiting: 'En attente',
+        pending: 'En cours',
+        processed: 'Traitée',
+        error: 'En erreur',
+        aborted: 'Interrompue',
+      },
+    },
+  },
 } as const;

@@ -16,7 +16,8 @@ const filterValue = (values: Record<string, unknown>, name: string): string => {
 /**
  * The full-text search (`q`, over the x-admin `searchFields`) and one input per x-admin `filters`
  * field: a select for enums and booleans, a period (from, to) for date-times, text otherwise. The
- * server does the filtering.
+ * server does the filtering. Inputs keep their natural width (react-admin's theme makes text fields
+ * full width), so the filters sit side by side and wrap.
  */
 export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
   const translate = useTranslate();
@@ -70,6 +71,7 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
       {resource.hints.searchFields?.length ? (
         <TextField
           size="small"
+          fullWidth={false}
           type="search"
           label={translate('ra.action.search')}
           value={search}
@@ -83,6 +85,7 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
               key={`${field.name}_${side}`}
               type="date"
               size="small"
+              fullWidth={false}
               label={translate(`app.lists.${side === 'gte' ? 'from' : 'to'}`, {
                 field: labels.field(field.name),
               })}
@@ -96,6 +99,7 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
             key={field.name}
             select
             size="small"
+            fullWidth={false}
             sx={{ minWidth: 160 }}
             label={labels.field(field.name)}
             value={filterValue(filterValues, field.name)}
@@ -112,6 +116,7 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
           <TextField
             key={field.name}
             size="small"
+            fullWidth={false}
             label={labels.field(field.name)}
             value={filterValue(filterValues, field.name)}
             onChange={(event) => choose(field, event.target.value)}

@@ -6,6 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import type { ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { useListContext, useLocale, useTranslate } from 'react-admin';
 import { errorMessage } from '../../api';
@@ -20,10 +21,12 @@ export interface ListTableProps {
   selectable: boolean;
   /** Opens a record; rows are not clickable without it. */
   onOpen?: (id: Identifier) => void;
+  /** Columns drawn by the page, by field name. */
+  cells?: Record<string, (record: RaRecord) => ReactNode>;
 }
 
 /** The x-admin `listColumns` of a resource as a table: sortable by the server, rows open the record. */
-export const ListTable = ({ resource, selectable, onOpen }: ListTableProps) => {
+export const ListTable = ({ resource, selectable, onOpen, cells }: ListTableProps) => {
   const translate = useTranslate();
   const locale = useLocale();
   const labels = useResourceLabels(resource);
@@ -99,13 +102,17 @@ export const ListTable = ({ resource, selectable, onOpen }: ListTableProps) => {
             ) : null}
             {columns.map((field) => (
               <TableCell key={field.name}>
-                <FieldValue
-                  value={record[field.name]}
-                  field={field}
-                  labels={labels}
-                  translate={translate}
-                  locale={locale}
-                />
+                {cells?.[field.name] ? (
+                  cells[field.name](record)
+                ) : (
+                  <FieldValue
+                    value={record[field.name]}
+                    field={field}
+                    labels={labels}
+                    translate={translate}
+                    locale={locale}
+                  />
+                )}
               </TableCell>
             ))}
           </TableRow>

@@ -22,7 +22,15 @@ import type { RecordDialogState } from './RecordDialog';
  * and pages, bulk delete, a create button and rows that open the record — each offered only when
  * the schema has the operation and the user's role allows it (spec §6).
  */
-export const SchemaList = ({ resource, scope, links, onCreated }: ListViewProps) => {
+export const SchemaList = ({
+  resource,
+  scope,
+  links,
+  onCreated,
+  actions,
+  cells,
+  refreshInterval,
+}: ListViewProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const access = useResourceAccess(resource, scope);
@@ -49,10 +57,13 @@ export const SchemaList = ({ resource, scope, links, onCreated }: ListViewProps)
         filter={resource.scopeFilter(scopeId)}
         sort={resource.hints.defaultSort}
         perPage={25}
+        // react-query pauses the interval while the tab is hidden (refetchIntervalInBackground).
+        queryOptions={refreshInterval ? { refetchInterval: refreshInterval } : undefined}
       >
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
             <ListFilters resource={resource} />
+            {actions}
             {access.create ? (
               <Button variant="contained" startIcon={<Add />} onClick={create} sx={{ flexShrink: 0 }}>
                 {translate('ra.action.create')}
@@ -61,7 +72,12 @@ export const SchemaList = ({ resource, scope, links, onCreated }: ListViewProps)
           </Stack>
           <Paper variant="outlined">
             {access.delete ? <BulkDeleteBar resource={resource} /> : null}
-            <ListTable resource={resource} selectable={access.delete} onOpen={mode ? open : undefined} />
+            <ListTable
+              resource={resource}
+              selectable={access.delete}
+              onOpen={mode ? open : undefined}
+              cells={cells}
+            />
             <ListPagination />
           </Paper>
         </Stack>

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import { parseDateOnly } from '../../components/dates';
-import { formatShortDate } from '../../theme';
+import { formatDateTime, formatShortDate } from '../../theme';
 import type { ResourceLabels } from '../labels';
 import type { FieldDescriptor, FieldKind } from '../types';
 
@@ -17,14 +17,8 @@ export interface FieldValueProps {
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
-const time = (value: Date, locale: string) =>
-  value.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-
-const dateTime = (value: unknown, locale: string): string => {
-  if (typeof value !== 'string' && typeof value !== 'number') return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `${formatShortDate(date, locale)} ${time(date, locale)}`;
-};
+const dateTime = (value: unknown, locale: string): string =>
+  typeof value === 'string' || typeof value === 'number' ? formatDateTime(value, locale) : '';
 
 const number = (value: unknown, locale: string): string =>
   typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : '';

@@ -301,6 +301,19 @@ describe('spreadsheetParser on hostile files', () => {
     expect(out.pages[0].text.length).toBeLessThanOrEqual(20_000_000);
   });
 
+  it('leaves out a cell addressed far beyond the sheet, in either reading direction (found by fuzzing)', async () => {
+    const files = unzipSync(xlsx({ Far: { rows: [['near', 'B1']] } }));
+    const sheet = new TextDecoder().decode(files['xl/worksheets/sheet1.xml']);
+    files['xl/worksheets/sheet1.xml'] = strToU8(sheet.replace('r="B1"', 'r="B999999999"'));
+    for (const readVertically of [false, true]) {
+      const out = await parse(zipSync(files), 'far.xlsx', { readVertically });
+      expect(out.pages[0].text).toBe('near');
+      expect(out.warnings).toEqual([
+        `Sheet "Far": cells beyond row ${MAX_ROWS} or column 16384 were left out`,
+      ]);
+    }
+  });
+
   it('many merges over filled cells stay within the unmerge budget', async () => {
     const rows = Array.from({ length: 100 }, (_, r) => Array.from({ length: 100 }, (_, c) => `${r}:${c}`));
     const bytes = xlsx({ Overlap: { rows, merges: Array<string>(100_000).fill('A1:CV100') } });

@@ -47,8 +47,11 @@ export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSc
   return withoutIdFormats({ type: 'object', properties, required }) as RJSFSchema;
 };
 
-/** Titles and enum labels for every field, nested ones included, laid over the x-admin uiSchema. */
-const labelProperties = (
+/**
+ * Titles, help lines and enum labels for every field, nested ones included, laid over `ui` (the
+ * x-admin uiSchema, or a page's own for a form that is not a resource's).
+ */
+export const labelProperties = (
   properties: Record<string, unknown>,
   ui: Record<string, unknown>,
   labels: ResourceLabels,

@@ -32,7 +32,11 @@ const paramsOf = (error: RJSFValidationError): Params =>
  * react-admin's translated ones, so client and server say the same thing in the user's language.
  */
 export const translateValidationErrors =
-  (resource: ResourceDescriptor, labels: ResourceLabels, translate: TranslateFunction) =>
+  (
+    resource: { hints: Pick<ResourceDescriptor['hints'], 'errorMessages'> },
+    labels: ResourceLabels,
+    translate: TranslateFunction,
+  ) =>
   (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((error) => {
       const path = translationPath(pathSegments(error.property ?? ''));

@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../../../schemas/contracts/define';
+import type { DownloadedFile } from '../../schemas/contracts/define';
 
 /** Saves a downloaded file under its server-given name (or `fallback`), through a temporary link. */
 export const saveFile = ({ blob, filename }: DownloadedFile, fallback: string) => {

@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useCanAccess, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { HttpError } from '../../api';
+import { CallErrorAlert } from '../../components/CallErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { scopedCheck } from '../../resources/useResourceAccess';
+import { ExtractionAttachments } from '../analyses/components/ExtractionAttachments';
+import { ExtractionMessage } from '../analyses/components/ExtractionMessage';
+import { TabbedPanels } from '../analyses/components/TabbedPanels';
+import { AnalysisActions } from './AnalysisActions';
+import { AnalysisHeader } from './AnalysisHeader';
+import { AnalysisPreview } from './AnalysisPreview';
+import { AnalysisTrace } from './AnalysisTrace';
+import { useAnalysisResult } from './useAnalysisResult';
+
+/** Spec §8: an unknown analysis 'does not exist'; an anonymized one cannot be opened. */
+const refusalKey = (error: unknown) =>
+  error instanceof HttpError && error.status === 404
+    ? 'app.analyses.result.notFound'
+    : error instanceof HttpError && error.status === 410
+      ? 'app.analyses.result.anonymized'
+      : undefined;
+
+/**
+ * One analysis (spec §2 analyses/{id}): where it stands, live until it is finished, what can be
+ * done with it, and its result in tabs — the message, a preview, the attachments, the trace.
+ */
+export const AnalysisResultPage = () => {
+  const translate = useTranslate();
+  const { projectId, envId = '', analysisId = '' } = useParams();
+  const { state, reload, replace } = useAnalysisResult(envId, analysisId);
+  const { canAccess: canWrite = false } = useCanAccess(
+    scopedCheck('edit', `environments/${envId}/analyses`, { projectId }),
+  );
+
+  if (state.status === 'pending') return <PageLoader />;
+  if (state.status === 'error') {
+    const key = refusalKey(state.error);
+    return key ? (
+      <Alert severity={key.endsWith('anonymized') ? 'warning' : 'error'}>{translate(key)}</Alert>
+    ) : (
+      <CallErrorAlert error={state.error} onRetry={() => void reload()} />
+    );
+  }
+
+  const { analysis, result } = state.data;
+  const extraction = result?.extraction ?? null;
+  const noResult = translate('app.analyses.result.noResult', {
+    status: translate(`resources.analyses.values.status.${analysis.status}`).toLowerCase(),
+  });
+  // The tabs stay the same while the analysis runs: the one the user opened does not move away.
+  const extracted = (render: (found: NonNullable<typeof extraction>) => ReactNode) => () =>
+    extraction ? render(extraction) : <Alert severity="info">{noResult}</Alert>;
+  return (
+    <Stack spacing={3}>
+      <AnalysisHeader
+        analysis={analysis}
+        failure={result?.error ?? analysis.error}
+        actions={
+          <AnalysisActions envId={envId} analysis={analysis} canWrite={canWrite} onChanged={replace} />
+        }
+      />
+      <TabbedPanels
+        label={translate('app.analyses.result.tabsLabel')}
+        panels={[
+          {
+            id: 'message',
+            label: translate('app.analyses.result.tabs.message'),
+            render: extracted((found) => <ExtractionMessage extraction={found} />),
+          },
+          {
+            id: 'preview',
+            label: translate('app.analyses.result.tabs.preview'),
+            render: () => <AnalysisPreview envId={envId} analysis={analysis} extraction={extraction} />,
+          },
+          {
+            id: 'attachments',
+            label: translate('app.analyses.result.tabs.attachments', {
+              smart_count: extraction?.attachments.length ?? 0,
+            }),
+            render: extracted((found) => <ExtractionAttachments extraction={found} />),
+          },
+          {
+            id: 'trace',
+            label: translate('app.analyses.result.tabs.trace'),
+            render: () => <AnalysisTrace trace={result?.trace ?? []} />,
+          },
+        ]}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../../../schemas/extractor-settings';
+import type { FakeRoute } from '../../test/fakeApi';
+import { json } from '../../test/fakeApi';
+import { renderConsole, resetBrowserState } from '../../test/renderConsole';
+import { API, ENV_PATH, environmentRoutes, mailExtraction } from '../analyses/testing';
+
+const answer = {
+  extraction: mailExtraction(),
+  warnings: ['1 inline image skipped (too small)'],
+  durationMs: 840,
+};
+
+const open = (routes: Record<string, FakeRoute> = {}, enabled = true) =>
+  renderConsole(`${ENV_PATH}/extractor/test`, {
+    ...environmentRoutes(),
+    [`GET ${API}/extractor-settings`]: json({ ...DEFAULT_EXTRACTOR_SETTINGS, enabled }),
+    [`POST ${API}/extractor-test`]: json(answer),
+    ...routes,
+  });
+
+const readFile = async () => {
+  const user = userEvent.setup();
+  const view = open();
+  const input = await screen.findByLabelText('Choose a file', {}, { timeout: 8000 });
+  await user.upload(input, new File(['From: bob@acme.test'], 'claim.eml', { type: 'message/rfc822' }));
+  await screen.findByText('Read as a mail in 840 ms.');
+  return { user, view };
+};
+
+beforeEach(resetBrowserState);
+afterEach(() => vi.restoreAllMocks());
+
+describe('extractor test page (spec §2, §8)', () => {
+  it('sends to the environment home when the extractor is not enabled', async () => {
+    const { router } = open({}, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(ENV_PATH), { timeout: 8000 });
+  });
+
+  it('reads one file and shows the message, the attachments, the warnings and the time taken', async () => {
+    const { user, view } = await readFile();
+    const sent = view.api.sent.find((request) => request.method === 'POST');
+    expect(((sent?.body as FormData).get('file') as File).name).toBe('claim.eml');
+    expect(screen.getByText('1 inline image skipped (too small)')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByText('Bob Smith <bob@acme.test>')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Attachments (1)' }));
+    expect(within(screen.getByRole('tabpanel')).getByText('Total due: 120 EUR')).toBeInTheDocument();
+  });
+
+  it('copies the extraction as JSON, and says so when the clipboard refuses', async () => {
+    const { user } = await readFile();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy the JSON' }));
+    expect(JSON.parse(writeText.mock.calls[0][0])).toEqual(answer);
+    expect(await screen.findByText('JSON copied to the clipboard')).toBeInTheDocument();
+    writeText.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
+    await user.click(screen.getByRole('button', { name: 'Copy the JSON' }));
+    expect(await screen.findByText('The copy failed')).toBeInTheDocument();
+  });
+
+  it('shows the parser’s message when the file cannot be read', async () => {
+    const user = userEvent.setup();
+    open({
+      [`POST ${API}/extractor-test`]: json(
+        { code: 'EXTRACTION_FAILED', message: 'The PDF is encrypted' },
+        422,
+      ),
+    });
+    const input = await screen.findByLabelText('Choose a file', {}, { timeout: 8000 });
+    await user.upload(input, new File(['%PDF'], 'locked.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('The file could not be read: The PDF is encrypted')).toBeInTheDocument();
+  });
+});
