@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
-import { resourceValidator } from '../resources/validation';
+import { extractorSettingsSchema } from '../../schemas/extractor-settings';
+import { resourceValidator, schemaProblems } from '../resources/validation';
+
+const withoutId = <T extends { $id?: string }>({ $id: _id, ...schema }: T) => schema;
 
 /**
  * An environment's configuration as one JSON document (issue: environments managed): its settings
@@ -22,8 +25,19 @@ export interface Configuration {
   format: typeof CONFIGURATION_FORMAT;
   version: typeof CONFIGURATION_VERSION;
   settings: Record<string, unknown>;
+  /** The extractor module's settings, when they were ever saved (defaults otherwise). */
+  extractor?: Record<string, unknown>;
   entities: Record<string, Entity[]>;
 }
+
+/** A checked configuration, ready to write. */
+export interface CheckedConfiguration {
+  settings: Record<string, unknown>;
+  extractor: Record<string, unknown> | undefined;
+  entities: Map<string, Entity[]>;
+}
+
+const extractorProblems = schemaProblems(withoutId(extractorSettingsSchema));
 
 /** The document resources that make up a configuration, by their path. */
 export const configurationResources = (schemas: readonly ResourceSchema[]) =>
@@ -52,6 +66,10 @@ export const readConfiguration = async (
      WHERE scope = 'environment' AND scope_id = $1 ORDER BY created_at, id`,
     [environmentId],
   );
+  const [extractor] = await q.query<{ settings: Record<string, unknown> }>(
+    'SELECT settings FROM extractor_settings WHERE environment_id = $1',
+    [environmentId],
+  );
   const entities: Record<string, Entity[]> = {};
   const pathOf = new Map([...resources.values()].map((s) => [s.$id, s['x-admin'].path]));
   for (const path of pathOf.values()) entities[path] = [];
@@ -63,6 +81,7 @@ export const readConfiguration = async (
     format: CONFIGURATION_FORMAT,
     version: CONFIGURATION_VERSION,
     settings: env?.settings ?? {},
+    ...(extractor ? { extractor: extractor.settings } : {}),
     entities,
   };
 };
@@ -99,7 +118,7 @@ export const checkConfiguration = (
   schemas: readonly ResourceSchema[],
   settingsValidator: (settings: Record<string, unknown>) => Problem[],
   { keepIds = false }: { keepIds?: boolean } = {},
-): { settings: Record<string, unknown>; entities: Map<string, Entity[]> } => {
+): CheckedConfiguration => {
   if (!isObject(document)) return refuse([{ path: '(document)', message: 'is not a JSON object' }]);
   if (document.format !== CONFIGURATION_FORMAT)
     refuse([
@@ -120,6 +139,12 @@ export const checkConfiguration = (
   if (document.settings !== undefined && !isObject(document.settings))
     problems.push({ path: 'settings', message: 'must be an object' });
   else problems.push(...settingsValidator(settings).map((p) => ({ ...p, path: `settings.${p.path}` })));
+
+  const extractor = isObject(document.extractor) ? document.extractor : undefined;
+  if (document.extractor !== undefined && !extractor)
+    problems.push({ path: 'extractor', message: 'must be an object' });
+  else if (extractor)
+    problems.push(...extractorProblems(extractor).map((p) => ({ ...p, path: `extractor.${p.path}` })));
 
   const resources = configurationResources(schemas);
   const given = isObject(document.entities) ? document.entities : {};
@@ -198,7 +223,7 @@ export const checkConfiguration = (
     entities.set(kind, checked);
   }
   if (problems.length > 0) refuse(problems);
-  return { settings, entities };
+  return { settings, extractor, entities };
 };
 
 /**
@@ -209,7 +234,7 @@ export const checkConfiguration = (
 export const writeConfiguration = async (
   tx: Queryable,
   environmentId: string,
-  checked: { settings: Record<string, unknown>; entities: Map<string, Entity[]> },
+  checked: CheckedConfiguration,
   schemas: readonly ResourceSchema[],
 ) => {
   const resources = configurationResources(schemas);
@@ -232,6 +257,13 @@ export const writeConfiguration = async (
     environmentId,
     JSON.stringify(checked.settings),
   ]);
+  await tx.query('DELETE FROM extractor_settings WHERE environment_id = $1', [environmentId]);
+  if (checked.extractor) {
+    await tx.query('INSERT INTO extractor_settings (environment_id, settings) VALUES ($1, $2)', [
+      environmentId,
+      JSON.stringify(checked.extractor),
+    ]);
+  }
   return ordinal;
 };
 
@@ -264,6 +296,7 @@ export const diffConfigurations = (before: Configuration, after: Configuration):
     }
   };
   fields('settings', before.settings, after.settings);
+  fields('extractor', before.extractor ?? {}, after.extractor ?? {});
   for (const kind of [...new Set([...Object.keys(before.entities), ...Object.keys(after.entities)])].sort()) {
     const a = new Map((before.entities[kind] ?? []).map((e) => [labelOf(e), e]));
     const b = new Map((after.entities[kind] ?? []).map((e) => [labelOf(e), e]));

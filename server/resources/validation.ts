@@ -103,3 +103,26 @@ export const resourceValidator = (schema: ResourceSchema) => {
 };
 
 export type ResourceValidator = ReturnType<typeof resourceValidator>;
+
+/**
+ * Problems of a value against a plain JSON Schema (one that is not a resource), with the paths and
+ * messages of the resources' validation; defaults are filled in.
+ */
+export const schemaProblems = (schema: object): ((value: unknown) => { path: string; message: string }[]) => {
+  const validate = ajv.compile(schema);
+  return (value) =>
+    validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => ({
+          path:
+            [
+              ...e.instancePath.split('/').slice(1),
+              (e.params as { additionalProperty?: string }).additionalProperty,
+            ]
+              .filter(Boolean)
+              .join('.') || '(value)',
+          message: (e.params as { additionalProperty?: string }).additionalProperty
+            ? 'is not a known field'
+            : (e.message ?? 'is invalid'),
+        }));
+};

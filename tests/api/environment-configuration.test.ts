@@ -214,6 +214,32 @@ describe('environment configuration: export, import, versions', () => {
     });
   });
 
+  it('carries the extractor settings: saved ones go out with the export and come back with an import', async () => {
+    const source = await newEnvironment();
+    const settingsUrl = `${API}/environments/${source}/extractor-settings`;
+    const saved = (await acme.call('GET', settingsUrl, 'configurator')).json();
+    saved.document.ocrMode = 'ON';
+    saved.email.ignoredExtensions = ['ics'];
+    expect((await acme.call('PUT', settingsUrl, 'configurator', saved)).statusCode).toBe(200);
+    const exported = await exportOf(source);
+    expect(exported.extractor).toMatchObject({
+      document: { ocrMode: 'ON' },
+      email: { ignoredExtensions: ['ics'] },
+    });
+
+    const target = await newEnvironment();
+    expect((await importInto(target, exported)).statusCode).toBe(200);
+    const read = (
+      await acme.call('GET', `${API}/environments/${target}/extractor-settings`, 'configurator')
+    ).json();
+    expect(read).toEqual(saved);
+    expect(withoutIds(await exportOf(target))).toEqual(withoutIds(exported));
+
+    const bad = await importInto(target, { ...exported, extractor: { document: { ocrMode: 'SOMETIMES' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([expect.objectContaining({ path: 'extractor.document.ocrMode' })]);
+  });
+
   it('refuses a bad file with a message that names the problem, and changes nothing', async () => {
     const env = await newEnvironment();
     await importInto(env, {
