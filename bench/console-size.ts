@@ -35,7 +35,12 @@ export const consoleSizeBenchmarks = async (): Promise<Measurement[]> => {
       if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
     });
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-    for (const p of scripts) login += gzipSync(fs.readFileSync(path.join('dist', p))).length;
+    for (const p of scripts) {
+      const size = gzipSync(fs.readFileSync(path.join('dist', p))).length;
+      login += size;
+      // BENCH_LIST=1: which scripts the sign-in page loads, to see what a change added to it.
+      if (process.env.BENCH_LIST) console.error(p, size);
+    }
   } finally {
     await browser.close();
     await server.stop();

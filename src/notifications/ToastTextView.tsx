@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ToastText } from './toast';
-import { resolveToastText } from './sanitize';
+import { resolvePlainToastText } from './toastText';
+
+const ToastHtml = lazy(() => import('./ToastHtml'));
 
 export interface ToastTextViewProps {
   text: ToastText;
@@ -18,14 +21,16 @@ export interface ToastTextViewProps {
  */
 export const ToastTextView = ({ text, html = false, component = 'span', sx }: ToastTextViewProps) => {
   const translate = useTranslate();
-  const resolved = resolveToastText(text, translate, html);
   if (html) {
-    // Safe: `resolved` has been through DOMPurify with src forbidden (sanitize.ts).
-    return <Box component={component} sx={sx} dangerouslySetInnerHTML={{ __html: resolved }} />;
+    return (
+      <Suspense fallback={null}>
+        <ToastHtml text={text} component={component} sx={sx} />
+      </Suspense>
+    );
   }
   return (
     <Box component={component} sx={sx}>
-      {resolved}
+      {resolvePlainToastText(text, translate)}
     </Box>
   );
 };

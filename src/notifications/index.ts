@@ -5,8 +5,8 @@
 export type { ToastInput, ToastSeverity, ToastText } from './toast';
 export type { Toast, ToastStore, ToastStoreOptions } from './toastStore';
 export { toast, createToastStore, toastDurations, toastDuration, describeToastText } from './toastStore';
-export type { Translate, PlainValue } from './sanitize';
-export { sanitizeToastHtml, sanitizeTranslationValues, resolveToastText, escapeHtml } from './sanitize';
+export type { Translate, PlainValue } from './toastText';
+export { sanitizeTranslationValues, escapeHtml } from './toastText';
 export type { ToasterProps } from './Toaster';
 export { Toaster } from './Toaster';
 export type { ToastItemProps } from './ToastItem';

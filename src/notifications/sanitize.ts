@@ -1,17 +1,15 @@
 import DOMPurify from 'dompurify';
 import type { ToastText } from './toast';
+import { sanitizeTranslationValues, type Translate } from './toastText';
+
+export { escapeHtml, sanitizeTranslationValues } from './toastText';
+export type { PlainValue, Translate } from './toastText';
 
 /**
  * Toast text safety (spec platform-shell §4): HTML toasts go through DOMPurify, and values
  * interpolated into a translation are reduced to plain text first, so that data coming from the
  * server (a file name, an error message) can never become markup in the toast.
  */
-
-/** Same shape as react-admin's `useTranslate()` result, without depending on it. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** A translation value after sanitising: polyglot needs numbers intact to pick plural forms. */
-export type PlainValue = string | number | boolean;
 
 /**
  * Scripts and `on*` handlers are removed by DOMPurify's defaults. `src` is forbidden so a toast
@@ -24,39 +22,6 @@ const toastPurifyConfig = {
 };
 
 export const sanitizeToastHtml = (html: string): string => DOMPurify.sanitize(html, toastPurifyConfig);
-
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
-
-const toPlainValue = (value: unknown): PlainValue => {
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value === null || value === undefined) return '';
-  return String(value);
-};
-
-/**
- * Every value becomes plain text. When the result will be inserted as HTML the text is also
- * escaped, so `<b>x</b>` in a value shows literally instead of turning bold. `_` is polyglot's
- * fallback phrase, not a value, so it is left to the final sanitising of the whole string.
- */
-export const sanitizeTranslationValues = (
-  values: Record<string, unknown> | undefined,
-  asHtml: boolean,
-): Record<string, PlainValue> => {
-  const result: Record<string, PlainValue> = {};
-  for (const [name, raw] of Object.entries(values ?? {})) {
-    const plain = toPlainValue(raw);
-    result[name] = asHtml && name !== '_' && typeof plain === 'string' ? escapeHtml(plain) : plain;
-  }
-  return result;
-};
 
 /**
  * Turns toast text into the final string: plain text for a text toast, sanitised HTML for an

@@ -43,9 +43,17 @@ export const createTesseractOcr = ({
 }: TesseractOcrOptions = {}): TesseractOcr => {
   const lanes = new Map<string, Lane>();
   let langDir: string | undefined;
+  // Also on a plain process exit, so that an engine nobody terminated leaves no folder behind.
+  const removeLangDir = () => {
+    if (langDir) fs.rmSync(langDir, { recursive: true, force: true });
+    langDir = undefined;
+  };
 
   const startWorker = async (languages: string): Promise<Worker> => {
-    langDir ??= languageFolder();
+    if (!langDir) {
+      langDir = languageFolder();
+      process.once('exit', removeLangDir);
+    }
     const worker = await createWorker(languages, OEM.LSTM_ONLY, {
       langPath: langDir,
       cacheMethod: 'none',
@@ -134,8 +142,8 @@ export const createTesseractOcr = ({
       lanes.clear();
       await Promise.all(all.map((lane) => lane.queue));
       await Promise.all(all.map((lane) => lane.worker?.then((w) => w.terminate()).catch(() => undefined)));
-      if (langDir) fs.rmSync(langDir, { recursive: true, force: true });
-      langDir = undefined;
+      process.off('exit', removeLangDir);
+      removeLangDir();
     },
   };
 };
