@@ -12,7 +12,7 @@ import { createLogger } from '../server/logger';
 import { runPipeline } from '../server/pipeline/engine';
 import { imageParser } from '../server/pipeline/extractor/parsers/image';
 import { createTesseractOcr } from '../server/pipeline/extractor/ocr/tesseract';
-import { CORPUS_DIR } from '../server/pipeline/extractor/test-support/corpus';
+import { CORPUS_DIR, WORKLOAD_DIR } from '../server/pipeline/extractor/test-support/corpus';
 import type { PipelineConfig, PipelineServices } from '../server/pipeline/stage';
 import { startPlatform } from '../server/platform';
 import type { Measurement } from './run';
@@ -37,10 +37,10 @@ const noOcr: PipelineServices = {
   speech: null,
 };
 
-/** The workload of ../shared/bench: deterministic text emails, 4.4 KB on average. */
+/** The workload of bench/workload (the team's shared one): deterministic text emails, 4.4 KB on average. */
 export const benchEmails = (count: number) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-emails-'));
-  execFileSync('python3', [path.join(CORPUS_DIR, '../bench/gen_emails.py'), dir, String(count)]);
+  execFileSync('python3', [path.join(WORKLOAD_DIR, 'gen_emails.py'), dir, String(count)]);
   const files = fs
     .readdirSync(dir)
     .sort()

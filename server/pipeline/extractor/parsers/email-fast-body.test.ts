@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_DIR, corpusBytes, corpusEntries } from '../test-support/corpus';
+import { WORKLOAD_DIR, corpusBytes, corpusEntries } from '../test-support/corpus';
 import { parseEml } from './eml';
 import { readFastBody } from './email-fast-body';
 import { splitHead } from './email-headers';
@@ -133,7 +133,7 @@ describe('the e-mail fast path', () => {
   let generated: string;
   beforeAll(() => {
     generated = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-emails-'));
-    const script = path.join(CORPUS_DIR, '..', 'bench', 'gen_emails.py');
+    const script = path.join(WORKLOAD_DIR, 'gen_emails.py');
     execFileSync('python3', [script, generated, '300'], { stdio: 'ignore' });
   });
   afterAll(() => fs.rmSync(generated, { recursive: true, force: true }));

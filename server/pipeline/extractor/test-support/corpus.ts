@@ -2,10 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shared corpus of real third-party files (../shared/corpus beside the project root). */
+/**
+ * The corpus of real third-party files (tests/fixtures/corpus: a copy of the team's shared corpus,
+ * kept in the repository so that a clone tests the parsers anywhere; licences and credits in its
+ * README.md).
+ */
 export const CORPUS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/corpus',
+  '../../../../tests/fixtures/corpus',
+);
+
+/** The benchmark workload (bench/workload: gen_emails.py and its rule set). */
+export const WORKLOAD_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../bench/workload',
 );
 
 export interface CorpusEntry {
