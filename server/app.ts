@@ -16,6 +16,7 @@ import { invitationRoutes } from './routes/auth/invitations';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { configurationRoutes } from './routes/console/configuration';
+import { consumptionRoutes } from './routes/console/consumption';
 import { navigationRoutes } from './routes/console/navigation';
 import { outboxRoutes } from './routes/console/outbox';
 import { projectMarksRoutes } from './routes/console/project-marks';
@@ -63,6 +64,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(navigationRoutes, { platform });
   await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(configurationRoutes, { platform, schemas: options.schemas ?? resourceSchemas });
+  await app.register(consumptionRoutes, { platform });
   await app.register(outboxRoutes, { platform });
   await app.register(publicEnvironmentRoutes, { platform });
   await app.register(multipart, { limits: { fileSize: platform.config.uploadMaxBytes } });

@@ -1,4 +1,5 @@
 import { analysesEn } from './analyses/en';
+import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
@@ -34,6 +35,7 @@ export const en: Messages = {
       projectNew: 'New project',
       envNew: 'New environment',
       environmentSettings: 'Environment settings',
+      consumption: 'Consumption',
       auditLogs: 'Audit logs',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
@@ -273,6 +275,7 @@ export const en: Messages = {
       restored: 'Version restored: %{smart_count} entity |||| Version restored: %{smart_count} entities',
     },
     analyses: analysesEn,
+    consumption: consumptionEn,
     extractor: extractorEn,
     accessKeys: {
       intro:

@@ -1,4 +1,5 @@
 import { analysesFr } from './analyses/fr';
+import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
 import { resourcesFr } from './resources/fr';
 
@@ -35,6 +36,7 @@ export const fr = {
       projectNew: 'Nouveau projet',
       envNew: 'Nouvel environnement',
       environmentSettings: 'Paramètres de l’environnement',
+      consumption: 'Consommation',
       auditLogs: 'Journal d’audit',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
@@ -278,6 +280,7 @@ export const fr = {
       restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
     analyses: analysesFr,
+    consumption: consumptionFr,
     extractor: extractorFr,
     accessKeys: {
       intro:

@@ -1,4 +1,5 @@
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
+import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -40,6 +41,12 @@ export const useOrganisationMenu = (orgaId: string): MenuSection[] => {
       labelKey: 'app.menu.settings',
       icon: <SettingsOutlined />,
       allowed: useAllowed('edit', 'organisations', { id: orgaId }),
+    },
+    {
+      to: `${home}/consumption`,
+      labelKey: 'app.routes.consumption',
+      icon: <DataUsageOutlined />,
+      allowed: useAllowed('list', `organisations/${orgaId}/consumption`, scope),
     },
     {
       to: `${home}/project-new`,

@@ -5,6 +5,7 @@ import * as accessKeys from '../custom-pages/access-keys';
 import * as analyses from '../custom-pages/analyses';
 import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
+import * as consumption from '../custom-pages/consumption';
 import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
@@ -88,6 +89,7 @@ export const appRoutes = (
           editUser,
           projectNew,
           auditLogs,
+          consumption,
         ].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>

@@ -66,6 +66,7 @@ describe('organisation administration (spec §2, §6)', () => {
         'Members',
         'Invitations',
         'Settings',
+        'Consumption',
         'New project',
         'Invite a user',
         'Create a user',
