@@ -114,6 +114,13 @@ export const extractorSettingsSchema = {
   },
 } as const;
 
+/**
+ * The same schema without its `$id`: what validators compile (Ajv and Fastify refuse a second
+ * schema under an id they already hold).
+ */
+const { $id: _id, ...extractorSettingsBody } = extractorSettingsSchema;
+export const extractorSettingsBodySchema = extractorSettingsBody;
+
 export type ExtractorSettingsInput = FromSchema<typeof extractorSettingsSchema>;
 type FamilyProps = typeof familySettings;
 type Resolved<P> = P extends { properties: infer Props }

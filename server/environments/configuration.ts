@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
-import { extractorSettingsSchema } from '../../schemas/extractor-settings';
+import { extractorSettingsBodySchema } from '../../schemas/extractor-settings';
 import { resourceValidator, schemaProblems } from '../resources/validation';
-
-const withoutId = <T extends { $id?: string }>({ $id: _id, ...schema }: T) => schema;
 
 /**
  * An environment's configuration as one JSON document (issue: environments managed): its settings
@@ -37,7 +35,7 @@ export interface CheckedConfiguration {
   entities: Map<string, Entity[]>;
 }
 
-const extractorProblems = schemaProblems(withoutId(extractorSettingsSchema));
+const extractorProblems = schemaProblems(extractorSettingsBodySchema);
 
 /** The document resources that make up a configuration, by their path. */
 export const configurationResources = (schemas: readonly ResourceSchema[]) =>

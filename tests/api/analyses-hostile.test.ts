@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../../schemas/analysis-result';
 import { corpusBytes, corpusEntries } from '../../server/pipeline/extractor/test-support/corpus';
 import { manyAttachmentsEml, manyPagesPdf, zipBombDocx } from '../support/hostile-files';
-import { multipart } from './support/multipart';
+import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
@@ -19,29 +18,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const upload = async (filename: string, bytes: Uint8Array) => {
-  const body = await multipart({ type: 'file' }, [{ field: 'file', filename, bytes }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...body.headers, authorization: acme.auth.qualifier },
-    payload: body.payload,
-  });
+  const res = await postAnalysisForm(t.app, url, acme.auth.qualifier, { type: 'file' }, [
+    { field: 'file', filename, bytes },
+  ]);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 };
 
-const settled = async (id: string) => {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const body = (await acme.call('GET', `${url}/${id}/result`, 'qualifier')).json() as {
-      analysis: { status: string; error: string | null };
-      result: AnalysisResult;
-    };
-    if (['processed', 'error', 'aborted'].includes(body.analysis.status)) return body;
-    if (Date.now() > deadline) throw new Error(`${id} never finished`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+const settled = (id: string) =>
+  waitForAnalysis(async () => (await acme.call('GET', `${url}/${id}/result`, 'qualifier')).json(), {
+    ms: 120_000,
+  });
 
 /** An error names the problem in a sentence; never a stack trace. */
 const expectClearError = (message: string | null) => {
@@ -82,7 +69,7 @@ describe('hostile input', () => {
           outcomes[name] = `error: ${analysis.error}`;
         } else {
           expect(analysis.status).toBe('processed');
-          const warnings = result.trace.flatMap((e) => e.warnings);
+          const warnings = result!.trace.flatMap((e) => e.warnings);
           outcomes[name] = `processed, ${warnings.length} warnings`;
         }
       }

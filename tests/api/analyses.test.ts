@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACE_STEPS, blockText, type AnalysisResult } from '../../schemas/analysis-result';
+import { TRACE_STEPS, blockText } from '../../schemas/analysis-result';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
-import { multipart, type FormFile } from './support/multipart';
+import { postAnalysisForm, waitForAnalysis } from './support/analyses';
+import type { FormFile } from './support/multipart';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
@@ -17,35 +18,15 @@ afterAll(() => t.close());
 
 type Who = 'qualifier' | 'configurator' | 'cockpit' | 'outsider' | 'admin';
 
-const post = async (
-  env: string,
-  fields: Record<string, string>,
-  files: FormFile[] = [],
-  who: Who = 'qualifier',
-) => {
-  const body = await multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: analysesOf(env),
-    headers: { ...body.headers, authorization: acme.auth[who] },
-    payload: body.payload,
-  });
-};
+const post = (env: string, fields: Record<string, string>, files: FormFile[] = [], who: Who = 'qualifier') =>
+  postAnalysisForm(t.app, analysesOf(env), acme.auth[who], fields, files);
 
 const resultOf = (env: string, id: string, who: Who = 'qualifier') =>
   acme.call('GET', `${analysesOf(env)}/${id}/result`, who);
 
 /** Waits for the analysis to reach one of `statuses`, through the API as the console does. */
-const settled = async (id: string, statuses = ['processed', 'error', 'aborted'], env = acme.ids.env) => {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await resultOf(env, id);
-    const body = res.json() as { analysis: { status: string }; result: AnalysisResult | null };
-    if (statuses.includes(body.analysis.status)) return body;
-    if (Date.now() > deadline) throw new Error(`analysis ${id} stayed ${body.analysis.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const settled = (id: string, statuses?: readonly string[], env = acme.ids.env) =>
+  waitForAnalysis(async () => (await resultOf(env, id)).json(), { statuses });
 
 describe('analyses', () => {
   it('analyse pasted text: waiting, then processed, with one trace entry per step in order', async () => {

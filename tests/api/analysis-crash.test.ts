@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
-import { multipart } from './support/multipart';
+import { postAnalysisForm } from './support/analyses';
 import { startTestPlatform } from './support/platform';
 import { startSpeechServer } from './support/speech-server';
 import { API, buildTenants } from './support/tenants';
@@ -46,15 +46,13 @@ describe('an analysis whose worker is killed', () => {
     const api = await startTestPlatform({}, { worker: false, onDisk: true });
     cleanups.push(() => api.close());
     const acme = await buildTenants(api);
-    const body = await multipart({ type: 'file' }, [
-      { field: 'file', filename: 'voicemail.mp3', bytes: corpusBytes('audio/textract-raw_text.mp3') },
-    ]);
-    const created = await api.app.inject({
-      method: 'POST',
-      url: `${API}/environments/${acme.ids.env}/analyses`,
-      headers: { ...body.headers, authorization: acme.auth.qualifier },
-      payload: body.payload,
-    });
+    const created = await postAnalysisForm(
+      api.app,
+      `${API}/environments/${acme.ids.env}/analyses`,
+      acme.auth.qualifier,
+      { type: 'file' },
+      [{ field: 'file', filename: 'voicemail.mp3', bytes: corpusBytes('audio/textract-raw_text.mp3') }],
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
 

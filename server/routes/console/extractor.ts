@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extractorSettingsSchema } from '../../../schemas/extractor-settings';
+import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
@@ -36,7 +36,7 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
 
   app.put<{ Params: { envId: string } }>(
     `${BASE}/extractor-settings`,
-    { schema: { body: { ...withoutId(extractorSettingsSchema) } } },
+    { schema: { body: extractorSettingsBodySchema } },
     async (request) => {
       const scope = await environment(request, 'configurator');
       const settings = withDefaults(request.body as never);
@@ -94,9 +94,4 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       }
     },
   );
-};
-
-const withoutId = <T extends { $id?: string }>(schema: T): Omit<T, '$id'> => {
-  const { $id: _id, ...rest } = schema;
-  return rest;
 };
