@@ -13,7 +13,7 @@ import { runPipeline } from '../server/pipeline/engine';
 import { imageParser } from '../server/pipeline/extractor/parsers/image';
 import { createTesseractOcr } from '../server/pipeline/extractor/ocr/tesseract';
 import { CORPUS_DIR, WORKLOAD_DIR } from '../server/pipeline/extractor/test-support/corpus';
-import type { PipelineConfig, PipelineServices } from '../server/pipeline/stage';
+import { EMPTY_LANGUAGE_CONFIG, type PipelineConfig, type PipelineServices } from '../server/pipeline/stage';
 import { startPlatform } from '../server/platform';
 import type { Measurement } from './run';
 
@@ -27,6 +27,7 @@ const config: PipelineConfig = {
     document: { ...DEFAULT_EXTRACTOR_SETTINGS.document, ocrMode: 'OFF' },
   },
   languages: ['fr'],
+  ...EMPTY_LANGUAGE_CONFIG,
 };
 const noOcr: PipelineServices = {
   ocr: {

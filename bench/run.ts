@@ -6,6 +6,7 @@ import { startupBenchmarks } from './startup';
 import { consoleSizeBenchmarks } from './console-size';
 import { apiBenchmarks } from './api';
 import { pipelineBenchmarks } from './pipeline';
+import { nluBenchmarks } from './nlu';
 
 export interface Measurement {
   name: string;
@@ -19,6 +20,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['console size', consoleSizeBenchmarks],
   ['api', apiBenchmarks],
   ['pipeline', pipelineBenchmarks],
+  ['nlu', nluBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -115,15 +115,102 @@ export interface Extraction {
   blocks: TextBlock[];
 }
 
+/** A text the language stages read: the subject, the body (or the input's pages), an attachment. */
+export type TextSource = 'subject' | TextBlock['source'];
+
+/** Words of a source that matched an archetype, chosen as a parameter's value. */
+export interface MatchedValue {
+  value: string;
+  start: number;
+  end: number;
+  /** The archetype whose own term or expression matched (a sub-archetype of the parameter's, maybe). */
+  archetype: string;
+  /** The term, regular expression or built-in that matched. */
+  via: string;
+  /** True when a word matched within typo tolerance. */
+  approximate: boolean;
+}
+
+/** A value an interaction function (copyParameter) took from another interaction. */
+export interface CopiedValue {
+  value: string;
+  from: string;
+}
+
+export interface NluInteraction {
+  name: string;
+  context: string;
+  server: string;
+  source: TextSource;
+  /** 1-based page of an attachment, when it has several. */
+  page: number | null;
+  start: number;
+  end: number;
+  text: string;
+  parameters: Record<string, (MatchedValue | CopiedValue)[]>;
+}
+
+export interface NluResult {
+  servers: { name: string; language: string | null; startedForThisAnalysis: boolean }[];
+  interactions: NluInteraction[];
+}
+
+/** Why a criterion held or not, with the interactions (indexes in `nlu.interactions`) it rests on. */
+export interface CriterionTrace {
+  description: string;
+  held: boolean;
+  interactions?: number[];
+  children?: CriterionTrace[];
+}
+
+export interface CategoryExplanation {
+  rule: string;
+  category: string;
+  priority: number;
+  criteria: CriterionTrace;
+}
+
+export interface CategoryResult {
+  name: string;
+  kind: 'message';
+  /** The rule that decided; null for the default category and NO_CATEGORY. */
+  rule: string | null;
+  taint: string | null;
+  explanation: CategoryExplanation | null;
+}
+
+export interface AttachmentCategoryResult {
+  attachment: number;
+  filename: string;
+  page: number | null;
+  name: string;
+  rule: string | null;
+  taint: string | null;
+  explanation: CategoryExplanation | null;
+}
+
+export interface ExtractedDatum {
+  name: string;
+  value: string | number;
+  /** What found it: "interaction claim, parameter amount", "archetype date", "regex /…/". */
+  source: string;
+  span: { source: TextSource; start: number; end: number } | null;
+}
+
+/** The category given when no rule matched and the module has no default category. */
+export const NO_CATEGORY = 'NO_CATEGORY';
+
 export interface AnalysisResult {
   id: string;
   status: AnalysisStatus;
   language: string | null;
   extraction: Extraction | null;
-  categories: unknown[];
-  attachmentsCategories: unknown[];
-  extractedData: unknown[];
-  nlu: { interactions: unknown[] };
+  categories: CategoryResult[];
+  attachmentsCategories: AttachmentCategoryResult[];
+  extractedData: ExtractedDatum[];
+  nlu: NluResult;
+  /** Taints set by the rules that decided categories. */
+  taints?: string[];
   deliveries: unknown[];
   exchangeLabels?: unknown;
   /** Why the analysis failed outside any step (its time limit, a lost original). */
@@ -143,6 +230,10 @@ export const sourceText = (extraction: Extraction, source: TextBlock['source']):
   const attachment = extraction.attachments.find((a) => a.index === source);
   return attachment ? joinPages(attachment.pages) : '';
 };
+
+/** The text of a source: the subject, or the text blocks are cut from. */
+export const textOf = (extraction: Extraction, source: TextSource): string =>
+  source === 'subject' ? (extraction.message?.subject ?? '') : sourceText(extraction, source);
 
 /** The text of one block. */
 export const blockText = (extraction: Extraction, block: TextBlock): string =>

@@ -72,6 +72,9 @@ export const environmentSchema = defineResourceSchema({
     ocrImages: { type: 'boolean', default: true },
     ocrMaxPages: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
     splitCharacters: { type: 'integer', minimum: 100, maximum: 1000000, default: 4000 },
+    // The categorisation module's default categories (DESIGN.md §6): given when no rule matches.
+    defaultCategory: { type: 'string', maxLength: 100, default: '' },
+    defaultAttachmentCategory: { type: 'string', maxLength: 100, default: '' },
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {

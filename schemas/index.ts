@@ -8,6 +8,13 @@ import { memberSchema } from './member.schema';
 import { organisationSchema } from './organisation.schema';
 import { projectSchema } from './project.schema';
 import { versionSchema } from './version.schema';
+import { archetypeSchema } from './archetype.schema';
+import { categorySchema } from './category.schema';
+import { extractionFieldSchema } from './extraction-field.schema';
+import { interactionFunctionSchema } from './interaction-function.schema';
+import { interactionSchema } from './interaction.schema';
+import { nluContextSchema } from './nlu-context.schema';
+import { nluServerSchema } from './nlu-server.schema';
 
 export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
 
@@ -25,4 +32,11 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   accessKeySchema,
   versionSchema,
   analysisSchema,
+  archetypeSchema,
+  interactionSchema,
+  interactionFunctionSchema,
+  nluContextSchema,
+  nluServerSchema,
+  categorySchema,
+  extractionFieldSchema,
 ];

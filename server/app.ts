@@ -8,6 +8,7 @@ import { registerConsole } from './plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { extractorRoutes } from './routes/console/extractor';
+import { nluRoutes } from './routes/console/nlu';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -70,6 +71,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(multipart, { limits: { fileSize: platform.config.uploadMaxBytes } });
   await app.register(consoleAnalysesRoutes, { platform });
   await app.register(extractorRoutes, { platform });
+  await app.register(nluRoutes, { platform });
   await app.register(publicAnalysesRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;
   app.setNotFoundHandler(notFoundHandler(consoleFallback));

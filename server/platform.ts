@@ -7,6 +7,7 @@ import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
+import { startServerIdleWorker } from './nlu/server-states';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
@@ -55,6 +56,7 @@ export const startPlatform = async (
       await startEnvironmentDeletionWorker(queue.boss, database, log);
       const analyses = await startAnalysisWorker(queue.boss, database, queue, log, services, config.analysis);
       await startRetentionWorker(queue.boss, database, log);
+      await startServerIdleWorker(queue.boss, database, log);
       stopWorkers.push(() => analyses.stop());
     }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));

@@ -9,6 +9,7 @@ export const queues = {
   analysis: 'analysis',
   analysisDeadline: 'analysis-deadline',
   analysisRetention: 'analysis-retention',
+  nluIdle: 'nlu-idle',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 

@@ -2,6 +2,7 @@ import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import { first, type Queryable } from '../db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
 import type { PipelineConfig } from '../pipeline/stage';
+import { languageConfig, readLanguageDocuments } from './language-config';
 
 /**
  * Three extractor values are also environment content settings (spec pipeline §3 lists them in
@@ -73,5 +74,6 @@ export const readPipelineConfig = async (q: Queryable, environmentId: string): P
   return {
     extractor: compose(env, row?.extractor ?? undefined),
     languages: Array.isArray(env.languages) ? (env.languages as string[]) : ['fr'],
+    ...languageConfig(await readLanguageDocuments(q, environmentId), env),
   };
 };

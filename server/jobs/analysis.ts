@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { AnalysisResult } from '../../schemas/analysis-result';
 import { extractionCache } from '../analyses/extraction-cache';
 import { readPipelineConfig } from '../analyses/pipeline-config';
+import { markServersUsed } from '../nlu/server-states';
 import { getBlobs, type AnalysisRow } from '../analyses/repository';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
@@ -144,6 +145,11 @@ export const startAnalysisWorker = async (
       clearInterval(heartbeat);
     }
     await writeOutcomes(token, outcomes);
+    // The servers that read these analyses are started now (they were, or they started for them).
+    const used = outcomes.flatMap(({ row, result }) =>
+      result.nlu.servers.length ? configs.get(row.environment_id)!.nlu.servers.map((s) => s.id) : [],
+    );
+    await markServersUsed(db, [...new Set(used)]);
   };
 
   const writeOutcomes = async (token: string, outcomes: Outcome[]) => {

@@ -3,12 +3,13 @@ import { DEFAULT_EXTRACTOR_SETTINGS } from '../../schemas/extractor-settings';
 import { TRACE_STEPS } from '../../schemas/analysis-result';
 import { runPipeline } from './engine';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
-import { StopPipeline } from './stage';
+import { EMPTY_LANGUAGE_CONFIG, StopPipeline } from './stage';
 import { corpusBytes } from './extractor/test-support/corpus';
 
 const config = (): PipelineConfig => ({
   extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
   languages: ['fr'],
+  ...structuredClone(EMPTY_LANGUAGE_CONFIG),
 });
 const services: PipelineServices = {
   ocr: { recognize: () => Promise.reject(new Error('no OCR in this test')) },

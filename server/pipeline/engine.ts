@@ -5,7 +5,10 @@ import {
   type TraceEntry,
   type TraceStep,
 } from '../../schemas/analysis-result';
+import { categorisationStage } from './categorisation/stage';
+import { extractionStage } from './extraction/stage';
 import { extractorStage } from './extractor/stage';
+import { nluStage } from './nlu/stage';
 import { sourceStage } from './source-stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
@@ -14,6 +17,9 @@ import { StopPipeline } from './stage';
 const STAGES: Partial<Record<TraceStep, Stage>> = {
   source: sourceStage,
   extractor: extractorStage,
+  nlu: nluStage,
+  categorization: categorisationStage,
+  extraction: extractionStage,
 };
 
 const NOT_CONFIGURED = 'No module of this step is configured in this environment';
@@ -26,7 +32,7 @@ export const emptyResult = (id: string): AnalysisResult => ({
   categories: [],
   attachmentsCategories: [],
   extractedData: [],
-  nlu: { interactions: [] },
+  nlu: { servers: [], interactions: [] },
   deliveries: [],
   trace: [],
 });

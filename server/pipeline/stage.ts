@@ -1,5 +1,8 @@
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
+import type { CategorisationConfig } from './categorisation/model';
+import type { ExtractionFieldDef } from './extraction/fields';
 import type { ExtractorSettings } from './extractor/settings';
+import type { ServerConfig } from './nlu/servers';
 import type { OcrEngine, SpeechEngine } from './extractor/types';
 
 /**
@@ -13,8 +16,27 @@ export type PipelineInput =
 /** The environment's configuration, as the stages read it. Later issues add their modules. */
 export interface PipelineConfig {
   extractor: ExtractorSettings;
+  /** NLU languages of the environment; 'auto' asks for detection. */
   languages: string[];
+  nlu: { servers: ServerConfig[] };
+  categorisation: CategorisationConfig;
+  extraction: { fields: ExtractionFieldDef[] };
 }
+
+/** A configuration with no NLU, category or extraction field: what a new environment has. */
+export const EMPTY_LANGUAGE_CONFIG: Pick<PipelineConfig, 'nlu' | 'categorisation' | 'extraction'> = {
+  nlu: { servers: [] },
+  categorisation: {
+    categories: [],
+    multiCategory: false,
+    perPage: false,
+    defaultCategory: null,
+    defaultAttachmentCategory: null,
+    interactions: [],
+    disabledInteractions: [],
+  },
+  extraction: { fields: [] },
+};
 
 /** The outside world a stage may use, given by the caller: the engine does no I/O of its own. */
 export interface PipelineServices {

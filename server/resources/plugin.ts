@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
+import type { Queryable } from '../db';
 import type { Platform } from '../platform';
 import { syncDocumentIndexes } from './document-indexes';
 import { documentStore } from './document-store';
@@ -8,6 +9,33 @@ import { registerResourceRoutes } from './routes';
 import { resourceRuntime } from './runtime';
 import type { ResourceStore } from './store';
 import { tableStores } from './tables';
+import { documentRules, type DocumentRule } from '../nlu/entity-rules';
+import { validationError } from './validation';
+
+/** A document store that runs its resource's own checks before writing (spec messages, on their fields). */
+const withRule = (store: ResourceStore, rule: DocumentRule | undefined): ResourceStore => {
+  if (!rule) return store;
+  const check = async (
+    q: Queryable,
+    scopeId: string | undefined,
+    data: Record<string, unknown>,
+    id?: string,
+  ) => {
+    const problems = await rule(q, scopeId ?? '', data, id);
+    if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
+  };
+  return {
+    ...store,
+    create: async (q, ctx, data) => {
+      await check(q, ctx.scopeId, data);
+      return store.create(q, ctx, data);
+    },
+    update: async (q, ctx, before, data) => {
+      await check(q, ctx.scopeId, data, before.id);
+      return store.update(q, ctx, before, data);
+    },
+  };
+};
 
 export interface ResourcesOptions {
   platform: Platform;
@@ -20,7 +48,8 @@ const storeFor = (
   platform: Platform,
   schemas: readonly ResourceSchema[],
 ): ResourceStore => {
-  if (schema['x-admin'].storage === 'document') return documentStore(schema);
+  if (schema['x-admin'].storage === 'document')
+    return withRule(documentStore(schema), documentRules[schema.$id]);
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
   if (!adapter)

@@ -1,6 +1,7 @@
 import { analysesEn } from './analyses/en';
 import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
+import { nluEn } from './nlu/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
 
@@ -41,6 +42,9 @@ export const en: Messages = {
       importExport: 'Import / export',
       analyses: 'Analyses',
       analysisResult: 'Analysis result',
+      configuration: 'Configuration',
+      configurationHelp: 'NLU engine semantics',
+      nluTest: 'NLU test',
       extractor: 'Extractor',
       extractorTest: 'Extractor test',
       impersonate: 'Act as a user',
@@ -208,6 +212,8 @@ export const en: Messages = {
       administration: 'Administration',
       quickAccess: 'Quick access',
       analyses: 'Analyses',
+      configuration: 'Configuration',
+      nluTest: 'NLU test',
       extractor: 'Extractor',
     },
     envNew: {
@@ -277,6 +283,7 @@ export const en: Messages = {
     analyses: analysesEn,
     consumption: consumptionEn,
     extractor: extractorEn,
+    nlu: nluEn,
     accessKeys: {
       intro:
         'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',

@@ -1,6 +1,7 @@
 import { analysesFr } from './analyses/fr';
 import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
+import { nluFr } from './nlu/fr';
 import { resourcesFr } from './resources/fr';
 
 /**
@@ -42,6 +43,9 @@ export const fr = {
       importExport: 'Import / export',
       analyses: 'Analyses',
       analysisResult: 'Résultat de l’analyse',
+      configuration: 'Configuration',
+      configurationHelp: 'Sémantique du moteur NLU',
+      nluTest: 'Test NLU',
       extractor: 'Extracteur',
       extractorTest: 'Test de l’extracteur',
       impersonate: 'Agir en tant qu’utilisateur',
@@ -213,6 +217,8 @@ export const fr = {
       administration: 'Administration',
       quickAccess: 'Accès rapide',
       analyses: 'Analyses',
+      configuration: 'Configuration',
+      nluTest: 'Test NLU',
       extractor: 'Extracteur',
     },
     envNew: {
@@ -282,6 +288,7 @@ export const fr = {
     analyses: analysesFr,
     consumption: consumptionFr,
     extractor: extractorFr,
+    nlu: nluFr,
     accessKeys: {
       intro:
         'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',

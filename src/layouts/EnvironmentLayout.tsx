@@ -1,3 +1,5 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
@@ -36,6 +38,12 @@ export const EnvironmentLayout = () => {
                 { to: `${home}/analyses`, labelKey: 'app.menu.analyses', icon: <FactCheckOutlined /> },
                 ...(canEdit
                   ? [
+                      {
+                        to: `${home}/configuration`,
+                        labelKey: 'app.menu.configuration',
+                        icon: <AccountTreeOutlined />,
+                      },
+                      { to: `${home}/nlu-test`, labelKey: 'app.menu.nluTest', icon: <PsychologyOutlined /> },
                       {
                         to: `${home}/extractor`,
                         labelKey: 'app.menu.extractor',

@@ -9,7 +9,10 @@ import * as consumption from '../custom-pages/consumption';
 import * as createUser from '../custom-pages/create-user';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
+import * as configuration from '../custom-pages/configuration';
+import * as configurationHelp from '../custom-pages/configuration-help';
 import * as environmentHome from '../custom-pages/environment-home';
+import * as nluTest from '../custom-pages/nlu-test';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as extractorSettings from '../custom-pages/extractor-settings';
 import * as extractorTest from '../custom-pages/extractor-test';
@@ -107,6 +110,9 @@ export const appRoutes = (
           analysisResult,
           extractorSettings,
           extractorTest,
+          configuration,
+          configurationHelp,
+          nluTest,
         ].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />

@@ -93,6 +93,8 @@ describe('validation with the resource schema', () => {
       'attachmentCategoriesPerPage',
       'createdAt',
       'debugMode',
+      'defaultAttachmentCategory',
+      'defaultCategory',
       'id',
       'languages',
       'multiCategory',

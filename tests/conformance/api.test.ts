@@ -69,7 +69,7 @@ const writableSample = (schema: ResourceSchema) => {
   const sample = sampleRecord(schema, 'ignored');
   const properties = schema.properties as Record<
     string,
-    { format?: string; enum?: unknown[]; type?: unknown }
+    { format?: string; enum?: unknown[]; type?: unknown; maxLength?: number }
   >;
   return Object.fromEntries(
     Object.entries(sample)
@@ -79,7 +79,10 @@ const writableSample = (schema: ResourceSchema) => {
         const reference = referenced(schema, field);
         if (reference) return [field, reference];
         if (prop.format === 'email') return [field, `${schema.$id}@conformance.test`];
-        if (typeof value === 'string' && !prop.format && !prop.enum) return [field, `${value} ${schema.$id}`];
+        const unique = `${String(value)} ${schema.$id}`;
+        // A short code (regular-expression flags) stays the sample's value: a suffix would not fit.
+        const fits = prop.maxLength === undefined || unique.length <= prop.maxLength;
+        if (typeof value === 'string' && !prop.format && !prop.enum && fits) return [field, unique];
         return [field, value];
       }),
   );
@@ -88,10 +91,17 @@ const writableSample = (schema: ResourceSchema) => {
 /** A plain text field to change on update. */
 const editableText = (schema: ResourceSchema) =>
   Object.entries(
-    schema.properties as Record<string, { type?: unknown; format?: string; enum?: unknown[] }>,
+    schema.properties as Record<
+      string,
+      { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number }
+    >,
   ).find(
     ([field, p]) =>
-      p.type === 'string' && !p.format && !p.enum && !(hints(schema).readOnly ?? []).includes(field),
+      p.type === 'string' &&
+      !p.format &&
+      !p.enum &&
+      (p.maxLength === undefined || p.maxLength >= 50) &&
+      !(hints(schema).readOnly ?? []).includes(field),
   )?.[0];
 
 /** Resources whose records are created by routes of their own, with a body those routes take. */

@@ -11,6 +11,9 @@ const byFormat: Record<string, string> = {
 
 const sampleValue = (field: FieldDescriptor): unknown => {
   const { schema } = field;
+  // An example is what the schema's author knows its cross-entity rules accept (an existing archetype).
+  const examples = (schema as { examples?: unknown[] }).examples;
+  if (examples?.length) return examples[0];
   // A default is a value the schema accepts, cross-field rules included (e.g. never two modes on).
   if (schema.default !== undefined) return schema.default;
   if (schema.enum) return schema.enum[0];

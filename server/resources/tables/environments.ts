@@ -22,6 +22,8 @@ const SETTINGS = {
   ocrImages: true,
   ocrMaxPages: 10,
   splitCharacters: 4000,
+  defaultCategory: '',
+  defaultAttachmentCategory: '',
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {

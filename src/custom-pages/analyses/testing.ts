@@ -94,7 +94,7 @@ export const makeResult = (extraction: Extraction | null = mailExtraction()): An
   categories: [],
   attachmentsCategories: [],
   extractedData: [],
-  nlu: { interactions: [] },
+  nlu: { servers: [], interactions: [] },
   deliveries: [],
   trace: [
     {

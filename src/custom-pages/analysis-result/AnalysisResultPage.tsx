@@ -13,6 +13,7 @@ import { TabbedPanels } from '../analyses/components/TabbedPanels';
 import { AnalysisActions } from './AnalysisActions';
 import { AnalysisHeader } from './AnalysisHeader';
 import { AnalysisPreview } from './AnalysisPreview';
+import { AnalysisCategories } from './AnalysisCategories';
 import { AnalysisTrace } from './AnalysisTrace';
 import { useAnalysisResult } from './useAnalysisResult';
 
@@ -70,6 +71,12 @@ export const AnalysisResultPage = () => {
             id: 'message',
             label: translate('app.analyses.result.tabs.message'),
             render: extracted((found) => <ExtractionMessage extraction={found} />),
+          },
+          {
+            id: 'categories',
+            label: translate('app.nlu.result.categories'),
+            render: () =>
+              result ? <AnalysisCategories result={result} /> : <Alert severity="info">{noResult}</Alert>,
           },
           {
             id: 'preview',

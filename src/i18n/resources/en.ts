@@ -1,5 +1,7 @@
 import type { Messages } from '../fr';
 import type { resourcesFr } from './fr';
+import { nluResourcesEn } from './nlu.en';
+import { languagesEn } from './languages';
 
 /**
  * Labels of the schema-driven resources, English. The `errors` are the spec's own texts (the x-admin
@@ -101,35 +103,14 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       ocrImages: 'OCR for JPG and PNG',
       ocrMaxPages: 'Max pages to OCR',
       splitCharacters: 'Split per characters',
+      defaultCategory: 'Default category (messages)',
+      defaultAttachmentCategory: 'Default category (attachments)',
       createdAt: 'Created on',
     },
     values: {
       aiVersion: { v4: 'v4', v5: 'v5' },
       visibility: { public: 'Public', hidden: 'Hidden' },
-      languages: {
-        auto: 'Automatic detection',
-        fr: 'French',
-        gb: 'English',
-        cn: 'Chinese',
-        ru: 'Russian',
-        de: 'German',
-        es: 'Spanish',
-        it: 'Italian',
-        pt: 'Portuguese',
-        nl: 'Dutch',
-        cz: 'Czech',
-        hu: 'Hungarian',
-        ro: 'Romanian',
-        sk: 'Slovak',
-        se: 'Swedish',
-        dk: 'Danish',
-        no: 'Norwegian',
-        pl: 'Polish',
-        rs: 'Serbian',
-        tr: 'Turkish',
-        jp: 'Japanese',
-        kr: 'Korean',
-      },
+      languages: languagesEn,
       retention: {
         Always: 'Always',
         NoRetention: 'No retention',
@@ -241,4 +222,5 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       },
     },
   },
+  ...nluResourcesEn,
 };

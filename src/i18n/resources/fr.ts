@@ -1,3 +1,5 @@
+import { nluResourcesFr } from './nlu.fr';
+import { languagesFr } from './languages';
 /**
  * Labels of the schema-driven resources (DESIGN.md §4), French: `resources.<path>.name` (singular
  * |||| plural), `.fields.<field>` (nested fields dotted: `projects.access`), `.values.<field>.<value>`
@@ -100,35 +102,14 @@ export const resourcesFr = {
       ocrImages: 'OCR des JPG et PNG',
       ocrMaxPages: 'Pages à lire par OCR au plus',
       splitCharacters: 'Découpage par caractères',
+      defaultCategory: 'Catégorie par défaut (messages)',
+      defaultAttachmentCategory: 'Catégorie par défaut (pièces jointes)',
       createdAt: 'Créé le',
     },
     values: {
       aiVersion: { v4: 'v4', v5: 'v5' },
       visibility: { public: 'Public', hidden: 'Masqué' },
-      languages: {
-        auto: 'Détection automatique',
-        fr: 'Français',
-        gb: 'Anglais',
-        cn: 'Chinois',
-        ru: 'Russe',
-        de: 'Allemand',
-        es: 'Espagnol',
-        it: 'Italien',
-        pt: 'Portugais',
-        nl: 'Néerlandais',
-        cz: 'Tchèque',
-        hu: 'Hongrois',
-        ro: 'Roumain',
-        sk: 'Slovaque',
-        se: 'Suédois',
-        dk: 'Danois',
-        no: 'Norvégien',
-        pl: 'Polonais',
-        rs: 'Serbe',
-        tr: 'Turc',
-        jp: 'Japonais',
-        kr: 'Coréen',
-      },
+      languages: languagesFr,
       retention: {
         Always: 'Toujours',
         NoRetention: 'Aucune conservation',
@@ -243,4 +224,5 @@ export const resourcesFr = {
       },
     },
   },
+  ...nluResourcesFr,
 } as const;

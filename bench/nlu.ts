@@ -1,0 +1,183 @@
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../schemas/extractor-settings';
+import type { AnalysisResult, Extraction } from '../schemas/analysis-result';
+import { runPipeline } from '../server/pipeline/engine';
+import { categorisationStage } from '../server/pipeline/categorisation/stage';
+import { extractionStage } from '../server/pipeline/extraction/stage';
+import { compileNlu } from '../server/pipeline/nlu/compile';
+import { nluStage } from '../server/pipeline/nlu/stage';
+import {
+  EMPTY_LANGUAGE_CONFIG,
+  type PipelineConfig,
+  type PipelineServices,
+  type Stage,
+} from '../server/pipeline/stage';
+import { loadRuleset, referenceCategories, workloadConfig, type Ruleset } from './nlu-workload';
+import { benchEmails } from './pipeline';
+import type { Measurement } from './run';
+
+const MESSAGES = Number(process.env.BENCH_NLU_MESSAGES ?? 2000);
+const CHECKED = Number(process.env.BENCH_NLU_CHECKED ?? 60);
+const services: PipelineServices = {
+  ocr: { recognize: () => Promise.reject(new Error('OCR is not part of this measurement')) },
+  speech: null,
+};
+
+const configFor = (ruleset: Ruleset, termFactor = 1): PipelineConfig => {
+  const { nlu, categorisation } = workloadConfig(ruleset, termFactor);
+  return {
+    extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
+    languages: ['gb'],
+    ...EMPTY_LANGUAGE_CONFIG,
+    nlu,
+    categorisation,
+    extraction: {
+      fields: [{ name: 'amount', source: 'builtin', archetype: 'amount', type: 'number', multiple: false }],
+    },
+  };
+};
+
+/** Stages that start from an extraction already made: the language stages alone. */
+const fromExtraction = (extractions: Map<string, Extraction>): Partial<Record<string, Stage>> => ({
+  extractor: {
+    step: 'extractor',
+    skipReason: () => null,
+    run: async ({ input, result }) => {
+      result.extraction = extractions.get(input.name)!;
+      return { summary: 'already extracted' };
+    },
+  },
+  nlu: nluStage,
+  categorization: categorisationStage,
+  extraction: extractionStage,
+});
+
+/** Messages per second of CPU time, over `rounds` passes after one warm-up pass. */
+const perCore = async (
+  files: { filename: string; bytes: Uint8Array }[],
+  config: PipelineConfig,
+  stages?: Partial<Record<string, Stage>>,
+  rounds = 2,
+): Promise<{ perSecond: number; results: AnalysisResult[] }> => {
+  const signal = new AbortController().signal;
+  const run = (f: { filename: string; bytes: Uint8Array }) =>
+    runPipeline(
+      'bench',
+      { kind: 'file', name: f.filename, filename: f.filename, bytes: f.bytes, metadata: {} },
+      config,
+      services,
+      signal,
+      stages,
+    );
+  const results: AnalysisResult[] = [];
+  for (const f of files) results.push(await run(f));
+  const cpu = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) for (const f of files) await run(f);
+  const used = process.cpuUsage(cpu);
+  return { perSecond: Math.round((files.length * rounds) / ((used.user + used.system) / 1e6)), results };
+};
+
+/** Median of a few runs of a function's wall time, in ms. */
+const medianMs = (fn: () => void, runs = 5) => {
+  const times = Array.from({ length: runs }, () => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  }).sort((a, b) => a - b);
+  return Math.round(times[Math.floor(runs / 2)]);
+};
+
+/**
+ * bench/workload's 200 archetypes × 20 terms, 50 regexes and 100 combinations on its 2,000 text
+ * emails (issue: analysis engine part 2). Every categorisation of a sample is checked against the
+ * plain reference evaluation first: a speed figure never comes from skipped work.
+ */
+export const nluBenchmarks = async (): Promise<Measurement[]> => {
+  const ruleset = loadRuleset();
+  const files = benchEmails(MESSAGES);
+  const config = configFor(ruleset);
+
+  const endToEnd = await perCore(files, config);
+  const reach = new Map<string, Set<string>>();
+  let mismatches = 0;
+  for (const r of endToEnd.results.slice(0, CHECKED)) {
+    const m = r.extraction!.message!;
+    const expected = referenceCategories(ruleset, m.subject ?? '', m.text, reach)
+      .sort()
+      .join();
+    const got = r.categories
+      .map((c) => c.name)
+      .filter((n) => n !== 'NO_CATEGORY')
+      .sort()
+      .join();
+    if (expected !== got) mismatches++;
+  }
+  if (mismatches)
+    throw new Error(`${mismatches} of ${CHECKED} messages disagree with the reference evaluation`);
+
+  const extractions = new Map(endToEnd.results.map((r, i) => [files[i].filename, r.extraction!]));
+  const languageOnly = await perCore(files, config, fromExtraction(extractions));
+
+  const compileMs = medianMs(() => compileNlu(workloadConfig(ruleset).definitions));
+  const scaled: Measurement[] = [];
+  for (const factor of [1, 4, 16]) {
+    const longer = files.slice(0, 200).map((f) => {
+      const text = Buffer.from(f.bytes).toString('utf8');
+      const split = text.search(/\r?\n\r?\n/);
+      const body = text.slice(split);
+      return {
+        filename: f.filename,
+        bytes: new Uint8Array(Buffer.from(text.slice(0, split) + body.repeat(factor))),
+      };
+    });
+    const { perSecond } = await perCore(longer, config, undefined, 1);
+    scaled.push({
+      name: `text ${factor}× longer: µs per message`,
+      value: Math.round(1e6 / perSecond),
+      unit: 'µs',
+    });
+  }
+  for (const factor of [4, 16]) {
+    const { perSecond } = await perCore(
+      files.slice(0, 500),
+      configFor(ruleset, factor),
+      fromExtraction(extractions),
+      1,
+    );
+    scaled.push({
+      name: `${factor}× terms (${4000 * factor}): language stages`,
+      value: perSecond,
+      unit: 'msg/s/core',
+    });
+    scaled.push({
+      name: `${factor}× terms: server start (compile)`,
+      value: medianMs(() => compileNlu(workloadConfig(ruleset, factor).definitions), 3),
+      unit: 'ms',
+    });
+  }
+  return [
+    {
+      name: `answers checked against the reference (${CHECKED} messages)`,
+      value: CHECKED - mismatches,
+      unit: 'agree',
+    },
+    {
+      name: 'server start (compile 4,000 terms, 50 regexes)',
+      value: compileMs,
+      unit: 'ms',
+      target: '≤ 1000 ms',
+    },
+    {
+      name: 'NLU + categorisation + extraction on extracted text',
+      value: languageOnly.perSecond,
+      unit: 'msg/s/core',
+      target: '≥ 4000',
+    },
+    {
+      name: 'end to end in-process (EML → categories)',
+      value: endToEnd.perSecond,
+      unit: 'msg/s/core',
+      target: '≥ 1650',
+    },
+    ...scaled,
+  ];
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { NluInteraction } from '../analysis-result';
+import { defineCall } from './define';
+
+/**
+ * The NLU calls beyond the generic CRUD of its entities (spec pipeline §2–5): the NLU test page,
+ * starting and stopping servers, the rules flagged by disabled interactions, the AI variations
+ * helper of the archetype editor.
+ */
+const envParams = z.object({ envId: z.string() });
+const serverParams = z.object({ envId: z.string(), id: z.string() });
+
+/** The longest text the test page reads. */
+export const NLU_TEST_MAX_CHARS = 100_000;
+
+export const archetypeMatch = z.object({
+  archetype: z.string(),
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  via: z.string(),
+  approximate: z.boolean(),
+});
+export type ArchetypeMatch = z.infer<typeof archetypeMatch>;
+
+export const nluTestAnswer = z.object({
+  language: z.string().nullable(),
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      /** True when the test started the server (it was stopped): "the AI is starting up". */
+      startedNow: z.boolean(),
+      archetypes: z.array(archetypeMatch),
+      interactions: z.array(z.custom<NluInteraction>((v) => typeof v === 'object' && v !== null)),
+      warnings: z.array(z.string()),
+    }),
+  ),
+});
+export type NluTestAnswer = z.infer<typeof nluTestAnswer>;
+
+/** Spec pipeline §5: an NLU test needs at least one server. 400 NLU_CONFIGURATION when a server cannot compile. */
+export const testNlu = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/nlu-test',
+  params: envParams,
+  body: z.object({
+    text: z.string().min(1, 'Type a text to analyse').max(NLU_TEST_MAX_CHARS),
+    /** At least one; the server says so in the spec's words (400 NLU_TEST_NEEDS_SERVER). */
+    servers: z.array(z.string()),
+    language: z.string().optional(),
+  }),
+  response: nluTestAnswer,
+});
+
+export const serverStateAnswer = z.object({
+  id: z.string(),
+  state: z.enum(['stopped', 'started']),
+  /** How long starting took (compiling the contexts), when it started now. */
+  compileMs: z.number().optional(),
+});
+
+/** Compiles the server's contexts; 400 NLU_CONFIGURATION lists what keeps them from compiling. */
+export const startServer = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/servers/{id}/start',
+  params: serverParams,
+  response: serverStateAnswer,
+});
+
+export const stopServer = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/servers/{id}/stop',
+  params: serverParams,
+  response: serverStateAnswer,
+});
+
+export const flaggedRule = z.object({
+  category: z.string(),
+  kind: z.string(),
+  rule: z.string(),
+  reason: z.string(),
+});
+export type FlaggedRuleAnswer = z.infer<typeof flaggedRule>;
+
+/** Rules that can never match (spec §4: flagged when they contain a disabled interaction). */
+export const getFlaggedRules = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/flagged-rules',
+  params: envParams,
+  response: z.object({ flagged: z.array(flaggedRule) }),
+});
+
+/** The "AI variations" helper: forms of a term to accept or reject (plural, feminine, accents, typos). */
+export const archetypeVariations = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/archetype-variations',
+  params: envParams,
+  body: z.object({ term: z.string().min(1).max(200), language: z.enum(['fr', 'gb']).optional() }),
+  response: z.object({ variations: z.array(z.object({ value: z.string(), kind: z.string() })) }),
+});

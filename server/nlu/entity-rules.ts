@@ -1,0 +1,217 @@
+import type { Queryable } from '../db';
+import { interactionsOf } from '../pipeline/categorisation/criteria';
+import type { Criterion } from '../pipeline/categorisation/model';
+import { BUILTIN_ARCHETYPES, isBuiltinArchetype } from '../pipeline/nlu/builtins';
+import { FUNCTIONS } from '../pipeline/nlu/functions';
+import type {
+  ArchetypeExpression,
+  InteractionFunctionDef,
+  InteractionParameterDef,
+} from '../pipeline/nlu/model';
+import { regexProblem } from '../pipeline/nlu/regex-safety';
+import { tokenise } from '../pipeline/nlu/text';
+import type { FieldError } from '../resources/validation';
+
+/**
+ * The checks a configuration entity's schema cannot say (spec pipeline §5), run by the server on
+ * every create and update, each problem on its field: references to entities that do not exist,
+ * cycles of sub-archetypes, unsafe regular expressions. The same rules hold when the engine
+ * compiles (server/pipeline/nlu/compile.ts), for configurations imported whole.
+ */
+export type DocumentRule = (
+  q: Queryable,
+  environmentId: string,
+  data: Record<string, unknown>,
+  id: string | undefined,
+) => Promise<FieldError[]>;
+
+const documents = async (q: Queryable, environmentId: string, resource: string) =>
+  q.query<{ id: string; data: Record<string, unknown> }>(
+    `SELECT id, data FROM resource_documents WHERE scope = 'environment' AND scope_id = $1 AND resource = $2`,
+    [environmentId, resource],
+  );
+
+const namesOf = async (q: Queryable, environmentId: string, resource: string) =>
+  new Set((await documents(q, environmentId, resource)).map((d) => d.data.name as string));
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
+  const errors: FieldError[] = [];
+  const name = String(data.name ?? '');
+  if (isBuiltinArchetype(name))
+    errors.push({ path: 'name', message: `'${name}' is a built-in archetype: choose another name` });
+  ((data.expressions ?? []) as ArchetypeExpression[]).forEach((e, i) => {
+    if (e.type === 'regex') {
+      const problem = regexProblem(e.value, e.flags ?? '');
+      if (problem) errors.push({ path: `expressions.${i}.value`, message: problem });
+    } else if (tokenise(e.value).norm.length === 0)
+      errors.push({ path: `expressions.${i}.value`, message: 'A term needs at least one letter or digit' });
+  });
+  const others = (await documents(q, environmentId, 'archetype')).filter((d) => d.id !== id);
+  const subsOf = new Map(others.map((d) => [d.data.name as string, strings(d.data.subArchetypes)]));
+  subsOf.set(name, strings(data.subArchetypes));
+  strings(data.subArchetypes).forEach((sub, i) => {
+    if (!subsOf.has(sub) && !isBuiltinArchetype(sub))
+      errors.push({ path: `subArchetypes.${i}`, message: `The sub-archetype '${sub}' does not exist` });
+  });
+  // A cycle through this archetype: it reaches itself through its sub-archetypes.
+  const seen = new Set<string>();
+  const stack = [...strings(data.subArchetypes)];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (next === name) {
+      errors.push({
+        path: 'subArchetypes',
+        message: `These sub-archetypes lead back to '${name}': cycles are refused`,
+      });
+      break;
+    }
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(subsOf.get(next) ?? []));
+  }
+  return errors;
+};
+
+const interactionRule: DocumentRule = async (q, environmentId, data) => {
+  const errors: FieldError[] = [];
+  const archetypes = await namesOf(q, environmentId, 'archetype');
+  const params = (data.parameters ?? []) as InteractionParameterDef[];
+  const positions = new Set<number>();
+  const names = new Set<string>();
+  params.forEach((p, i) => {
+    if (!archetypes.has(p.archetype) && !isBuiltinArchetype(p.archetype))
+      errors.push({
+        path: `parameters.${i}.archetype`,
+        message: `The archetype '${p.archetype}' does not exist`,
+      });
+    if (positions.has(p.position))
+      errors.push({
+        path: `parameters.${i}.position`,
+        message: `Two parameters have position ${p.position}`,
+      });
+    if (names.has(p.name))
+      errors.push({ path: `parameters.${i}.name`, message: `Two parameters are named '${p.name}'` });
+    positions.add(p.position);
+    names.add(p.name);
+  });
+  if (params.length === 0)
+    errors.push({ path: 'parameters', message: 'An interaction needs at least one parameter' });
+  if (params.length > 0 && params.every((p) => p.optional))
+    errors.push({ path: 'parameters', message: 'At least one parameter must be required' });
+  const contexts = await namesOf(q, environmentId, 'nlu-context');
+  strings(data.contexts).forEach((c, i) => {
+    if (!contexts.has(c))
+      errors.push({ path: `contexts.${i}`, message: `The context '${c}' does not exist` });
+  });
+  const functions = await namesOf(q, environmentId, 'interaction-function');
+  strings(data.functions).forEach((f, i) => {
+    if (!functions.has(f))
+      errors.push({ path: `functions.${i}`, message: `The function '${f}' does not exist` });
+  });
+  const distance = data.distance ?? -1;
+  if (distance !== -1) {
+    const servers = await documents(q, environmentId, 'nlu-server');
+    const old = servers.find(
+      (s) =>
+        strings(s.data.contexts).some((c) => strings(data.contexts).includes(c)) &&
+        !supportsDistance(String(s.data.aiVersion ?? 'v4')),
+    );
+    if (old)
+      errors.push({
+        path: 'distance',
+        message: `Setting the distance needs NLU version 4.12 or above; the server '${old.data.name}' runs ${old.data.aiVersion ?? 'v4'}`,
+      });
+  }
+  return errors;
+};
+
+/** NLU 4.12 and above (and v5) read an interaction's distance. */
+export const supportsDistance = (version: string) => version === 'v5' || version === 'v4.12';
+
+const functionRule: DocumentRule = async (q, environmentId, data) => {
+  const def = data as unknown as InteractionFunctionDef;
+  const entry = FUNCTIONS[def.functionName];
+  if (!entry) return [];
+  const interactions = await namesOf(q, environmentId, 'interaction');
+  return entry.uses.flatMap((field): FieldError[] => {
+    const value = def[field];
+    if (typeof value !== 'string' || value.trim() === '')
+      return [{ path: field, message: `${def.functionName} needs this field` }];
+    if (field.startsWith('interaction') && !interactions.has(value))
+      return [{ path: field, message: `The interaction '${value}' does not exist` }];
+    return [];
+  });
+};
+
+const serverRule: DocumentRule = async (q, environmentId, data) => {
+  const contexts = await namesOf(q, environmentId, 'nlu-context');
+  return strings(data.contexts).flatMap((c, i) =>
+    contexts.has(c) ? [] : [{ path: `contexts.${i}`, message: `The context '${c}' does not exist` }],
+  );
+};
+
+const categoryRule: DocumentRule = async (q, environmentId, data) => {
+  const interactions = await namesOf(q, environmentId, 'interaction');
+  const errors: FieldError[] = [];
+  const ruleNames = new Set<string>();
+  ((data.rules ?? []) as { name: string; criteria: Criterion }[]).forEach((rule, i) => {
+    if (ruleNames.has(rule.name))
+      errors.push({
+        path: `rules.${i}.name`,
+        message: `Two rules of this category are named '${rule.name}'`,
+      });
+    ruleNames.add(rule.name);
+    for (const name of interactionsOf(rule.criteria))
+      if (!interactions.has(name))
+        errors.push({ path: `rules.${i}.criteria`, message: `The interaction '${name}' does not exist` });
+  });
+  return errors;
+};
+
+const extractionFieldRule: DocumentRule = async (q, environmentId, data) => {
+  const need = (field: string, message: string): FieldError[] =>
+    typeof data[field] === 'string' && (data[field] as string).trim() ? [] : [{ path: field, message }];
+  switch (data.source) {
+    case 'parameter':
+      return [
+        ...need('interaction', 'Name the interaction whose parameter gives the value'),
+        ...need('parameter', 'Name the parameter that gives the value'),
+      ];
+    case 'regex': {
+      const missing = need('pattern', 'Write the regular expression');
+      if (missing.length) return missing;
+      const problem = regexProblem(String(data.pattern), String(data.flags ?? ''));
+      return problem ? [{ path: 'pattern', message: problem }] : [];
+    }
+    case 'builtin':
+      return isBuiltinArchetype(String(data.archetype ?? ''))
+        ? []
+        : [
+            {
+              path: 'archetype',
+              message: `Choose a built-in archetype: ${BUILTIN_ARCHETYPES.map((b) => b.name).join(', ')}`,
+            },
+          ];
+    default: {
+      const missing = need('archetype', 'Name the archetype whose matches give the value');
+      if (missing.length) return missing;
+      const archetypes = await namesOf(q, environmentId, 'archetype');
+      return archetypes.has(String(data.archetype))
+        ? []
+        : [{ path: 'archetype', message: `The archetype '${data.archetype}' does not exist` }];
+    }
+  }
+};
+
+/** The rules of the configuration entities, by schema `$id`. */
+export const documentRules: Record<string, DocumentRule> = {
+  archetype: archetypeRule,
+  interaction: interactionRule,
+  'interaction-function': functionRule,
+  'nlu-server': serverRule,
+  category: categoryRule,
+  'extraction-field': extractionFieldRule,
+};

@@ -1,0 +1,57 @@
+import type PgBoss from 'pg-boss';
+import type { Db, Queryable } from '../db';
+import type { Logger } from '../logger';
+import { unloadServer } from '../pipeline/nlu/servers';
+import { queues } from '../queue';
+
+/** Spec pipeline §4 and §9: a server unused for this long stops. */
+export const SERVER_IDLE_MINUTES = 5;
+
+/**
+ * An NLU server's state and last use live in its document (`state`, `lastUsedAt`), written by the
+ * platform only: the start / stop routes, the analysis worker, the idle job. They do not change the
+ * document's `updated_at`, which dates the configuration a worker compiled.
+ */
+export const setServerState = (q: Queryable, ids: string[], state: 'started' | 'stopped') =>
+  q.query<{ id: string }>(
+    `UPDATE resource_documents SET data = data || jsonb_build_object('state', $2::text,
+       'lastUsedAt', CASE WHEN $2 = 'started' THEN to_jsonb(now()) ELSE data->'lastUsedAt' END)
+     WHERE resource = 'nlu-server' AND id = ANY($1::uuid[]) RETURNING id`,
+    [ids, state],
+  );
+
+/**
+ * Marks servers used by analyses just run: started, last used now. Skips servers already marked
+ * within the last 30 seconds, so a busy server costs one write per half-minute, not one per mail.
+ */
+export const markServersUsed = async (q: Queryable, ids: string[]) => {
+  if (ids.length === 0) return;
+  await q.query(
+    `UPDATE resource_documents SET data = data || jsonb_build_object('state', 'started', 'lastUsedAt', to_jsonb(now()))
+     WHERE resource = 'nlu-server' AND id = ANY($1::uuid[])
+       AND (data->>'state' IS DISTINCT FROM 'started' OR data->>'lastUsedAt' IS NULL
+            OR (data->>'lastUsedAt')::timestamptz < now() - interval '30 seconds')`,
+    [ids],
+  );
+};
+
+/** Stops the servers unused for SERVER_IDLE_MINUTES; answers their ids. */
+export const stopIdleServers = async (q: Queryable): Promise<string[]> => {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE resource_documents SET data = data || '{"state":"stopped"}'::jsonb
+     WHERE resource = 'nlu-server' AND data->>'state' = 'started'
+       AND coalesce((data->>'lastUsedAt')::timestamptz, updated_at) < now() - interval '${SERVER_IDLE_MINUTES} minutes'
+     RETURNING id`,
+  );
+  return rows.map((r) => r.id);
+};
+
+/** Checks every minute for idle servers (pg-boss cron: one run across all workers). */
+export const startServerIdleWorker = async (boss: PgBoss, db: Db, log: Logger) => {
+  await boss.schedule(queues.nluIdle, '* * * * *');
+  await boss.work(queues.nluIdle, { pollingIntervalSeconds: 5 }, async () => {
+    const stopped = await stopIdleServers(db);
+    for (const id of stopped) unloadServer(id);
+    if (stopped.length) log.info({ count: stopped.length }, 'idle NLU servers stopped');
+  });
+};

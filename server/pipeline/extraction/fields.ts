@@ -1,0 +1,134 @@
+import type { AnalysisResult, ExtractedDatum, TextSource } from '../../../schemas/analysis-result';
+import { textOf } from '../../../schemas/analysis-result';
+import { archetypeHits, matchArchetypes } from '../nlu/archetype-matches';
+import { BUILTIN_ARCHETYPES } from '../nlu/builtins';
+import type { CompiledNlu } from '../nlu/compile';
+import { parseNumber } from '../nlu/functions';
+import { compileSafeRegex } from '../nlu/regex-safety';
+import { tokenise } from '../nlu/text';
+
+/**
+ * An information extraction field (DESIGN.md §6): where its value comes from — an interaction's
+ * parameter, an archetype's matches, a regular expression (its first group when it has one), or a
+ * built-in archetype — its type, and whether every value is kept or only the first.
+ */
+export interface ExtractionFieldDef {
+  name: string;
+  source: 'parameter' | 'archetype' | 'regex' | 'builtin';
+  interaction?: string;
+  parameter?: string;
+  archetype?: string;
+  pattern?: string;
+  flags?: string;
+  type: 'string' | 'number';
+  multiple: boolean;
+}
+
+/** The texts fields read: the subject and the body (or the input's own pages). */
+const MESSAGE_SOURCES: TextSource[] = ['subject', 'message'];
+
+interface Found {
+  value: string;
+  source: TextSource;
+  start: number;
+  end: number;
+}
+
+const typed = (field: ExtractionFieldDef, value: string): string | number | undefined =>
+  field.type === 'number' ? parseNumber(value) : value.trim();
+
+/**
+ * The extracted data of an analysis. `nlu` (a compiled server) is needed by archetype fields only.
+ *
+ * @example
+ *   extractFields([{ name: 'amount', source: 'builtin', archetype: 'amount', type: 'number', multiple: false }], result, null);
+ */
+export const extractFields = (
+  fields: ExtractionFieldDef[],
+  result: AnalysisResult,
+  nlu: CompiledNlu | null,
+): { data: ExtractedDatum[]; warnings: string[] } => {
+  const extraction = result.extraction;
+  if (!extraction) return { data: [], warnings: [] };
+  const data: ExtractedDatum[] = [];
+  const warnings: string[] = [];
+  const texts = MESSAGE_SOURCES.map((source) => ({ source, text: textOf(extraction, source) }));
+  for (const field of fields) {
+    let found: Found[] = [];
+    let origin = '';
+    if (field.source === 'parameter') {
+      origin = `interaction ${field.interaction}, parameter ${field.parameter}`;
+      found = result.nlu.interactions
+        .filter((i) => i.name === field.interaction && typeof i.source !== 'number')
+        .flatMap((i) =>
+          (i.parameters[field.parameter ?? ''] ?? []).map((v) =>
+            'start' in v
+              ? { value: v.value, source: i.source, start: v.start, end: v.end }
+              : { value: v.value, source: i.source, start: -1, end: -1 },
+          ),
+        );
+    } else if (field.source === 'builtin') {
+      const builtin = BUILTIN_ARCHETYPES.find((b) => b.name === field.archetype);
+      origin = `built-in archetype ${field.archetype}`;
+      if (!builtin) warnings.push(`Field '${field.name}': '${field.archetype}' is not a built-in archetype`);
+      else
+        found = texts.flatMap(({ source, text }) =>
+          scan(new RegExp(builtin.pattern.source, builtin.pattern.flags), source, text),
+        );
+    } else if (field.source === 'regex') {
+      origin = `regular expression /${field.pattern}/`;
+      try {
+        const re = compileSafeRegex(field.pattern ?? '', field.flags ?? '');
+        found = texts.flatMap(({ source, text }) => scan(re, source, text));
+      } catch (error) {
+        warnings.push(`Field '${field.name}': ${(error as Error).message}`);
+      }
+    } else {
+      origin = `archetype ${field.archetype}`;
+      const index = nlu?.archetypeIndex.get(field.archetype ?? '');
+      if (!nlu || index === undefined)
+        warnings.push(
+          `Field '${field.name}': the archetype '${field.archetype}' is not loaded by any NLU server`,
+        );
+      else
+        found = texts.flatMap(({ source, text }) => {
+          const tokens = tokenise(text);
+          const wanted = nlu.archetypes.map(() => false);
+          for (const a of nlu.archetypes[index].closure) wanted[a] = true;
+          return archetypeHits(nlu, matchArchetypes(nlu, text, tokens, wanted), index).map((h) => ({
+            value: text.slice(h.start, h.end),
+            source,
+            start: h.start,
+            end: h.end,
+          }));
+        });
+    }
+    for (const f of field.multiple ? found : found.slice(0, 1)) {
+      const value = typed(field, f.value);
+      if (value === undefined) continue;
+      data.push({
+        name: field.name,
+        value,
+        source: origin,
+        span: f.start < 0 ? null : { source: f.source, start: f.start, end: f.end },
+      });
+    }
+  }
+  return { data, warnings };
+};
+
+/** Every match of a regular expression; its first group is the value when it has one. */
+const scan = (re: RegExp, source: TextSource, text: string): Found[] => {
+  const found: Found[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const value = m[1] ?? m[0];
+    const start = m[1] === undefined ? m.index : m.index + m[0].indexOf(m[1]);
+    found.push({ value, source, start, end: start + value.length });
+  }
+  return found;
+};

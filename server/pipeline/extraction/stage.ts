@@ -1,0 +1,34 @@
+import type { Stage, StageContext } from '../stage';
+import { loadServer } from '../nlu/servers';
+import { extractFields } from './fields';
+
+/** The extracted data of an analysis, as the extraction step (and rules that test data) see it. */
+export const extractedData = ({ config, result }: Pick<StageContext, 'config' | 'result'>) => {
+  const server = config.nlu.servers[0];
+  const needsNlu = config.extraction.fields.some((f) => f.source === 'archetype');
+  return extractFields(
+    config.extraction.fields,
+    result,
+    needsNlu && server ? loadServer(server).compiled : null,
+  );
+};
+
+/** The information extraction step: the fields of the extraction module, with their sources. */
+export const extractionStage: Stage = {
+  step: 'extraction',
+  skipReason: ({ config, result }) =>
+    config.extraction.fields.length === 0
+      ? 'No information extraction field is configured in this environment'
+      : !result.extraction
+        ? 'There is no extracted text to read'
+        : null,
+  run: async (ctx) => {
+    const { data, warnings } = extractedData(ctx);
+    ctx.result.extractedData = data;
+    const names = [...new Set(data.map((d) => d.name))];
+    return {
+      summary: `${data.length} value${data.length === 1 ? '' : 's'} extracted${names.length ? ` (${names.join(', ')})` : ''}`,
+      warnings,
+    };
+  },
+};

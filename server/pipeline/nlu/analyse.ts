@@ -1,0 +1,101 @@
+import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
+import type { CompiledNlu } from './compile';
+import { applyFunctions } from './functions';
+import { bestOccurrence, findOccurrences, type Occurrence } from './interactions';
+import { tokenRange, tokenise, type Tokens } from './text';
+
+export interface TextAnalysis {
+  tokens: Tokens;
+  /** Every archetype's own matches (only the archetypes asked for, or needed by interactions). */
+  own: Hit[][];
+  occurrences: Occurrence[];
+  warnings: string[];
+}
+
+export interface AnalyseOptions {
+  /** The document's language; interactions of contexts fixed to other languages do not run. */
+  language: string | null;
+  /** Blocks of the text ([start, end) characters); occurrences never straddle two. Default: one. */
+  blocks?: { start: number; end: number }[];
+  /** Match every archetype, not only those the interactions need (the NLU test page shows them all). */
+  allArchetypes?: boolean;
+}
+
+const speaks = (languages: string[], language: string | null) =>
+  language === null || languages.length === 0 || languages.includes('auto') || languages.includes(language);
+
+/**
+ * Runs a compiled server over one text: archetype matches, then each interaction's occurrences
+ * block by block (one per block when the server keeps a single interaction), then the
+ * conversation resets, then the interaction functions.
+ *
+ * @example
+ *   const { occurrences } = analyseText(nlu, 'Je souhaite déclarer un sinistre', { language: 'fr' });
+ */
+export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOptions): TextAnalysis => {
+  const tokens = tokenise(text);
+  const wanted = options.allArchetypes ? nlu.archetypes.map(() => true) : nlu.needed;
+  const own = matchArchetypes(nlu, text, tokens, wanted);
+  const warnings: string[] = [];
+  const blocks = (options.blocks ?? [{ start: 0, end: text.length }]).map((b) =>
+    tokenRange(tokens, b.start, b.end),
+  );
+  const found: Occurrence[] = [];
+  const seen = new Set<string>();
+  // Most interactions find nothing in a given text: those missing a required archetype are skipped
+  // before any work.
+  const matched = nlu.archetypes.map((a) => a.closure.some((k) => own[k].length > 0));
+  for (const interaction of nlu.interactions) {
+    if (interaction.parameters.some((p) => !p.optional && !matched[p.archetype])) continue;
+    if (!speaks(interaction.languages, options.language)) continue;
+    const all = interaction.parameters.map((p) => archetypeHits(nlu, own, p.archetype));
+    for (const block of blocks) {
+      const hits =
+        blocks.length === 1
+          ? all
+          : all.map((list) => list.filter((h) => h.first >= block.first && h.last <= block.last));
+      const { occurrences, exhausted } = findOccurrences(interaction, hits, block.first, block.last);
+      if (exhausted)
+        warnings.push(
+          `Interaction '${interaction.name}': the search stopped early in a block with too many candidate matches`,
+        );
+      const kept = nlu.server.multipleInteractions
+        ? occurrences
+        : [bestOccurrence(occurrences)].filter((o) => o !== undefined);
+      // Blocks overlap by the formatter's redundancy: an occurrence inside the overlap is found twice.
+      if (blocks.length === 1) found.push(...kept);
+      else
+        for (const o of kept) {
+          const key = `${interaction.index}:${o.first}:${o.last}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          found.push(o);
+        }
+    }
+  }
+  const reset = resetPoint(found);
+  const current = reset === null ? found : found.filter((o) => o.start <= reset);
+  const byName = new Map<string, Occurrence[]>();
+  for (const o of current) {
+    const list = byName.get(o.interaction.name);
+    if (list) list.push(o);
+    else byName.set(o.interaction.name, [o]);
+  }
+  const others = (name: string) => byName.get(name) ?? [];
+  const occurrences = [...byName.values()]
+    .flatMap((list) => applyFunctions(list, text, others))
+    .sort((a, b) => a.start - b.start || a.interaction.index - b.interaction.index);
+  return { tokens, own, occurrences, warnings };
+};
+
+/**
+ * Where the conversation restarts: the end of the first occurrence that filled a parameter marked
+ * "reset conversation". What follows it (in a mail, the quoted earlier messages) no longer counts.
+ */
+const resetPoint = (occurrences: Occurrence[]): number | null => {
+  let point: number | null = null;
+  for (const o of occurrences)
+    if (o.interaction.parameters.some((p) => p.resetConversation && o.parameters[p.name]))
+      point = point === null ? o.end : Math.min(point, o.end);
+  return point;
+};

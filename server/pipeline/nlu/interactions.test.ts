@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { analyseText } from './analyse';
+import { compileNlu } from './compile';
+import { definitions, occurrencesIn } from './test-support';
+
+const archetypes = {
+  want: ['je veux', 'souhaite'],
+  cancel: ['annuler', 'résilier'],
+  contract: ['contrat', 'abonnement'],
+};
+
+describe('interactions', () => {
+  it('occur where one match per parameter is found, in any order when unordered', () => {
+    const defs = definitions({
+      archetypes,
+      interactions: [{ name: 'cancel', parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] }],
+    });
+    expect(occurrencesIn(defs, 'Mon contrat : je souhaite le résilier')).toEqual([
+      'cancel: contract=contrat, cancel=résilier',
+    ]);
+  });
+
+  it('follow parameter positions when ordered', () => {
+    const defs = definitions({
+      archetypes,
+      interactions: [
+        { name: 'cancel', ordered: true, parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] },
+      ],
+    });
+    expect(occurrencesIn(defs, 'Mon contrat : je souhaite le résilier')).toEqual([]);
+    expect(occurrencesIn(defs, 'Je veux résilier mon contrat')).toEqual([
+      'cancel: cancel=résilier, contract=contrat',
+    ]);
+  });
+
+  it('keep consecutive matches within the distance; -1 means no limit', () => {
+    const text = 'résilier dès que possible ce vieux contrat';
+    const at = (distance: number) =>
+      occurrencesIn(
+        definitions({
+          archetypes,
+          interactions: [
+            { name: 'c', distance, parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] },
+          ],
+        }),
+        text,
+      ).length;
+    expect([at(4), at(5), at(-1), at(0)]).toEqual([0, 1, 1, 0]);
+    expect(
+      occurrencesIn(
+        definitions({
+          archetypes,
+          interactions: [
+            { name: 'c', distance: 0, parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] },
+          ],
+        }),
+        'résilier contrat',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('never lets one token serve two parameters', () => {
+    const defs = definitions({
+      archetypes: { word: ['contrat'] },
+      interactions: [
+        {
+          name: 'two',
+          parameters: [
+            { archetype: 'word', name: 'a' },
+            { archetype: 'word', name: 'b' },
+          ],
+        },
+      ],
+    });
+    expect(occurrencesIn(defs, 'un contrat')).toEqual([]);
+    expect(occurrencesIn(defs, 'un contrat, un autre contrat')).toEqual(['two: a=contrat, b=contrat']);
+  });
+
+  it('take optional parameters when present, and occur without them', () => {
+    const defs = definitions({
+      archetypes,
+      interactions: [
+        { name: 'cancel', parameters: [{ archetype: 'cancel' }, { archetype: 'contract', optional: true }] },
+      ],
+    });
+    expect(occurrencesIn(defs, 'je veux résilier')).toEqual(['cancel: cancel=résilier']);
+    expect(occurrencesIn(defs, 'résilier le contrat')).toEqual(['cancel: cancel=résilier, contract=contrat']);
+  });
+
+  it('collect every match of a multiple parameter in the window', () => {
+    const defs = definitions({
+      archetypes: { order: ['commande'], ref: ['/\\b\\d{5}\\b/'] },
+      interactions: [
+        {
+          name: 'orders',
+          distance: 3,
+          parameters: [{ archetype: 'order' }, { archetype: 'ref', multiple: true }],
+        },
+      ],
+    });
+    expect(occurrencesIn(defs, 'commande 12345 et 67890, puis bien plus loin dans le texte 11111')).toEqual([
+      'orders: order=commande, ref=12345|67890',
+    ]);
+  });
+
+  it('report every occurrence with multiple interactions on, the best one per block when off', () => {
+    const text = 'résilier le contrat. Plus tard : résilier mon abonnement maintenant';
+    const spec = {
+      archetypes,
+      interactions: [{ name: 'c', parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] }],
+    };
+    expect(occurrencesIn(definitions({ ...spec, multipleInteractions: true }), text)).toHaveLength(2);
+    expect(occurrencesIn(definitions({ ...spec, multipleInteractions: false }), text)).toHaveLength(1);
+  });
+
+  it('run only in the languages of their context', () => {
+    const defs = definitions({
+      archetypes,
+      contexts: { fr: ['fr'] },
+      interactions: [{ name: 'c', contexts: ['fr'], parameters: [{ archetype: 'cancel' }] }],
+    });
+    expect(occurrencesIn(defs, 'résilier', 'fr')).toHaveLength(1);
+    expect(occurrencesIn(defs, 'résilier', 'gb')).toHaveLength(0);
+  });
+
+  it('stop at a conversation reset: quoted messages after it do not count', () => {
+    const defs = definitions({
+      archetypes: { ...archetypes, quote: ['message d origine', 'a écrit'] },
+      interactions: [
+        { name: 'c', parameters: [{ archetype: 'cancel' }] },
+        { name: 'history', parameters: [{ archetype: 'quote', resetConversation: true }] },
+      ],
+    });
+    expect(occurrencesIn(defs, 'Merci. Le 3 mai, Paul a écrit : je veux résilier')).toEqual([
+      'history: quote=a écrit',
+    ]);
+    expect(occurrencesIn(defs, 'Je veux résilier. Le 3 mai, Paul a écrit : bonjour')).toHaveLength(2);
+  });
+
+  it('do not straddle blocks, and are not counted twice in overlapping blocks', () => {
+    const defs = definitions({
+      archetypes,
+      interactions: [{ name: 'c', parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] }],
+    });
+    const nlu = compileNlu(defs);
+    const text = 'résilier ......... contrat';
+    expect(
+      analyseText(nlu, text, {
+        language: null,
+        blocks: [
+          { start: 0, end: 12 },
+          { start: 12, end: text.length },
+        ],
+      }).occurrences,
+    ).toHaveLength(0);
+    expect(
+      analyseText(nlu, text, {
+        language: null,
+        blocks: [
+          { start: 0, end: text.length },
+          { start: 0, end: text.length },
+        ],
+      }).occurrences,
+    ).toHaveLength(1);
+  });
+
+  it('stay bounded on adversarial texts', () => {
+    const defs = definitions({
+      archetypes: { a: ['alpha'], b: ['beta'], c: ['gamma'] },
+      interactions: [
+        {
+          name: 'abc',
+          ordered: true,
+          parameters: [{ archetype: 'a' }, { archetype: 'b' }, { archetype: 'c' }],
+        },
+      ],
+    });
+    // A gamma before every alpha: each alpha-beta pair is a dead end the search must give up on.
+    const text = `gamma ${'alpha beta '.repeat(3000)}`;
+    const { occurrences, warnings } = analyseText(compileNlu(defs), text, { language: null });
+    expect(occurrences).toEqual([]);
+    expect(warnings).toEqual([
+      "Interaction 'abc': the search stopped early in a block with too many candidate matches",
+    ]);
+  });
+});

@@ -1,0 +1,212 @@
+import type { Hit } from './archetype-matches';
+import type { CompiledInteraction } from './compile';
+
+/** One place an interaction occurs: the hits chosen for its parameters, by parameter name. */
+export interface Occurrence {
+  interaction: CompiledInteraction;
+  first: number;
+  last: number;
+  start: number;
+  end: number;
+  /** Chosen hits by parameter; a `multiple` parameter holds every hit collected in the window. */
+  parameters: Record<string, Hit[]>;
+  /** Values given by functions (copyParameter), by parameter name. */
+  copied: Record<string, { value: string; from: string }>;
+}
+
+/** Search steps allowed per interaction and block: a bound on adversarial texts, never reached by real ones. */
+export const SEARCH_BUDGET = 20_000;
+
+interface Choice {
+  param: number;
+  hit: Hit;
+}
+
+/** Tokens already serving a parameter, by position in the block (`offset` is the block's first token). */
+interface Used {
+  marks: Uint8Array;
+  offset: number;
+}
+
+const overlaps = (hit: Hit, used: Used) => {
+  for (let t = hit.first - used.offset; t < hit.last - used.offset; t++) if (used.marks[t]) return true;
+  return false;
+};
+
+const mark = (hit: Hit, used: Used, value: 0 | 1) => {
+  for (let t = hit.first - used.offset; t < hit.last - used.offset; t++) used.marks[t] = value;
+};
+
+/**
+ * The occurrences of an interaction in one block (DESIGN.md §6). `hits[p]` are the matches of
+ * parameter p's archetype inside the block, in text order; `blockFirst`/`blockLast` its tokens.
+ *
+ * Occurrences are found left to right: from each possible first match, a depth-first search picks
+ * one match per required parameter in text order such that no token serves twice, the parameters
+ * follow their positions when the interaction is ordered, and consecutive chosen matches are at most
+ * `distance` tokens apart. Optional parameters then take the nearest fitting match; `multiple` ones
+ * collect every match of their archetype in the window (the occurrence ± distance, the block when
+ * -1). Tokens of an occurrence are not used by a later occurrence of the same interaction.
+ *
+ * @example
+ *   findOccurrences(interaction, [[hitOfDeclare], [hitOfClaim]], 0, 12).length; // 1
+ */
+export const findOccurrences = (
+  interaction: CompiledInteraction,
+  hits: Hit[][],
+  blockFirst: number,
+  blockLast: number,
+): { occurrences: Occurrence[]; exhausted: boolean } => {
+  const params = interaction.parameters;
+  if (params.length === 1 && !params[0].multiple)
+    return { occurrences: single(interaction, hits[0]), exhausted: false };
+  const required = params.map((_, i) => i).filter((i) => !params[i].optional);
+  if (required.some((p) => hits[p].length === 0)) return { occurrences: [], exhausted: false };
+  const { ordered, distance } = interaction;
+  const used: Used = { marks: new Uint8Array(blockLast - blockFirst + 1), offset: blockFirst };
+  const byParam = hits;
+  let budget = SEARCH_BUDGET;
+  const chosen: Choice[] = [];
+  const filled = new Set<number>();
+
+  const extend = (lastEnd: number): boolean => {
+    if (filled.size === required.length) return true;
+    const next = ordered ? [required.find((p) => !filled.has(p))!] : required.filter((p) => !filled.has(p));
+    for (const p of next)
+      for (const hit of byParam[p]) {
+        if (hit.first < lastEnd) continue;
+        if (distance >= 0 && hit.first - lastEnd > distance) break;
+        if (--budget < 0) return false;
+        if (overlaps(hit, used)) continue;
+        chosen.push({ param: p, hit });
+        filled.add(p);
+        mark(hit, used, 1);
+        if (extend(hit.last)) return true;
+        mark(hit, used, 0);
+        filled.delete(p);
+        chosen.pop();
+      }
+    return false;
+  };
+
+  const anchors: Choice[] = (ordered ? [required[0]] : required)
+    .flatMap((param) => byParam[param].map((hit) => ({ param, hit })))
+    .sort((a, b) => a.hit.first - b.hit.first || a.hit.last - b.hit.last);
+  const occurrences: Occurrence[] = [];
+  for (const anchor of anchors) {
+    if (budget < 0) break;
+    if (overlaps(anchor.hit, used)) continue;
+    chosen.length = 0;
+    filled.clear();
+    chosen.push(anchor);
+    filled.add(anchor.param);
+    mark(anchor.hit, used, 1);
+    if (!extend(anchor.hit.last)) {
+      mark(anchor.hit, used, 0);
+      continue;
+    }
+    occurrences.push(complete(interaction, [...chosen], byParam, used, blockFirst, blockLast));
+  }
+  return { occurrences, exhausted: budget < 0 };
+};
+
+/**
+ * The occurrences of a one-parameter interaction (the commonest: "this archetype is here"): each
+ * match not overlapping an earlier one, which is what the general search gives, without its
+ * bookkeeping.
+ */
+const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => {
+  const [param] = interaction.parameters;
+  const sorted = [...hits].sort((a, b) => a.first - b.first || a.last - b.last);
+  const kept: Hit[] = [];
+  let last = -1;
+  for (const h of sorted)
+    if (h.first >= last || h.first === h.last) {
+      kept.push(h);
+      if (h.last > last) last = h.last;
+    }
+  return kept.map((h) => ({
+    interaction,
+    first: h.first,
+    last: h.last,
+    start: h.start,
+    end: h.end,
+    parameters: { [param.name]: [h] },
+    copied: {},
+  }));
+};
+
+/** Adds the optional and multiple parameters to the required ones chosen, then the occurrence's extent. */
+const complete = (
+  interaction: CompiledInteraction,
+  chosen: Choice[],
+  byParam: Hit[][],
+  used: Used,
+  blockFirst: number,
+  blockLast: number,
+): Occurrence => {
+  const { parameters: params, ordered, distance } = interaction;
+  const extent = () => {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const c of chosen) {
+      if (c.hit.first < first) first = c.hit.first;
+      if (c.hit.last > last) last = c.hit.last;
+    }
+    return { first, last };
+  };
+  if (interaction.hasOptional)
+    params.forEach((param, p) => {
+      if (!param.optional) return;
+      const span = extent();
+      const lo = distance < 0 ? blockFirst : span.first - distance;
+      const hi = distance < 0 ? blockLast : span.last + distance;
+      const before = chosen.filter((c) => c.param < p).map((c) => c.hit.last);
+      const after = chosen.filter((c) => c.param > p).map((c) => c.hit.first);
+      const fits = (h: Hit) =>
+        h.first >= lo &&
+        h.last <= hi &&
+        !overlaps(h, used) &&
+        (!ordered || (h.first >= Math.max(blockFirst, ...before) && h.last <= Math.min(blockLast, ...after)));
+      const centre = (span.first + span.last) / 2;
+      const best = byParam[p]
+        .filter(fits)
+        .sort((a, b) => Math.abs(a.first - centre) - Math.abs(b.first - centre))[0];
+      if (best) {
+        chosen.push({ param: p, hit: best });
+        mark(best, used, 1);
+      }
+    });
+  const { first, last } = extent();
+  const parameters: Record<string, Hit[]> = {};
+  let start = Infinity;
+  let end = -Infinity;
+  for (const c of chosen) {
+    parameters[params[c.param].name] = [c.hit];
+    if (c.hit.start < start) start = c.hit.start;
+    if (c.hit.end > end) end = c.hit.end;
+  }
+  if (interaction.hasMultiple)
+    params.forEach((param, p) => {
+      const own = parameters[param.name];
+      if (!param.multiple || !own) return;
+      const lo = distance < 0 ? blockFirst : first - distance;
+      const hi = distance < 0 ? blockLast : last + distance;
+      for (const h of byParam[p])
+        if (h !== own[0] && h.first >= lo && h.last <= hi && !overlaps(h, used)) {
+          own.push(h);
+          mark(h, used, 1);
+        }
+      own.sort((a, b) => a.first - b.first);
+    });
+  return { interaction, first, last, start, end, parameters, copied: {} };
+};
+
+/** The best occurrence when only one is kept per block: most parameters, then shortest, then first. */
+export const bestOccurrence = (list: Occurrence[]): Occurrence | undefined =>
+  [...list].sort(
+    (a, b) =>
+      Object.values(b.parameters).flat().length - Object.values(a.parameters).flat().length ||
+      a.last - a.first - (b.last - b.first) ||
+      a.first - b.first,
+  )[0];

@@ -1,0 +1,506 @@
+// Configurators write the regular expressions archetypes scan texts with. V8 runs a match to completion
+// once started, so an expression that backtracks catastrophically would stall the worker on one text:
+// it has to be refused before it ever runs, at save time and again when compiling.
+import { RegExpParser, visitRegExpAST, type AST } from '@eslint-community/regexpp';
+
+const MAX_SOURCE_LENGTH = 1_000;
+// A loop this short over parts that may share characters multiplies the work by a bounded factor...
+const MAX_BOUNDED_LOOP = 10;
+// ...as long as the ways it can split a text stay below this; `(?:a{1,10}){1,10}` would allow 10^10.
+const MAX_SPLITS = 1_000;
+// Matching a property escape against this many code points is cheap; past it an overlap is assumed.
+const PROPERTY_SAMPLE = 512;
+// Case variants are listed one by one for non-ASCII spans up to this long.
+const MAX_CASE_SPAN = 512;
+const MAX_CODE_POINT = 0x10ffff;
+
+type Range = readonly [number, number];
+interface Property {
+  readonly key: string;
+  readonly value: string | null;
+  readonly negate: boolean;
+  readonly raw: string;
+}
+// Sorted disjoint ranges plus Unicode property escapes, kept opaque because their exact sets would
+// cost a scan of all of Unicode on every save.
+interface CharSet {
+  readonly ranges: readonly Range[];
+  readonly properties: readonly Property[];
+}
+interface Summary {
+  readonly minLength: number;
+  /** Characters a non-empty match can start with, over-approximated. */
+  readonly first: CharSet;
+  /** The first quantifier inside that can repeat a variable number of times (more than once). */
+  readonly repetition: AST.Quantifier | null;
+  /** Unbounded one-character repetitions a match can begin with, and end with: `\d+` in `(?:x|\d+)`. */
+  readonly heads: readonly AST.Quantifier[];
+  readonly tails: readonly AST.Quantifier[];
+}
+interface Context {
+  ignoreCase: boolean;
+  dotAll: boolean;
+  problem: string | null;
+  readonly summaries: Map<AST.Node, Summary>;
+}
+type Atom = AST.Character | AST.CharacterClass | AST.CharacterSet | AST.ExpressionCharacterClass;
+
+const EMPTY: CharSet = { ranges: [], properties: [] };
+const NOTHING_REPEATED = { repetition: null, heads: [], tails: [] } as const;
+const ANY: CharSet = { ranges: [[0, MAX_CODE_POINT]], properties: [] };
+const DIGIT: Range[] = [[0x30, 0x39]];
+const WORD: Range[] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
+const SPACE: Range[] = [
+  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029],
+  [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+]; // prettier-ignore
+const LINE_TERMINATORS: Range[] = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
+// Long General_Category names and aliases; short names (L, Lu, …) are used as they are.
+const CATEGORY_SHORT: Record<string, string> = {
+  Letter: 'L', Cased_Letter: 'LC', Uppercase_Letter: 'Lu', Lowercase_Letter: 'Ll', Titlecase_Letter: 'Lt',
+  Modifier_Letter: 'Lm', Other_Letter: 'Lo', Mark: 'M', Combining_Mark: 'M', Nonspacing_Mark: 'Mn',
+  Spacing_Mark: 'Mc', Enclosing_Mark: 'Me', Number: 'N', Decimal_Number: 'Nd', digit: 'Nd',
+  Letter_Number: 'Nl', Other_Number: 'No', Punctuation: 'P', punct: 'P', Connector_Punctuation: 'Pc',
+  Dash_Punctuation: 'Pd', Open_Punctuation: 'Ps', Close_Punctuation: 'Pe', Initial_Punctuation: 'Pi',
+  Final_Punctuation: 'Pf', Other_Punctuation: 'Po', Symbol: 'S', Math_Symbol: 'Sm', Currency_Symbol: 'Sc',
+  Modifier_Symbol: 'Sk', Other_Symbol: 'So', Separator: 'Z', Space_Separator: 'Zs', Line_Separator: 'Zl',
+  Paragraph_Separator: 'Zp', Other: 'C', Control: 'Cc', cntrl: 'Cc', Format: 'Cf', Surrogate: 'Cs',
+  Private_Use: 'Co', Unassigned: 'Cn',
+}; // prettier-ignore
+const ASCII_CASE_SHIFTS = [
+  [0x41, 0x5a, 32],
+  [0x61, 0x7a, -32],
+] as const;
+const CASED_CATEGORIES = new Set(['Lu', 'Ll', 'Lt', 'LC']);
+const propertyTests = new Map<string, RegExp>();
+
+const normalise = (ranges: readonly Range[]): Range[] => {
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  return merged;
+};
+
+const complement = (ranges: readonly Range[]): Range[] => {
+  const gaps: Range[] = [];
+  let next = 0;
+  for (const [lo, hi] of normalise(ranges)) {
+    if (lo > next) gaps.push([next, lo - 1]);
+    next = hi + 1;
+  }
+  return next <= MAX_CODE_POINT ? [...gaps, [next, MAX_CODE_POINT]] : gaps;
+};
+
+const union = (a: CharSet, b: CharSet): CharSet =>
+  b === EMPTY
+    ? a
+    : { ranges: normalise([...a.ranges, ...b.ranges]), properties: [...a.properties, ...b.properties] };
+
+const rangeSet = (ranges: readonly Range[]): CharSet => ({ ranges: normalise(ranges), properties: [] });
+
+// Adds the other case of every character; long non-ASCII spans are left as they are, they already
+// cover most of what their case variants would add.
+const closeCase = (ranges: readonly Range[], ctx: Context): Range[] => {
+  if (!ctx.ignoreCase) return normalise(ranges);
+  const closed: Range[] = [...ranges];
+  const covers = (lo: number, hi: number, ...chars: string[]) =>
+    chars.some((c) => lo <= c.charCodeAt(0) && c.charCodeAt(0) <= hi);
+  for (const [lo, hi] of ranges) {
+    for (const [from, to, shift] of ASCII_CASE_SHIFTS) {
+      const [a, b] = [Math.max(lo, from), Math.min(hi, to)];
+      if (a <= b) closed.push([a + shift, b + shift]);
+    }
+    if (covers(lo, hi, 'k', 'K')) closed.push([0x212a, 0x212a]); // KELVIN SIGN folds to k under `iu`
+    if (covers(lo, hi, 's', 'S')) closed.push([0x17f, 0x17f]); // LATIN SMALL LETTER LONG S folds to s
+    const from = Math.max(lo, 0x80);
+    if (from > hi || hi - from >= MAX_CASE_SPAN) continue;
+    for (let cp = from; cp <= hi; cp++) {
+      const char = String.fromCodePoint(cp);
+      for (const variant of [char.toLowerCase(), char.toUpperCase()]) {
+        const v = variant.codePointAt(0) ?? cp;
+        if (variant.length === String.fromCodePoint(v).length) closed.push([v, v]);
+      }
+    }
+  }
+  return normalise(closed);
+};
+
+const atomSet = (node: Atom | AST.CharacterClassElement, ctx: Context): CharSet => {
+  switch (node.type) {
+    case 'Character':
+      return rangeSet(closeCase([[node.value, node.value]], ctx));
+    case 'CharacterClassRange':
+      return rangeSet(closeCase([[node.min.value, node.max.value]], ctx));
+    case 'CharacterSet': {
+      if (node.kind === 'any') return ctx.dotAll ? ANY : rangeSet(complement(LINE_TERMINATORS));
+      if (node.kind === 'property') {
+        return {
+          ranges: [],
+          properties: [{ key: node.key, value: node.value, negate: node.negate, raw: node.raw }],
+        };
+      }
+      const base = node.kind === 'digit' ? DIGIT : node.kind === 'space' ? SPACE : closeCase(WORD, ctx);
+      return rangeSet(node.negate ? complement(base) : base);
+    }
+    case 'CharacterClass': {
+      const inside = (node.elements as AST.CharacterClassElement[]).reduce(
+        (acc, e) => union(acc, atomSet(e, ctx)),
+        EMPTY,
+      );
+      if (!node.negate) return inside;
+      // The complement of an opaque property is unknown: assume the worst.
+      return inside.properties.length > 0 ? ANY : rangeSet(complement(inside.ranges));
+    }
+    default:
+      // Set operations and string disjunctions need the `v` flag, which is refused: assume the worst.
+      return ANY;
+  }
+};
+
+const propertyTest = (property: Property, ctx: Context): RegExp => {
+  const flags = ctx.ignoreCase ? 'iu' : 'u';
+  const cached = propertyTests.get(property.raw + flags) ?? new RegExp(`^${property.raw}$`, flags);
+  propertyTests.set(property.raw + flags, cached);
+  return cached;
+};
+
+// A shared code point, 'unknown' when only the property approximation says there may be one, null if disjoint.
+type Shared = number | 'unknown' | null;
+
+const sharedInRanges = (a: readonly Range[], b: readonly Range[]): number | null => {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const lo = Math.max(a[i][0], b[j][0]);
+    if (lo <= Math.min(a[i][1], b[j][1])) return lo;
+    if (a[i][1] < b[j][1]) i++;
+    else j++;
+  }
+  return null;
+};
+
+const sharedWithProperty = (property: Property, ranges: readonly Range[], ctx: Context): Shared => {
+  const test = propertyTest(property, ctx);
+  let sampled = 0;
+  for (const [lo, hi] of ranges) {
+    for (let cp = lo; cp <= hi; cp++, sampled++) {
+      if (sampled >= PROPERTY_SAMPLE) return 'unknown';
+      if (test.test(String.fromCodePoint(cp))) return cp;
+    }
+  }
+  return null;
+};
+
+const category = (p: Property): string | null =>
+  (p.key === 'General_Category' || p.key === 'gc') && p.value ? (CATEGORY_SHORT[p.value] ?? p.value) : null;
+
+const propertiesDisjoint = (p: Property, q: Property, ctx: Context): boolean => {
+  const [a, b] = [category(p), category(q)];
+  if ((a ?? `${p.key}=${p.value}`) === (b ?? `${q.key}=${q.value}`)) return p.negate !== q.negate;
+  if (p.negate || q.negate || !a || !b) return false;
+  if (a[0] !== b[0]) return true;
+  if (a.length === 1 || b.length === 1) return false;
+  const cased = CASED_CATEGORIES.has(a) && CASED_CATEGORIES.has(b);
+  return !(cased && (ctx.ignoreCase || a === 'LC' || b === 'LC'));
+};
+
+const sharedChar = (a: CharSet, b: CharSet, ctx: Context): Shared => {
+  const direct = sharedInRanges(a.ranges, b.ranges);
+  if (direct !== null) return direct;
+  for (const [sets, others] of [
+    [a, b],
+    [b, a],
+  ]) {
+    for (const p of sets.properties) {
+      const shared = sharedWithProperty(p, others.ranges, ctx);
+      if (shared !== null) return shared;
+    }
+  }
+  const overlapping = a.properties.some((p) => b.properties.some((q) => !propertiesDisjoint(p, q, ctx)));
+  return overlapping ? 'unknown' : null;
+};
+
+const describeChar = (shared: Exclude<Shared, null>): string => {
+  if (shared === 'unknown') return 'the same character';
+  if (shared === 0x20) return 'a space';
+  const char = String.fromCodePoint(shared);
+  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char)) return `'${char}'`;
+  return `U+${shared.toString(16).toUpperCase().padStart(4, '0')}`;
+};
+
+const isAtom = (node: AST.Node): node is Atom =>
+  node.type === 'Character' ||
+  node.type === 'CharacterClass' ||
+  node.type === 'CharacterSet' ||
+  node.type === 'ExpressionCharacterClass';
+
+const symbolOf = (q: AST.Quantifier): string => q.raw.slice(q.element.raw.length);
+
+// `((a|b))` and `(?:(a+))` repeat what their only element repeats.
+const unwrap = (node: AST.Node): AST.Node => {
+  let current = node;
+  while (
+    (current.type === 'Group' || current.type === 'CapturingGroup') &&
+    current.alternatives.length === 1 &&
+    current.alternatives[0].elements.length === 1
+  ) {
+    current = current.alternatives[0].elements[0];
+  }
+  return current;
+};
+
+// A short loop is accepted when its parts, read around the loop, cannot trade characters, or trade them
+// in few enough ways: `(?:\w+\W+){0,4}` and `(?:[ .-]?\d{2,4}){2,4}` pass, `(?:\w+\s?){0,4}` does not.
+const boundedLoopIsSafe = (q: AST.Quantifier, ctx: Context): boolean => {
+  const body = unwrap(q.element);
+  const isGroup = body.type === 'Group' || body.type === 'CapturingGroup';
+  if (isGroup && body.alternatives.length !== 1) return false;
+  const parts: { set: CharSet; min: number; max: number }[] = [];
+  for (const e of isGroup ? body.alternatives[0].elements : [body]) {
+    // Word and edge assertions consume nothing; ignoring what they forbid only makes this check stricter.
+    if (e.type === 'Assertion' && (e.kind === 'word' || e.kind === 'start' || e.kind === 'end')) continue;
+    const atom = e.type === 'Quantifier' ? e.element : e;
+    if (!isAtom(atom)) return false;
+    const [min, max] = e.type === 'Quantifier' ? [e.min, e.max] : [1, 1];
+    parts.push({ set: analyse(atom, ctx).first, min, max });
+  }
+  const trading = new Set<(typeof parts)[number]>();
+  parts.forEach((part, i) => {
+    if (part.min === part.max) return;
+    for (let step = 1; step <= parts.length; step++) {
+      const next = parts[(i + step) % parts.length];
+      if (sharedChar(part.set, next.set, ctx) !== null) trading.add(part).add(next);
+      if (next.min > 0) break;
+    }
+  });
+  let splits = 1;
+  for (const part of trading) splits *= part.max - part.min + 1;
+  return splits ** q.max <= MAX_SPLITS;
+};
+
+const nestedProblem = (q: AST.Quantifier, inner: Summary, ctx: Context): string | null => {
+  if (!inner.repetition) return null;
+  if (q.max <= MAX_BOUNDED_LOOP && boundedLoopIsSafe(q, ctx)) return null;
+  const what = unwrap(q.element) === inner.repetition ? 'is itself repeated' : 'contains a repetition';
+  return (
+    `the quantifier '${symbolOf(q)}' repeats a group that ${what} ('${inner.repetition.raw}'), ` +
+    'which can take exponential time on some texts. Rewrite it without nested repetition.'
+  );
+};
+
+const alternationProblem = (q: AST.Quantifier, ctx: Context): string | null => {
+  const body = unwrap(q.element);
+  if ((body.type !== 'Group' && body.type !== 'CapturingGroup') || body.alternatives.length < 2) return null;
+  let seen = EMPTY;
+  for (const [k, branch] of body.alternatives.entries()) {
+    const first = analyse(branch, ctx).first;
+    if (sharedChar(seen, first, ctx) !== null) {
+      // Found against the union; name the earlier branch it collides with (done once, on refusal).
+      for (const earlier of body.alternatives.slice(0, k)) {
+        const shared = sharedChar(analyse(earlier, ctx).first, first, ctx);
+        if (shared === null) continue;
+        return (
+          `the quantifier '${symbolOf(q)}' repeats a choice whose branches '${earlier.raw}' and '${branch.raw}' ` +
+          `can both start with ${describeChar(shared)}, which can take exponential time on some texts. ` +
+          'Make the branches start with different characters.'
+        );
+      }
+    }
+    seen = union(seen, first);
+  }
+  return null;
+};
+
+// Only repetitions that touch are compared, so `\d+\s+\d+` passes, and so does `\s*[:#]?\s*`, which
+// configurators write everywhere although it turns polynomial on a long blank run.
+const adjacentProblem = (before: Summary, after: Summary, ctx: Context): string | null => {
+  if (before.tails.length === 0 || after.heads.length === 0) return null;
+  const setOf = (q: AST.Quantifier) => analyse(q.element, ctx).first;
+  const heads = after.heads.reduce((acc, head) => union(acc, setOf(head)), EMPTY);
+  const tail = before.tails.find((t) => sharedChar(setOf(t), heads, ctx) !== null);
+  if (!tail) return null;
+  // Found against the union; name the repetition it collides with (done once, on refusal).
+  for (const head of after.heads) {
+    const shared = sharedChar(setOf(tail), setOf(head), ctx);
+    if (shared === null) continue;
+    return (
+      `'${tail.raw}' can be directly followed by '${head.raw}' and both can match ${describeChar(shared)}, ` +
+      'which can take polynomial time on texts where the match fails. Merge them into one quantifier.'
+    );
+  }
+  return null;
+};
+
+const sequence = (alternative: AST.Alternative, ctx: Context): Summary => {
+  let [minLength, first, open] = [0, EMPTY, true];
+  let repetition: AST.Quantifier | null = null;
+  const parts = alternative.elements.map((element) => analyse(element, ctx));
+  parts.forEach((s, k) => {
+    if (open) first = union(first, s.first);
+    open &&= s.minLength === 0;
+    minLength += s.minLength;
+    repetition ??= s.repetition;
+    if (k > 0) ctx.problem ??= adjacentProblem(parts[k - 1], s, ctx);
+  });
+  const [head, tail] = [parts[0], parts[parts.length - 1]];
+  return { minLength, first, repetition, heads: head?.heads ?? [], tails: tail?.tails ?? [] };
+};
+
+const choice = (alternatives: AST.Alternative[], ctx: Context): Summary => {
+  const branches = alternatives.map((a) => analyse(a, ctx));
+  return {
+    minLength: Math.min(...branches.map((b) => b.minLength)),
+    first: branches.reduce((acc, b) => union(acc, b.first), EMPTY),
+    repetition: branches.find((b) => b.repetition)?.repetition ?? null,
+    heads: branches.flatMap((b) => b.heads),
+    tails: branches.flatMap((b) => b.tails),
+  };
+};
+
+// `\d+`, `(?:\d)+` and `(?:\d?)*` all eat a run of digits one at a time.
+const repeatsOneCharacter = (q: AST.Quantifier): boolean => {
+  const body = unwrap(q.element);
+  return isAtom(body) || (body.type === 'Quantifier' && body.max <= 1 && isAtom(body.element));
+};
+
+const quantifier = (q: AST.Quantifier, ctx: Context): Summary => {
+  const inner = analyse(q.element, ctx);
+  if (q.max > 1) ctx.problem ??= nestedProblem(q, inner, ctx) ?? alternationProblem(q, ctx);
+  return {
+    minLength: q.min * inner.minLength,
+    first: q.max === 0 ? EMPTY : inner.first,
+    repetition: q.max > 1 && q.min < q.max ? q : inner.repetition,
+    ...(q.max === Infinity && repeatsOneCharacter(q)
+      ? { heads: [q], tails: [q] }
+      : { heads: q.max === 0 ? [] : inner.heads, tails: q.max === 0 ? [] : inner.tails }),
+  };
+};
+
+const summarise = (node: AST.Node, ctx: Context): Summary => {
+  switch (node.type) {
+    case 'Alternative':
+      return sequence(node, ctx);
+    case 'Pattern':
+    case 'Group':
+    case 'CapturingGroup':
+      return choice(node.alternatives, ctx);
+    case 'Quantifier':
+      return quantifier(node, ctx);
+    case 'Assertion':
+      // Lookarounds never backtrack into themselves once matched: their inside is checked on its own.
+      if (node.kind === 'lookahead' || node.kind === 'lookbehind') choice(node.alternatives, ctx);
+      return { minLength: 0, first: EMPTY, ...NOTHING_REPEATED };
+    case 'Backreference':
+      return { minLength: 0, first: ANY, ...NOTHING_REPEATED };
+    default:
+      return { minLength: 1, first: isAtom(node) ? atomSet(node, ctx) : ANY, ...NOTHING_REPEATED };
+  }
+};
+
+// Memoised so that the checks can look at a node's summary again without walking it twice: the whole
+// analysis stays one pass over the pattern.
+const analyse = (node: AST.Node, ctx: Context): Summary => {
+  const known = ctx.summaries.get(node);
+  if (known) return known;
+  const summary = summarise(node, ctx);
+  ctx.summaries.set(node, summary);
+  return summary;
+};
+
+// regexpp and V8 both prefix the reason with the whole expression, which the message already quotes.
+const reasonOf = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith('Invalid regular expression: /')
+    ? message.slice(message.lastIndexOf(': ') + 2)
+    : message;
+};
+
+const flagProblem = (flags: string): string | null => {
+  for (const [i, flag] of [...flags].entries()) {
+    if (flag === 'g' || flag === 'y') {
+      return `the flag '${flag}' is not allowed, because the engine adds 'g' and 'y' itself when it scans a text. Use only i, u, s and m.`;
+    }
+    if (!'iusm'.includes(flag)) return `the flag '${flag}' is not allowed. Use only i, u, s and m.`;
+    if (flags.indexOf(flag) !== i) return `the flag '${flag}' is given twice.`;
+  }
+  return null;
+};
+
+const shown = (source: string): string => (source.length > 80 ? `${source.slice(0, 60)}…` : source);
+const refused = (source: string, reason: string): string => `'${shown(source)}' is refused: ${reason}`;
+
+/**
+ * Why a configurator's regular expression cannot be used: invalid, or at risk of catastrophic backtracking.
+ *
+ * @returns null when the expression is acceptable; else a sentence for the user naming the problem.
+ * @example
+ * regexProblem('\\bACC[-/ ]?\\d{4,8}\\b', 'i'); // null
+ * regexProblem('(a+)+$'); // "'(a+)+$' is refused: the quantifier '+' repeats a group that is itself repeated ('a+'), …"
+ */
+export const regexProblem = (source: string, flags = ''): string | null => {
+  if (source.length === 0) return 'The expression is empty: it would match at every position of every text.';
+  if (source.length > MAX_SOURCE_LENGTH) {
+    const length = source.length.toLocaleString('en-US');
+    return refused(source, `it is ${length} characters long, and at most 1,000 are allowed.`);
+  }
+  const flagIssue = flagProblem(flags);
+  if (flagIssue) return refused(source, flagIssue);
+  let pattern: AST.Pattern;
+  try {
+    pattern = new RegExpParser().parsePattern(source, 0, source.length, { unicode: flags.includes('u') });
+  } catch (error) {
+    return refused(source, `it is not a valid regular expression (${reasonOf(error)}).`);
+  }
+  try {
+    // regexpp follows the latest standard; this Node may not support all of it (e.g. modifiers).
+    new RegExp(source, flags);
+  } catch (error) {
+    return refused(source, `this server's JavaScript engine does not accept it (${reasonOf(error)}).`);
+  }
+  const ctx: Context = {
+    ignoreCase: flags.includes('i'),
+    dotAll: flags.includes('s'),
+    problem: null,
+    summaries: new Map(),
+  };
+  // Inline modifiers such as `(?i:…)` are applied to the whole pattern: stricter, never laxer.
+  visitRegExpAST(pattern, {
+    onModifiersEnter: (m) => {
+      ctx.ignoreCase ||= m.add.ignoreCase;
+      ctx.dotAll ||= m.add.dotAll;
+    },
+  });
+  const summary = analyse(pattern, ctx);
+  if (ctx.problem) return refused(source, ctx.problem);
+  if (summary.minLength === 0) {
+    return refused(
+      source,
+      'it matches the empty string, so it would match at every position of every text. Make at least one character required.',
+    );
+  }
+  return null;
+};
+
+/**
+ * Compiles an accepted expression for scanning (flags + 'g').
+ *
+ * @throws Error whose message is regexProblem's when the expression is refused.
+ * @example
+ * const re = compileSafeRegex('\\border\\s*(?:no\\.?|number|#)\\s*[:#]?\\s*\\d{4,12}\\b', 'i');
+ * [...'Order no. 123456'.matchAll(re)].length; // 1
+ */
+export const compileSafeRegex = (source: string, flags = ''): RegExp => {
+  const problem = regexProblem(source, flags);
+  if (problem !== null) throw new Error(problem);
+  return new RegExp(source, `${flags}g`);
+};

@@ -1,0 +1,133 @@
+import {
+  PAGE_SEPARATOR,
+  type Extraction,
+  type MatchedValue,
+  type NluInteraction,
+  type TextSource,
+} from '../../../schemas/analysis-result';
+import { textOf } from '../../../schemas/analysis-result';
+import type { Stage, StageContext } from '../stage';
+import { analyseText } from './analyse';
+import type { CompiledNlu } from './compile';
+import { detectLanguage } from './language';
+import { loadServer } from './servers';
+
+/** The texts of an extraction the NLU reads, with the blocks cut from each. */
+export const nluSources = (
+  extraction: Extraction,
+): { source: TextSource; blocks: { start: number; end: number }[] }[] => {
+  const sources: { source: TextSource; blocks: { start: number; end: number }[] }[] = [];
+  const subject = extraction.message?.subject;
+  if (subject) sources.push({ source: 'subject', blocks: [{ start: 0, end: subject.length }] });
+  const bySource = new Map<TextSource, { start: number; end: number }[]>();
+  for (const b of extraction.blocks) bySource.set(b.source, [...(bySource.get(b.source) ?? []), b]);
+  for (const [source, blocks] of bySource) sources.push({ source, blocks });
+  return sources;
+};
+
+/** The language of the analysis: fixed by the environment, or detected among its languages. */
+export const analysisLanguage = (extraction: Extraction, languages: string[], fallback: string): string => {
+  const fixed = languages.filter((l) => l !== 'auto');
+  if (!languages.includes('auto') && fixed.length === 1) return fixed[0];
+  const text = `${extraction.message?.subject ?? ''}\n${textOf(extraction, 'message')}`;
+  const detected = detectLanguage(text);
+  if (detected && (languages.includes('auto') || fixed.includes(detected))) return detected;
+  return fixed[0] ?? fallback;
+};
+
+/** 1-based page of an offset in an attachment's joined pages; null for single-page sources. */
+const pageAt = (extraction: Extraction, source: TextSource, offset: number): number | null => {
+  if (typeof source !== 'number') return null;
+  const pages = extraction.attachments.find((a) => a.index === source)?.pages ?? [];
+  if (pages.length < 2) return null;
+  let end = 0;
+  for (let p = 0; p < pages.length; p++) {
+    end += pages[p].text.length + PAGE_SEPARATOR.length;
+    if (offset < end) return p + 1;
+  }
+  return pages.length;
+};
+
+/** Runs one compiled server over every source of the extraction. */
+export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: string | null) => {
+  const interactions: NluInteraction[] = [];
+  const warnings: string[] = [];
+  for (const { source, blocks } of nluSources(extraction)) {
+    const text = textOf(extraction, source);
+    const analysis = analyseText(nlu, text, { language, blocks });
+    warnings.push(...analysis.warnings);
+    for (const o of analysis.occurrences) {
+      const parameters: NluInteraction['parameters'] = {};
+      for (const [name, hits] of Object.entries(o.parameters))
+        parameters[name] = hits.map((h): MatchedValue => ({
+          value: text.slice(h.start, h.end),
+          start: h.start,
+          end: h.end,
+          archetype: nlu.archetypes[h.owner].name,
+          via: h.via,
+          approximate: h.approximate,
+        }));
+      for (const [name, copied] of Object.entries(o.copied)) parameters[name] = [copied];
+      interactions.push({
+        name: o.interaction.name,
+        context: o.interaction.context,
+        server: nlu.server.name,
+        source,
+        page: pageAt(extraction, source, o.start),
+        start: o.start,
+        end: o.end,
+        text: text.slice(o.start, o.end),
+        parameters,
+      });
+    }
+  }
+  return { interactions, warnings };
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The NLU step: every NLU server of the environment reads the analysis's texts. A stopped server
+ * starts for it (its configuration is compiled), and the trace says so.
+ */
+export const nluStage: Stage = {
+  step: 'nlu',
+  skipReason: ({ config, result }: StageContext) =>
+    config.nlu.servers.length === 0
+      ? 'No NLU server is configured in this environment'
+      : !result.extraction
+        ? 'There is no extracted text to read'
+        : null,
+  run: async ({ config, result }) => {
+    const extraction = result.extraction!;
+    const warnings: string[] = [];
+    const summaries: string[] = [];
+    result.language = analysisLanguage(
+      extraction,
+      config.languages,
+      config.nlu.servers[0].definitions.server.defaultLanguage,
+    );
+    for (const server of config.nlu.servers) {
+      const { compiled, compiledNow, compileMs } = loadServer(server);
+      const startedForThisAnalysis = server.state !== 'started';
+      if (startedForThisAnalysis)
+        warnings.push(
+          `The AI was starting up: server '${server.definitions.server.name}' started for this analysis`,
+        );
+      else if (compiledNow)
+        warnings.push(
+          `Server '${server.definitions.server.name}' loaded its configuration (${compileMs} ms)`,
+        );
+      const out = runServer(compiled, extraction, result.language);
+      result.nlu.servers.push({
+        name: server.definitions.server.name,
+        language: result.language,
+        startedForThisAnalysis,
+      });
+      result.nlu.interactions.push(...out.interactions);
+      warnings.push(...out.warnings);
+      summaries.push(`${server.definitions.server.name}: ${plural(out.interactions.length, 'interaction')}`);
+    }
+    return { summary: `Language ${result.language}; ${summaries.join('; ')}`, warnings };
+  },
+};

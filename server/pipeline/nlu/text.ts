@@ -1,0 +1,95 @@
+/**
+ * Tokens for matching (DESIGN.md §6): words and numbers, each normalised (Unicode NFKC, case
+ * folded, diacritics removed) and keeping its offsets in the original text, so every match points
+ * back at the words the user wrote.
+ *
+ * Words are cut by a Unicode regular expression: runs of letters, marks and digits. Apostrophes and
+ * hyphens separate words ("l'assurance" → "l", "assurance"), which is what French needs and what
+ * terms get too, since terms are cut the same way. Scripts written without spaces (Chinese,
+ * Japanese, Thai…) go through `Intl.Segmenter`, which knows their dictionaries; it costs about 80×
+ * the regular expression, so it is kept for the texts that need it (docs/decisions.md).
+ */
+
+export interface Tokens {
+  /** The normalised form of each token. */
+  norm: string[];
+  /** The raw text of each token, as written. */
+  raw: string[];
+  start: number[];
+  end: number[];
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const MARKS = /\p{M}/gu;
+/** Printable ASCII and line breaks: texts needing no Unicode normalisation (others take the general path). */
+const ASCII = /^[\t\n\r -~]*$/;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The matching form of a word: NFKC, lower case, no diacritics ("Élève" → "eleve"). */
+export const normalise = (word: string): string =>
+  ASCII.test(word)
+    ? word.toLowerCase()
+    : word.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '').normalize('NFC');
+
+/**
+ * Cuts a text into tokens. `normaliseWord` lets a caller cache normal forms (an NLU server keeps
+ * one cache for every text it reads).
+ *
+ * @example
+ *   tokenise("L'été à Paris").norm; // ['l', 'ete', 'a', 'paris']
+ */
+export const tokenise = (text: string, normaliseWord: (raw: string) => string = normalise): Tokens => {
+  const tokens: Tokens = { norm: [], raw: [], start: [], end: [] };
+  const push = (raw: string, start: number) => {
+    tokens.raw.push(raw);
+    tokens.norm.push(normaliseWord(raw));
+    tokens.start.push(start);
+    tokens.end.push(start + raw.length);
+  };
+  if (UNSPACED_SCRIPT.test(text)) {
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const s of segmenter.segment(text)) if (s.isWordLike) push(s.segment, s.index);
+    return tokens;
+  }
+  WORD.lastIndex = 0;
+  if (normaliseWord === normalise && ASCII.test(text)) {
+    // Most mail is ASCII: one lower-casing of the whole text, then slices of it.
+    const lower = text.toLowerCase();
+    for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+      const end = m.index + m[0].length;
+      tokens.raw.push(m[0]);
+      tokens.norm.push(lower.slice(m.index, end));
+      tokens.start.push(m.index);
+      tokens.end.push(end);
+    }
+    return tokens;
+  }
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) push(m[0], m.index);
+  return tokens;
+};
+
+/**
+ * The tokens covering characters [start, end): the first token ending after `start` to the last
+ * token starting before `end`. A span between two words covers none (`first === last`).
+ */
+export const tokenRange = (tokens: Tokens, start: number, end: number): { first: number; last: number } => {
+  const first = lowerBound(tokens.end, start + 1);
+  let last = first;
+  while (last < tokens.start.length && tokens.start[last] < end) last++;
+  return { first, last };
+};
+
+/** The first index whose value is ≥ `value` in an ascending array. */
+const lowerBound = (values: number[], value: number): number => {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};

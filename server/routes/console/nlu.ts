@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  archetypeVariations,
+  getFlaggedRules,
+  startServer,
+  stopServer,
+  testNlu,
+  type NluTestAnswer,
+} from '../../../schemas/contracts/nlu';
+import type { NluInteraction } from '../../../schemas/analysis-result';
+import { readPipelineConfig } from '../../analyses/pipeline-config';
+import { ClientError, notFound } from '../../http/errors';
+import { contractRoute } from '../../http/contract-route';
+import { setServerState } from '../../nlu/server-states';
+import type { Platform } from '../../platform';
+import { flaggedRules } from '../../pipeline/categorisation/categorise';
+import { analyseText } from '../../pipeline/nlu/analyse';
+import { NluCompileError } from '../../pipeline/nlu/compile';
+import { detectLanguage } from '../../pipeline/nlu/language';
+import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
+import { termVariations } from '../../pipeline/nlu/variations';
+import { requireLevel, resolveScope } from '../../resources/access';
+
+type Params = { envId: string; id?: string };
+
+/** A configuration that does not compile: 400 with every problem, for the user to fix. */
+const compileOrRefuse = (server: ServerConfig) => {
+  try {
+    return loadServer(server);
+  } catch (error) {
+    if (error instanceof NluCompileError)
+      throw new ClientError(
+        400,
+        'NLU_CONFIGURATION',
+        `Server '${server.definitions.server.name}' cannot start: ${error.message}`,
+        {
+          details: error.problems,
+        },
+      );
+    throw error;
+  }
+};
+
+/**
+ * The NLU area's own calls (spec pipeline §2–5): the test page, server start / stop, flagged rules
+ * and the AI variations helper. Configurators only, like the entities they work on.
+ */
+export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  app.addHook('preHandler', app.authenticate);
+
+  const configurator = async (request: FastifyRequest<{ Params: Params }>) => {
+    const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
+    requireLevel(request.auth, scope, 'configurator');
+    return scope.id!;
+  };
+
+  const serverOf = async (envId: string, id: string) => {
+    const config = await readPipelineConfig(db, envId);
+    const server = config.nlu.servers.find((s) => s.id === id);
+    if (!server) throw notFound('Server');
+    return { config, server };
+  };
+
+  app.route({
+    ...contractRoute(testNlu),
+    handler: async (
+      request: FastifyRequest<{
+        Params: Params;
+        Body: { text: string; servers: string[]; language?: string };
+      }>,
+    ) => {
+      const envId = await configurator(request);
+      const config = await readPipelineConfig(db, envId);
+      const { text, servers: wanted } = request.body;
+      if (wanted.length === 0)
+        throw new ClientError(400, 'NLU_TEST_NEEDS_SERVER', 'An NLU test needs at least one server');
+      const language =
+        request.body.language || detectLanguage(text) || config.languages.find((l) => l !== 'auto') || null;
+      const servers: NluTestAnswer['servers'] = [];
+      for (const id of wanted) {
+        const server = config.nlu.servers.find((s) => s.id === id);
+        if (!server)
+          throw new ClientError(400, 'UNKNOWN_SERVER', `No server of this environment has the id ${id}`);
+        const { compiled } = compileOrRefuse(server);
+        const startedNow = server.state !== 'started';
+        if (startedNow) await setServerState(db, [server.id], 'started');
+        const analysis = analyseText(compiled, text, { language, allArchetypes: true });
+        const archetypes = compiled.archetypes.flatMap((a, k) =>
+          analysis.own[k].map((h) => ({
+            archetype: a.name,
+            start: h.start,
+            end: h.end,
+            text: text.slice(h.start, h.end),
+            via: h.via,
+            approximate: h.approximate,
+          })),
+        );
+        const interactions: NluInteraction[] = analysis.occurrences.map((o) => ({
+          name: o.interaction.name,
+          context: o.interaction.context,
+          server: server.definitions.server.name,
+          source: 'message',
+          page: null,
+          start: o.start,
+          end: o.end,
+          text: text.slice(o.start, o.end),
+          parameters: {
+            ...Object.fromEntries(
+              Object.entries(o.parameters).map(([name, hits]) => [
+                name,
+                hits.map((h) => ({
+                  value: text.slice(h.start, h.end),
+                  start: h.start,
+                  end: h.end,
+                  archetype: compiled.archetypes[h.owner].name,
+                  via: h.via,
+                  approximate: h.approximate,
+                })),
+              ]),
+            ),
+            ...Object.fromEntries(Object.entries(o.copied).map(([name, c]) => [name, [c]])),
+          },
+        }));
+        servers.push({
+          name: server.definitions.server.name,
+          startedNow,
+          archetypes: archetypes.sort((a, b) => a.start - b.start),
+          interactions,
+          warnings: analysis.warnings,
+        });
+      }
+      return { language, servers };
+    },
+  });
+
+  app.route({
+    ...contractRoute(startServer),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const envId = await configurator(request);
+      const { server } = await serverOf(envId, request.params.id!);
+      const { compileMs } = compileOrRefuse(server);
+      await setServerState(db, [server.id], 'started');
+      return { id: server.id, state: 'started' as const, compileMs };
+    },
+  });
+
+  app.route({
+    ...contractRoute(stopServer),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const envId = await configurator(request);
+      const { server } = await serverOf(envId, request.params.id!);
+      await setServerState(db, [server.id], 'stopped');
+      unloadServer(server.id);
+      return { id: server.id, state: 'stopped' as const };
+    },
+  });
+
+  app.route({
+    ...contractRoute(getFlaggedRules),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const envId = await configurator(request);
+      const { categorisation } = await readPipelineConfig(db, envId);
+      const kinds = new Map(categorisation.categories.map((c) => [c.name, c.kind]));
+      return {
+        flagged: flaggedRules(categorisation).map((f) => ({
+          ...f,
+          kind: kinds.get(f.category) ?? 'message',
+        })),
+      };
+    },
+  });
+
+  app.route({
+    ...contractRoute(archetypeVariations),
+    handler: async (
+      request: FastifyRequest<{ Params: Params; Body: { term: string; language?: 'fr' | 'gb' } }>,
+    ) => {
+      await configurator(request);
+      return { variations: termVariations(request.body.term, request.body.language) };
+    },
+  });
+};

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+/** The user documentation of the engine's semantics (docs/nlu.md), linked from the configuration area. */
+export const Page = lazy(() =>
+  import('./ConfigurationHelpPage').then((module) => ({ default: module.ConfigurationHelpPage })),
+);
+export const path = 'configuration/help';
+export const title = 'app.routes.configurationHelp';

@@ -1,0 +1,84 @@
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import { getResource } from '../../resources/registry';
+import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
+import { useRouteScope } from '../../resources/useRouteScope';
+import { environmentPath } from '../../routing/scopePaths';
+import { FlaggedRulesAlert } from './FlaggedRulesAlert';
+import { CONFIGURATION_SECTIONS, isSection, type ConfigurationSection } from './sections';
+import { ServerStateCell } from './ServerStateCell';
+
+/**
+ * The configuration area: a tree of the NLU, categorisation and extraction kinds on the left, the
+ * chosen kind's list on the right, whose rows open the generated editor. The section is in the
+ * address (`?section=`), so a link or a reload lands on it.
+ */
+export const ConfigurationPage = () => {
+  const translate = useTranslate();
+  const scope = useRouteScope();
+  const [params, setParams] = useSearchParams();
+  const section: ConfigurationSection = isSection(params.get('section'))
+    ? (params.get('section') as ConfigurationSection)
+    : 'archetypes';
+  const resource = getResource(section);
+  const SectionList = resource.list;
+  const envId = scope.environmentId ?? '';
+  return (
+    <ResourcePageFrame titleKey="app.routes.configuration">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography color="text.secondary" sx={{ flex: 1 }}>
+          {translate('app.nlu.configuration.intro')}
+        </Typography>
+        <Button
+          component={Link}
+          to={`${environmentPath(scope.projectId ?? '', envId)}/configuration/help`}
+          startIcon={<HelpOutline />}
+        >
+          {translate('app.nlu.configuration.help')}
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Paper variant="outlined" sx={{ minWidth: 220 }}>
+          <List component="nav" aria-label={translate('app.nlu.configuration.tree')} dense>
+            {CONFIGURATION_SECTIONS.map((key) => (
+              <ListItemButton
+                key={key}
+                selected={key === section}
+                onClick={() => setParams({ section: key })}
+              >
+                <ListItemText primary={translate(`resources.${key}.name`, { smart_count: 2 })} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="h2">
+            {translate(`resources.${section}.name`, { smart_count: 2 })}
+          </Typography>
+          <Typography color="text.secondary">
+            {translate(`app.nlu.configuration.sections.${section}`)}
+          </Typography>
+          {section === 'categories' ? <FlaggedRulesAlert envId={envId} /> : null}
+          <SectionList
+            key={section}
+            resource={resource}
+            scope={scope}
+            cells={
+              section === 'servers'
+                ? { state: (record) => <ServerStateCell envId={envId} record={record} /> }
+                : undefined
+            }
+          />
+        </Stack>
+      </Stack>
+    </ResourcePageFrame>
+  );
+};

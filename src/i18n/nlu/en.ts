@@ -1,0 +1,66 @@
+import type { Messages } from '../fr';
+import type { nluFr } from './fr';
+
+/** Messages of the configuration area, the NLU test page and the NLU parts of results, English. */
+export const nluEn: Messages<typeof nluFr> = {
+  configuration: {
+    intro:
+      'Describe what matters in your messages: archetypes and interactions, grouped in contexts loaded by NLU servers, then categories and their rules, and the fields to extract.',
+    help: 'How the engine reads your settings',
+    tree: 'Configuration elements',
+    sections: {
+      servers:
+        'A server loads contexts and compiles their interactions when it starts; it stops after 5 minutes unused.',
+      contexts: 'A context groups interactions and may fix their languages.',
+      archetypes:
+        'An archetype says what words mean: terms (typo-tolerant unless exact), regular expressions, sub-archetypes.',
+      interactions: 'An interaction combines archetypes found together, in order or not, within a distance.',
+      'interaction-functions':
+        'A function refines an interaction’s occurrences (followed by, preceded by, parameter equals…).',
+      categories: 'Category rules apply by ascending priority to what the engine found.',
+      'extraction-fields': 'The data the extraction reports, with their source.',
+    },
+    servers: {
+      start: 'Start',
+      stop: 'Stop',
+      starting: 'The AI is starting up: the server’s configuration is being compiled…',
+      started: 'Server started (compiled in %{ms} ms)',
+    },
+    flagged: {
+      title:
+        '%{smart_count} flagged rule: it never matches |||| %{smart_count} flagged rules: they never match',
+      rule: 'Rule “%{rule}” of category “%{category}”: %{reason}',
+    },
+  },
+  test: {
+    intro: 'Type a text and pick at least one server: the archetypes and interactions found are highlighted.',
+    text: 'Text to analyse',
+    servers: 'Servers',
+    run: 'Analyse',
+    needServer: 'An NLU test needs at least one server',
+    noServer: 'No server in this environment: create one in the configuration.',
+    startingUp: 'The AI was starting up: server “%{name}” was started for this test.',
+    language: 'Language: %{language}',
+    archetypes: 'Archetypes found',
+    interactions: 'Interactions found',
+    none: 'Nothing found',
+    approximate: 'within typo tolerance',
+  },
+  result: {
+    categories: 'Categories',
+    attachmentsCategories: 'Attachment categories',
+    noCategories: 'No category: the categorisation did not run.',
+    byRule: 'by rule “%{rule}” (priority %{priority})',
+    byDefault: 'no rule matched',
+    criteria: 'Criteria',
+    held: 'held',
+    notHeld: 'did not hold',
+    interactions: 'Interactions',
+    extractedData: 'Extracted data',
+    noData: 'No data extracted',
+    highlighted: 'Words that decided',
+    page: 'page %{page}',
+    subject: 'Subject',
+    message: 'Message',
+  },
+};

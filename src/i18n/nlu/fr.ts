@@ -1,0 +1,66 @@
+/** Messages of the configuration area, the NLU test page and the NLU parts of results, French. */
+export const nluFr = {
+  configuration: {
+    intro:
+      'Décrivez ce qui compte dans vos messages : archétypes et interactions, regroupés en contextes chargés par des serveurs NLU, puis les catégories et leurs règles, et les champs à extraire.',
+    help: 'Comment le moteur lit vos réglages',
+    tree: 'Éléments de la configuration',
+    sections: {
+      servers:
+        'Un serveur charge des contextes et compile leurs interactions au démarrage ; il s’arrête après 5 minutes sans usage.',
+      contexts: 'Un contexte regroupe des interactions et peut fixer leurs langues.',
+      archetypes:
+        'Un archétype dit ce que signifient des mots : termes (tolérants aux fautes sauf s’ils sont exacts), expressions régulières, sous-archétypes.',
+      interactions:
+        'Une interaction combine des archétypes trouvés ensemble, dans l’ordre ou non, à une distance donnée.',
+      'interaction-functions':
+        'Une fonction affine les occurrences d’une interaction (suivie de, précédée de, paramètre égal à…).',
+      categories:
+        'Les règles des catégories s’appliquent par priorité croissante sur ce que le moteur a trouvé.',
+      'extraction-fields': 'Les données que l’extraction rapporte, avec leur source.',
+    },
+    servers: {
+      start: 'Démarrer',
+      stop: 'Arrêter',
+      starting: 'L’IA démarre : la configuration du serveur est compilée…',
+      started: 'Serveur démarré (compilé en %{ms} ms)',
+    },
+    flagged: {
+      title:
+        '%{smart_count} règle signalée : elle ne s’applique jamais |||| %{smart_count} règles signalées : elles ne s’appliquent jamais',
+      rule: 'Règle « %{rule} » de la catégorie « %{category} » : %{reason}',
+    },
+  },
+  test: {
+    intro:
+      'Tapez un texte, choisissez au moins un serveur : les archétypes et les interactions trouvés sont surlignés.',
+    text: 'Texte à analyser',
+    servers: 'Serveurs',
+    run: 'Analyser',
+    needServer: 'Un test NLU a besoin d’au moins un serveur',
+    noServer: 'Aucun serveur dans cet environnement : créez-en un dans la configuration.',
+    startingUp: 'L’IA démarrait : le serveur « %{name} » a été démarré pour ce test.',
+    language: 'Langue : %{language}',
+    archetypes: 'Archétypes trouvés',
+    interactions: 'Interactions trouvées',
+    none: 'Rien trouvé',
+    approximate: 'avec tolérance aux fautes',
+  },
+  result: {
+    categories: 'Catégories',
+    attachmentsCategories: 'Catégories des pièces jointes',
+    noCategories: 'Aucune catégorie : la catégorisation n’a pas tourné.',
+    byRule: 'par la règle « %{rule} » (priorité %{priority})',
+    byDefault: 'aucune règle ne s’applique',
+    criteria: 'Critères',
+    held: 'vérifié',
+    notHeld: 'non vérifié',
+    interactions: 'Interactions',
+    extractedData: 'Données extraites',
+    noData: 'Aucune donnée extraite',
+    highlighted: 'Mots qui ont décidé',
+    page: 'page %{page}',
+    subject: 'Objet',
+    message: 'Message',
+  },
+};

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopIdleServers } from '../../server/nlu/server-states';
+import { waitForAnalysis } from './support/analyses';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let acme: Tenants;
+let env: string;
+const url = (path: string) => `${API}/environments/${env}/${path}`;
+const create = async (path: string, body: object) => {
+  const res = await acme.call('POST', url(path), 'configurator', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string } & Record<string, unknown>;
+};
+const refused = async (path: string, body: object) => {
+  const res = await acme.call('POST', url(path), 'configurator', body);
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  return res.json() as { details?: { path: string; message: string }[]; message: string };
+};
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  acme = await buildTenants(t);
+  env = acme.ids.env;
+  await create('archetypes', {
+    name: 'cancel',
+    expressions: [
+      { type: 'term', value: 'résilier' },
+      { type: 'term', value: 'annuler' },
+    ],
+  });
+  await create('archetypes', {
+    name: 'contract',
+    expressions: [
+      { type: 'term', value: 'contrat' },
+      { type: 'regex', value: 'CT-\\d{5}' },
+    ],
+  });
+  await create('contexts', { name: 'customer care', languages: ['fr'] });
+  await create('interactions', {
+    name: 'cancellation',
+    contexts: ['customer care'],
+    parameters: [
+      { position: 1, name: 'action', archetype: 'cancel' },
+      { position: 2, name: 'object', archetype: 'contract' },
+    ],
+  });
+  await create('servers', { name: 'main', aiVersion: 'v5', contexts: ['customer care'] });
+  await create('categories', {
+    name: 'Cancellation',
+    kind: 'message',
+    rules: [
+      { name: 'asks to cancel', priority: 10, criteria: { type: 'interaction', name: 'cancellation' } },
+    ],
+  });
+  await create('extraction-fields', { name: 'contract number', source: 'regex', pattern: 'CT-(\\d{5})' });
+});
+afterAll(() => t.close());
+
+describe('the NLU configuration, through the API', () => {
+  it('categorises an analysis and explains it down to the words; the stopped server starts for it', async () => {
+    const text = 'Bonjour, je voudrais résilier mon contrat CT-12345 au plus vite.';
+    const res = await acme.call('POST', url('analyses'), 'configurator', { type: 'text', text });
+    expect(res.statusCode, res.body).toBe(201);
+    const { result } = await waitForAnalysis(async () =>
+      (await acme.call('GET', url(`analyses/${res.json().id}/result`), 'configurator')).json(),
+    );
+    expect(result!.language).toBe('fr');
+    expect(result!.categories).toMatchObject([{ name: 'Cancellation', rule: 'asks to cancel' }]);
+    const [index] = result!.categories[0].explanation!.criteria.interactions!;
+    expect(result!.nlu.interactions[index]).toMatchObject({
+      name: 'cancellation',
+      parameters: { action: [{ value: 'résilier' }], object: [{ value: 'contrat' }] },
+    });
+    expect(result!.extractedData).toEqual([
+      {
+        name: 'contract number',
+        value: '12345',
+        source: 'regular expression /CT-(\\d{5})/',
+        span: { source: 'message', start: text.indexOf('12345'), end: text.indexOf('12345') + 5 },
+      },
+    ]);
+    expect(result!.trace.find((s) => s.step === 'nlu')!.warnings).toContain(
+      "The AI was starting up: server 'main' started for this analysis",
+    );
+    const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
+      state: string;
+      lastUsedAt: string;
+    }[];
+    expect(servers[0]).toMatchObject({ state: 'started', lastUsedAt: expect.any(String) });
+  });
+
+  it('refuses what the engine could not run, each problem on its field with the spec message', async () => {
+    expect((await refused('archetypes', { name: ' ' })).message).toBe('Archetype name cannot be empty');
+    expect((await refused('archetypes', { name: 'cancel' })).message).toBe(
+      'An archetype of this name already exists',
+    );
+    expect((await refused('archetypes', { name: 'x', subArchetypes: ['ghost'] })).details).toEqual([
+      { path: 'subArchetypes.0', message: "The sub-archetype 'ghost' does not exist" },
+    ]);
+    const [regex] = (
+      await refused('archetypes', { name: 'bad', expressions: [{ type: 'regex', value: '(a+)+$' }] })
+    ).details!;
+    expect(regex.path).toBe('expressions.0.value');
+    expect(regex.message).toMatch(/\(a\+\)\+\$/);
+    expect((await refused('interactions', { name: '' })).message).toBe('Interaction name cannot be empty');
+    expect((await refused('interactions', { name: 'i', parameters: [] })).details).toContainEqual({
+      path: 'parameters',
+      message: 'An interaction needs at least one parameter',
+    });
+    expect(
+      (
+        await refused('interactions', {
+          name: 'i',
+          distance: -2,
+          parameters: [{ position: 1, name: 'p', archetype: 'cancel' }],
+        })
+      ).message,
+    ).toBe('The distance is a number of tokens, or -1 for no limit');
+    expect(
+      (
+        await refused('interactions', {
+          name: 'i',
+          parameters: [{ position: 1, name: 'p', archetype: 'nowhere' }],
+        })
+      ).details,
+    ).toEqual([{ path: 'parameters.0.archetype', message: "The archetype 'nowhere' does not exist" }]);
+    expect(
+      (
+        await refused('categories', {
+          name: 'C',
+          rules: [{ name: 'r', priority: 1.5, criteria: { type: 'interaction', name: 'cancellation' } }],
+        })
+      ).message,
+    ).toBe('The priority must be a whole number');
+  });
+
+  it('refuses a distance on interactions of servers older than NLU 4.12', async () => {
+    await create('contexts', { name: 'legacy' });
+    await create('servers', { name: 'old', aiVersion: 'v4.11', contexts: ['legacy'] });
+    const { details } = await refused('interactions', {
+      name: 'near',
+      distance: 3,
+      contexts: ['legacy'],
+      parameters: [{ position: 1, name: 'p', archetype: 'cancel' }],
+    });
+    expect(details).toEqual([
+      {
+        path: 'distance',
+        message: "Setting the distance needs NLU version 4.12 or above; the server 'old' runs v4.11",
+      },
+    ]);
+  });
+
+  it('flags a rule whose interaction is disabled', async () => {
+    const [interaction] = (await acme.call('GET', url('interactions'), 'configurator')).json() as {
+      id: string;
+    }[];
+    const off = await acme.call('PUT', url(`interactions/${interaction.id}`), 'configurator', {
+      enabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await acme.call('GET', url('flagged-rules'), 'configurator')).json()).toEqual({
+      flagged: [
+        {
+          category: 'Cancellation',
+          kind: 'message',
+          rule: 'asks to cancel',
+          reason: "it refers to the disabled interaction 'cancellation'",
+        },
+      ],
+    });
+    await acme.call('PUT', url(`interactions/${interaction.id}`), 'configurator', { enabled: true });
+    expect((await acme.call('GET', url('flagged-rules'), 'configurator')).json()).toEqual({ flagged: [] });
+  });
+
+  it('tests a text on chosen servers; at least one is needed', async () => {
+    const none = await acme.call('POST', url('nlu-test'), 'configurator', { text: 'résilier', servers: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('An NLU test needs at least one server');
+    const [server] = (await acme.call('GET', url('servers'), 'configurator')).json() as { id: string }[];
+    const res = await acme.call('POST', url('nlu-test'), 'configurator', {
+      text: 'Je veux annuler le contrat',
+      servers: [server.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [answer] = res.json().servers;
+    expect(
+      answer.archetypes.map((a: { archetype: string; text: string }) => `${a.archetype}:${a.text}`),
+    ).toEqual(['cancel:annuler', 'contract:contrat']);
+    expect(answer.interactions[0]).toMatchObject({ name: 'cancellation', text: 'annuler le contrat' });
+    expect(
+      (await acme.call('POST', url('nlu-test'), 'qualifier', { text: 'x', servers: [server.id] })).statusCode,
+    ).toBe(403);
+  });
+
+  it('starts and stops servers; one whose configuration cannot compile says why and stays stopped', async () => {
+    const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
+      id: string;
+      name: string;
+    }[];
+    const main = servers.find((s) => s.name === 'main')!;
+    expect((await acme.call('POST', url(`servers/${main.id}/stop`), 'configurator')).json()).toEqual({
+      id: main.id,
+      state: 'stopped',
+    });
+    const started = (await acme.call('POST', url(`servers/${main.id}/start`), 'configurator')).json();
+    expect(started).toMatchObject({ id: main.id, state: 'started', compileMs: expect.any(Number) });
+
+    const broken = await create('servers', { name: 'broken', contexts: ['legacy'] });
+    const [legacy] = (
+      (await acme.call('GET', url('contexts'), 'configurator')).json() as { id: string; name: string }[]
+    ).filter((c) => c.name === 'legacy');
+    await acme.call('DELETE', url(`contexts/${legacy.id}`), 'configurator');
+    const res = await acme.call('POST', url(`servers/${broken.id}/start`), 'configurator');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'NLU_CONFIGURATION',
+      message: "Server 'broken' cannot start: Server 'broken': the context 'legacy' does not exist",
+    });
+  });
+
+  it('stops servers unused for 5 minutes', async () => {
+    const db = t.platform.db;
+    await db.query(
+      `UPDATE resource_documents SET data = data || jsonb_build_object('state', 'started', 'lastUsedAt', to_jsonb(now() - interval '6 minutes'))
+       WHERE resource = 'nlu-server' AND data->>'name' = 'main'`,
+    );
+    expect(await stopIdleServers(db)).toHaveLength(1);
+    const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
+      name: string;
+      state: string;
+    }[];
+    expect(servers.find((s) => s.name === 'main')!.state).toBe('stopped');
+  });
+});

@@ -1,0 +1,129 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
+import { E2E_ADMIN } from './support/constants';
+import { newEnvironment, signInEn } from './support/pages';
+
+/**
+ * Issue "analysis engine part 2", acceptance 4: from an empty environment a configurator builds an
+ * archetype, an interaction on it, a context and a server, a category with a rule on the
+ * interaction; analyses a corpus email; sees the category and the words that decided it; disables
+ * the interaction and sees the rule flagged.
+ */
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+});
+
+const section = async (page: Page, name: string) => {
+  await page
+    .getByRole('navigation', { name: 'Configuration elements' })
+    .getByRole('button', { name })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+};
+
+/** Opens the create dialog of the current section. */
+const createDialog = async (page: Page): Promise<Locator> => {
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+};
+
+/** Adds an item to the array field titled `label`; answers the field, where the new item's inputs are. */
+const addItem = async (dialog: Locator, label: string) => {
+  const field = dialog
+    .locator('div')
+    .filter({ has: dialog.page().getByRole('heading', { name: label, exact: true }) })
+    .filter({ has: dialog.page().getByRole('button', { name: 'Add' }) })
+    .last();
+  await field.getByRole('button', { name: 'Add' }).last().click();
+  return field;
+};
+
+const save = async (dialog: Locator) => {
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+};
+
+test('a configurator builds a rule from words to category, sees it decide on a corpus email, and sees it flagged', async ({
+  page,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  await newEnvironment(page, `NLU ${Date.now()}`);
+  const menu = page.getByRole('navigation', { name: 'Environment menu' });
+  await menu.getByRole('link', { name: 'Configuration' }).click();
+  await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
+
+  await section(page, 'Archetypes');
+  let dialog = await createDialog(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('unicode words');
+  const expressions = await addItem(dialog, 'Expressions');
+  await expressions.getByRole('textbox', { name: 'Term or regular expression' }).fill('unicode');
+  await save(dialog);
+  await expect(page.getByRole('row', { name: /unicode words/ })).toBeVisible();
+
+  await section(page, 'Contexts');
+  dialog = await createDialog(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('mail');
+  await save(dialog);
+
+  await section(page, 'Interactions');
+  dialog = await createDialog(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('mentions unicode');
+  const contexts = await addItem(dialog, 'Contexts');
+  await contexts.getByRole('textbox').last().fill('mail');
+  const parameters = await addItem(dialog, 'Parameters');
+  await parameters.getByRole('spinbutton', { name: 'Position' }).fill('1');
+  await parameters.getByRole('textbox', { name: 'Parameter name' }).fill('word');
+  await parameters.getByRole('textbox', { name: 'Linked archetype' }).fill('unicode words');
+  await save(dialog);
+
+  await section(page, 'Servers');
+  dialog = await createDialog(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('main');
+  const serverContexts = await addItem(dialog, 'Associated contexts');
+  await serverContexts.getByRole('textbox').last().fill('mail');
+  await save(dialog);
+  await expect(page.getByRole('row', { name: /main/ })).toContainText('Stopped');
+
+  await section(page, 'Categories');
+  dialog = await createDialog(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Unicode mail');
+  const rules = await addItem(dialog, 'Rules');
+  await rules.getByRole('textbox', { name: 'Rule name' }).fill('talks about unicode');
+  await rules.getByRole('spinbutton', { name: 'Priority (lowest first)' }).fill('1');
+  await rules.getByRole('textbox', { name: 'Name tested' }).first().fill('mentions unicode');
+  await save(dialog);
+
+  // A corpus email whose subject says "unicode".
+  await menu.getByRole('link', { name: 'Analyses' }).click();
+  await page.getByRole('button', { name: 'New analysis' }).click();
+  const upload = page.getByRole('dialog', { name: 'New analysis' });
+  await upload.getByLabel('Choose a file').setInputFiles({
+    name: 'nodemailer.eml',
+    mimeType: 'message/rfc822',
+    buffer: Buffer.from(corpusBytes('email/nodemailer.eml')),
+  });
+  await upload.getByRole('button', { name: 'Analyse' }).click();
+  await expect(upload).toBeHidden();
+  const row = page.getByRole('row', { name: /nodemailer/ });
+  await expect(row).toContainText('Processed', { timeout: 60_000 });
+  await row.click();
+  await page.getByRole('tab', { name: 'Categories' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByTestId('category')).toContainText('Unicode mail');
+  await expect(panel.getByTestId('category')).toContainText('by rule “talks about unicode”');
+  await expect(panel.locator('mark', { hasText: /unicode/i }).first()).toBeVisible();
+
+  // Disabling the interaction flags the rule.
+  await menu.getByRole('link', { name: 'Configuration' }).click();
+  await section(page, 'Interactions');
+  await page.getByRole('row', { name: /mentions unicode/ }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+  await save(dialog);
+  await section(page, 'Categories');
+  await expect(page.getByRole('alert').filter({ hasText: 'flagged rule' })).toContainText(
+    "Rule “talks about unicode” of category “Unicode mail”: it refers to the disabled interaction 'mentions unicode'",
+  );
+});
