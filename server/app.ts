@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { extractorRoutes } from './routes/console/extractor';
 import { nluRoutes } from './routes/console/nlu';
+import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -72,6 +73,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(consoleAnalysesRoutes, { platform });
   await app.register(extractorRoutes, { platform });
   await app.register(nluRoutes, { platform });
+  await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;
   app.setNotFoundHandler(notFoundHandler(consoleFallback));

@@ -57,3 +57,29 @@ export const versionDifferences = defineCall({
   query: z.object({ with: z.string().optional() }),
   response: z.array(difference),
 });
+
+export const useCaseTemplate = z.object({
+  key: z.string(),
+  name: z.object({ fr: z.string(), en: z.string() }),
+  description: z.object({ fr: z.string(), en: z.string() }),
+  /** An environment configuration document, as exported. */
+  configuration: z.unknown(),
+  /** Messages the template categorises as `expected` (proven by server/environments/templates). */
+  samples: z.array(
+    z.object({
+      name: z.string(),
+      language: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      expected: z.array(z.string()),
+    }),
+  ),
+});
+export type UseCaseTemplate = z.infer<typeof useCaseTemplate>;
+
+/** The use-case templates of spec platform-shell §3 (insurance:meeting, tourism:airline-messages, retail:quotes-and-orders). */
+export const listUseCaseTemplates = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/use-case-templates',
+  response: z.array(useCaseTemplate),
+});

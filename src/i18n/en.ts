@@ -217,6 +217,10 @@ export const en: Messages = {
       extractor: 'Extractor',
     },
     envNew: {
+      fromTemplate: 'From a use-case template',
+      fromTemplateHelp:
+        'A ready configuration for a common use case: archetypes, interactions, categories with their rules and extraction fields, in French and English. Adapt it to your messages.',
+      template: 'Use case',
       fromScratch: 'From scratch',
       fromFile: 'From a configuration file',
       fromFileHelp: 'An environment with the settings and entities of an exported configuration.',

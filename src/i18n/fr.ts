@@ -222,6 +222,10 @@ export const fr = {
       extractor: 'Extracteur',
     },
     envNew: {
+      fromTemplate: 'Depuis un modèle de cas d’usage',
+      fromTemplateHelp:
+        'Une configuration prête pour un cas d’usage courant : archétypes, interactions, catégories avec leurs règles et champs d’extraction, en français et en anglais. Adaptez-la à vos messages.',
+      template: 'Cas d’usage',
       fromScratch: 'À partir de rien',
       fromFile: 'À partir d’un fichier de configuration',
       fromFileHelp: 'Un environnement avec les paramètres et les entités d’une configuration exportée.',

@@ -127,3 +127,44 @@ test('a configurator builds a rule from words to category, sees it decide on a c
     "Rule “talks about unicode” of category “Unicode mail”: it refers to the disabled interaction 'mentions unicode'",
   );
 });
+
+test('an environment made from a use-case template categorises a mail of its use case out of the box', async ({
+  page,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  await page
+    .getByRole('link', { name: /^Service client/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'New environment' }).first().click();
+  await page.getByRole('tab', { name: 'From a use-case template' }).click();
+  await page.getByRole('radio', { name: /Insurance: meetings and claims/ }).check();
+  await page.getByLabel('Name').fill(`Insurance ${Date.now()}`);
+  await page.getByRole('button', { name: 'Create the environment' }).click();
+  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+
+  const menu = page.getByRole('navigation', { name: 'Environment menu' });
+  await menu.getByRole('link', { name: 'Configuration' }).click();
+  await section(page, 'Categories');
+  await expect(page.getByRole('row', { name: /Meeting request/ })).toBeVisible();
+
+  await menu.getByRole('link', { name: 'Analyses' }).click();
+  await page.getByRole('button', { name: 'Simulate a mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Simulate a mail' });
+  await dialog.getByRole('textbox', { name: 'From' }).fill('james@example.com');
+  await dialog.getByRole('textbox', { name: 'To' }).fill('advisor@insurer.example');
+  const subject = `Meeting about my car insurance ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog
+    .getByRole('textbox', { name: 'Body' })
+    .fill(
+      'Hello, could we arrange a meeting with my advisor next week? I am available on Tuesday afternoon.',
+    );
+  await dialog.getByRole('button', { name: 'Analyse the mail' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(subject) });
+  await expect(row).toContainText('Processed', { timeout: 60_000 });
+  await row.click();
+  await page.getByRole('tab', { name: 'Categories' }).click();
+  await expect(page.getByRole('tabpanel').getByTestId('category')).toContainText('Meeting request');
+});

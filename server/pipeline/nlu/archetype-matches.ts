@@ -1,6 +1,6 @@
 import type { CompiledNlu, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
-import { passesGate } from './regex-gate';
+import { scanMatches } from './regex-gate';
 import { tokenRange, type Tokens } from './text';
 
 /** Where an archetype matched: token range [first, last) and characters [start, end). */
@@ -21,15 +21,10 @@ export interface Hit {
 const CACHE_LIMIT = 200_000;
 const lookups = new WeakMap<CompiledNlu, Map<string, WordHit[]>>();
 
-const lookup = (nlu: CompiledNlu, word: string): WordHit[] => {
+const cacheOf = (nlu: CompiledNlu): Map<string, WordHit[]> => {
   let cache = lookups.get(nlu);
   if (!cache) lookups.set(nlu, (cache = new Map()));
-  let hits = cache.get(word);
-  if (hits === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(word, (hits = nlu.vocabulary.lookup(word)));
-  }
-  return hits;
+  return cache;
 };
 
 /**
@@ -46,7 +41,16 @@ export const matchArchetypes = (
   const own: Hit[][] = nlu.archetypes.map(() => []);
   const n = tokens.norm.length;
   const words = new Array<WordHit[]>(n);
-  for (let i = 0; i < n; i++) words[i] = lookup(nlu, tokens.norm[i]);
+  const cache = cacheOf(nlu);
+  for (let i = 0; i < n; i++) {
+    const word = tokens.norm[i];
+    let hits = cache.get(word);
+    if (hits === undefined) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(word, (hits = nlu.vocabulary.lookup(word)));
+    }
+    words[i] = hits;
+  }
 
   const walk = (node: TrieNode, first: number, j: number, approximate: boolean) => {
     for (const t of node.terms) {
@@ -77,25 +81,19 @@ export const matchArchetypes = (
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());
   for (const r of nlu.regexes) {
-    if (!wanted[r.owner] || !passesGate(r.gate, text, lowerText)) continue;
-    const re = r.regex;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
-      }
-      const { first, last } = tokenRange(tokens, m.index, m.index + m[0].length);
+    if (!wanted[r.owner]) continue;
+    scanMatches(r, text, lowerText, (start, length) => {
+      const { first, last } = tokenRange(tokens, start, start + length);
       own[r.owner].push({
         owner: r.owner,
         first,
         last,
-        start: m.index,
-        end: m.index + m[0].length,
+        start,
+        end: start + length,
         via: r.label,
         approximate: false,
       });
-    }
+    });
   }
   return own;
 };

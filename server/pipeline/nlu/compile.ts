@@ -36,6 +36,8 @@ export interface CompiledTerm {
 export interface CompiledRegex {
   owner: number;
   regex: RegExp;
+  /** The same expression, sticky: tried where a prefix literal stands. */
+  sticky: RegExp;
   label: string;
   /** Literals one of which every match holds: a text without them is not scanned. */
   gate: RegexGate;
@@ -179,6 +181,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
   const regexes: CompiledRegex[] = BUILTIN_ARCHETYPES.map((b, owner) => ({
     owner,
     regex: b.pattern,
+    sticky: new RegExp(b.pattern.source, `${b.pattern.flags.replace('g', '')}y`),
     label: b.name,
     gate: regexGate(b.pattern.source, b.pattern.flags.replace('g', '')),
   }));
@@ -201,6 +204,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
           regexes.push({
             owner,
             regex: new RegExp(e.value, `${e.flags ?? ''}g`),
+            sticky: new RegExp(e.value, `${e.flags ?? ''}y`),
             label: `/${e.value}/${e.flags ?? ''}`,
             gate: regexGate(e.value, e.flags ?? ''),
           });

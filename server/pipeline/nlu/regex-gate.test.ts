@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passesGate, regexGate } from './regex-gate';
+import { passesGate, regexGate, scanMatches } from './regex-gate';
 
 describe('literal prefiltering of regular expressions', () => {
   it.each([
@@ -37,5 +37,44 @@ describe('literal prefiltering of regular expressions', () => {
       expect(passesGate(regexGate(source, flags), text, () => text.toLowerCase())).toBe(true);
     }
     expect(passesGate(regexGate('\\bACC-\\d+', ''), 'nothing here', () => '')).toBe(false);
+  });
+});
+
+describe('scanning from prefix literals', () => {
+  const scan = (source: string, flags: string, text: string) => {
+    const found: string[] = [];
+    const r = {
+      regex: new RegExp(source, `${flags}g`),
+      sticky: new RegExp(source, `${flags}y`),
+      gate: regexGate(source, flags),
+    };
+    scanMatches(
+      r,
+      text,
+      () => text.toLowerCase(),
+      (start, length) => found.push(text.slice(start, start + length)),
+    );
+    return found;
+  };
+  const global = (source: string, flags: string, text: string) =>
+    [...text.matchAll(new RegExp(source, `${flags}g`))].map((m) => m[0]);
+
+  it.each([
+    [
+      '\\b(?:invoice|inv|bill)\\s*#?\\d{3,}',
+      'i',
+      'Invoice #123, inv 4567 and BILL 89 then bill 999; invoice42',
+    ],
+    ['\\bACC[-/ ]?\\d{4,8}\\b', '', 'ACC-1234 ACC12 xACC-5555 ACC 98765'],
+    ['\\b(?:re|fwd?|tr)\\s*:', 'i', 'Re: Fwd: TR : there: re re:'],
+    ['[\\w.]+@[\\w.]+', '', 'mail a.b@c.d and x@y'],
+  ])('finds what a global scan finds: %s', (source, flags, text) => {
+    expect(regexGate(source, flags)).not.toBeNull();
+    expect(scan(source, flags, text)).toEqual(global(source, flags, text));
+  });
+
+  it('tries the expression only where a prefix stands', () => {
+    expect(regexGate('\\b(?:invoice|bill)\\d+', 'i')?.prefixes).toEqual(['invoice', 'bill']);
+    expect(regexGate('[\\w.]+@[\\w.]+', '')?.prefixes).toBeNull();
   });
 });

@@ -10,7 +10,15 @@ import { RegExpParser, type AST } from '@eslint-community/regexpp';
  * exactly by its ASCII case variants, so searching the lower-cased literal in the lower-cased text
  * never misses a match. With `i` and `u` together (Unicode case folding) no gate is made.
  */
-export type RegexGate = { literals: string[]; lowerCase: boolean } | null;
+export type RegexGate = {
+  literals: string[];
+  lowerCase: boolean;
+  /**
+   * Literals one of which every match starts with (after `\b` or `^`), when the expression says
+   * so: the text is then searched for them and the expression tried only where one stands.
+   */
+  prefixes: string[] | null;
+} | null;
 
 const ASCII_PRINTABLE = (code: number) => code >= 0x20 && code < 0x7f;
 
@@ -43,6 +51,23 @@ const candidates = (elements: AST.Element[], lower: boolean): string[][] => {
   return found;
 };
 
+/** The literals every match of a sequence starts with, or null when it can start otherwise. */
+const leading = (elements: AST.Element[], lower: boolean): string[] | null => {
+  let k = 0;
+  while (elements[k]?.type === 'Assertion' && ['word', 'start'].includes((elements[k] as AST.Assertion).kind))
+    k++;
+  let run = '';
+  for (; elements[k]?.type === 'Character' && ASCII_PRINTABLE((elements[k] as AST.Character).value); k++) {
+    const c = String.fromCharCode((elements[k] as AST.Character).value);
+    run += lower ? c.toLowerCase() : c;
+  }
+  if (run) return [run];
+  const first = elements[k];
+  if (first?.type !== 'Group' && first?.type !== 'CapturingGroup') return null;
+  const options = first.alternatives.map((a) => leading(a.elements, lower));
+  return options.every((o) => o !== null) ? [...new Set(options.flat() as string[])] : null;
+};
+
 /** The most selective set: the one whose shortest literal is longest. */
 const best = (sets: string[][]): string[] | null => {
   let chosen: string[] | null = null;
@@ -72,7 +97,9 @@ export const regexGate = (source: string, flags: string): RegexGate => {
     });
     const options = pattern.alternatives.map((a) => best(candidates(a.elements, lowerCase)));
     if (options.some((o) => o === null)) return null;
-    return { literals: [...new Set(options.flat() as string[])], lowerCase };
+    const starts = pattern.alternatives.map((a) => leading(a.elements, lowerCase));
+    const prefixes = starts.every((o) => o !== null) ? [...new Set(starts.flat() as string[])] : null;
+    return { literals: [...new Set(options.flat() as string[])], lowerCase, prefixes };
   } catch {
     return null;
   }
@@ -83,4 +110,49 @@ export const passesGate = (gate: RegexGate, text: string, lowerText: () => strin
   if (!gate) return true;
   const haystack = gate.lowerCase ? lowerText() : text;
   return gate.literals.some((literal) => haystack.includes(literal));
+};
+
+/**
+ * Every match of a compiled expression in a text (as a global scan finds them: leftmost first, no
+ * overlap). With prefixes, the expression is tried, sticky, only where a prefix stands; a global
+ * scan tries every position. The lower-cased text serves when its offsets are the text's.
+ *
+ * @example
+ *   scanMatches({ regex: /inv\d+/g, sticky: /inv\d+/y, gate }, 'see inv42', () => 'see inv42', (start, length) => …);
+ */
+export const scanMatches = (
+  r: { regex: RegExp; sticky: RegExp; gate: RegexGate },
+  text: string,
+  lowerText: () => string,
+  onMatch: (start: number, length: number) => void,
+) => {
+  const gate = r.gate;
+  const haystack = gate?.lowerCase ? lowerText() : text;
+  // Searching the prefixes is the gate too: where none stands, nothing can match.
+  if (gate?.prefixes && haystack.length === text.length) {
+    const starts: number[] = [];
+    for (const prefix of gate.prefixes)
+      for (let i = haystack.indexOf(prefix); i >= 0; i = haystack.indexOf(prefix, i + 1)) starts.push(i);
+    starts.sort((a, b) => a - b);
+    let from = 0;
+    let tried = -1;
+    for (const start of starts) {
+      if (start < from || start === tried) continue;
+      tried = start;
+      r.sticky.lastIndex = start;
+      const m = r.sticky.exec(text);
+      if (m && m[0].length > 0) {
+        onMatch(start, m[0].length);
+        from = start + m[0].length;
+      }
+    }
+    return;
+  }
+  if (!passesGate(gate, text, lowerText)) return;
+  const re = r.regex;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0].length === 0) re.lastIndex++;
+    else onMatch(m.index, m[0].length);
+  }
 };

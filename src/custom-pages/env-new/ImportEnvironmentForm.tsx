@@ -5,44 +5,51 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { importEnvironment } from '../../../schemas/contracts/configuration';
+import { importEnvironment, type UseCaseTemplate } from '../../../schemas/contracts/configuration';
 import { useApiClient } from '../../providers/ServicesContext';
+import { TemplatePicker } from './TemplatePicker';
 import { RefusalAlert, refusalOf, type Refusal } from '../import-export/RefusalAlert';
 
 /**
- * A new environment made from an exported configuration file (spec §3): its name, the file; the
- * server checks both and makes nothing when either is refused.
+ * A new environment made from a configuration (spec §3): an exported configuration file, or a
+ * use-case template's. Its name, the configuration; the server checks both and makes nothing when
+ * either is refused.
  */
 export const ImportEnvironmentForm = ({
   projectId,
   onCreated,
+  source = 'file',
 }: {
   projectId: string;
   onCreated: (id: string) => void;
+  source?: 'file' | 'template';
 }) => {
   const translate = useTranslate();
   const client = useApiClient();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File>();
+  const [template, setTemplate] = useState<UseCaseTemplate>();
   const [nameError, setNameError] = useState<string>();
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
     setNameError(undefined);
     setRefusal(undefined);
-    let configuration: unknown;
-    try {
-      configuration = JSON.parse(await file.text());
-    } catch (error) {
-      setRefusal({
-        message: translate('app.importExport.notJson', { name: file.name, error: String(error) }),
-        details: [],
-      });
-      return;
-    }
+    let configuration: unknown = template?.configuration;
+    if (source === 'file') {
+      if (!file) return;
+      try {
+        configuration = JSON.parse(await file.text());
+      } catch (error) {
+        setRefusal({
+          message: translate('app.importExport.notJson', { name: file.name, error: String(error) }),
+          details: [],
+        });
+        return;
+      }
+    } else if (!template) return;
     setBusy(true);
     try {
       const created = await client.call(importEnvironment, {
@@ -62,7 +69,9 @@ export const ImportEnvironmentForm = ({
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 560 }}>
-      <Typography color="text.secondary">{translate('app.envNew.fromFileHelp')}</Typography>
+      <Typography color="text.secondary">
+        {translate(source === 'file' ? 'app.envNew.fromFileHelp' : 'app.envNew.fromTemplateHelp')}
+      </Typography>
       <TextField
         label={translate('resources.environments.fields.name')}
         value={name}
@@ -71,22 +80,30 @@ export const ImportEnvironmentForm = ({
         error={nameError !== undefined}
         helperText={nameError}
       />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button component="label" startIcon={<FileUploadOutlined />}>
-          {translate('app.importExport.file')}
-          <input
-            hidden
-            type="file"
-            accept="application/json,.json"
-            aria-label={translate('app.importExport.file')}
-            onChange={(event) => setFile(event.target.files?.[0])}
-          />
-        </Button>
-        <Typography>{file?.name ?? ''}</Typography>
-      </Stack>
+      {source === 'file' ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Button component="label" startIcon={<FileUploadOutlined />}>
+            {translate('app.importExport.file')}
+            <input
+              hidden
+              type="file"
+              accept="application/json,.json"
+              aria-label={translate('app.importExport.file')}
+              onChange={(event) => setFile(event.target.files?.[0])}
+            />
+          </Button>
+          <Typography>{file?.name ?? ''}</Typography>
+        </Stack>
+      ) : (
+        <TemplatePicker value={template} onChange={setTemplate} />
+      )}
       {refusal ? <RefusalAlert refusal={refusal} /> : null}
       <div>
-        <Button type="submit" variant="contained" disabled={busy || !file || name.trim() === ''}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy || (source === 'file' ? !file : !template) || name.trim() === ''}
+        >
           {translate('app.envNew.create')}
         </Button>
       </div>

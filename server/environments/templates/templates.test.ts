@@ -1,0 +1,114 @@
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { describe, expect, it } from 'vitest';
+import { NO_CATEGORY } from '../../../schemas/analysis-result';
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../../../schemas/extractor-settings';
+import { resourceSchemas } from '../../../schemas/index';
+import { LANGUAGE_RESOURCES, languageConfig } from '../../analyses/language-config';
+import { runPipeline } from '../../pipeline/engine';
+import type { PipelineConfig, PipelineServices } from '../../pipeline/stage';
+import { settingsProblems } from '../../resources/tables/environments';
+import { checkConfiguration, configurationResources } from '../configuration';
+import { USE_CASE_TEMPLATES, templateByKey, type UseCaseSample, type UseCaseTemplate } from './index';
+
+type DocumentRows = Parameters<typeof languageConfig>[0];
+type LanguageResource = (typeof LANGUAGE_RESOURCES)[number];
+
+const services: PipelineServices = {
+  ocr: { recognize: () => Promise.reject(new Error('no OCR')) },
+  speech: null,
+};
+
+const isLanguageResource = (resource: string): resource is LanguageResource =>
+  (LANGUAGE_RESOURCES as readonly string[]).includes(resource);
+
+/** The template imported as the platform imports a configuration, then read as the worker reads it. */
+const pipelineConfig = (template: UseCaseTemplate): PipelineConfig => {
+  const checked = checkConfiguration(template.configuration, resourceSchemas, settingsProblems);
+  const resources = configurationResources(resourceSchemas);
+  const rows: DocumentRows = [...checked.entities].flatMap(([path, entities]) => {
+    const resource = resources.get(path)?.$id ?? '';
+    if (!isLanguageResource(resource)) return [];
+    return entities.map(({ id, ...data }) => ({ resource, id, data, updated_at: new Date(0) }));
+  });
+  return {
+    extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
+    languages: checked.settings.languages as string[],
+    ...languageConfig(rows, checked.settings),
+  };
+};
+
+const mail = (sample: UseCaseSample): Promise<Buffer> =>
+  new MailComposer({
+    from: 'Customer <customer@example.com>',
+    to: 'inbox@example.com',
+    date: new Date('2024-05-06T09:00:00Z'),
+    subject: sample.subject,
+    text: sample.text,
+  })
+    .compile()
+    .build();
+
+const analyse = async (config: PipelineConfig, sample: UseCaseSample) =>
+  runPipeline(
+    'template-sample',
+    {
+      kind: 'file',
+      name: sample.name,
+      filename: 'sample.eml',
+      bytes: new Uint8Array(await mail(sample)),
+      metadata: {},
+    },
+    config,
+    services,
+    new AbortController().signal,
+  );
+
+const entities = (template: UseCaseTemplate, path: string) =>
+  (template.configuration.entities as Record<string, Record<string, unknown>[]>)[path] ?? [];
+
+describe('use-case templates', () => {
+  it('offers the three templates of the spec, found by key', () => {
+    expect(USE_CASE_TEMPLATES.map((t) => t.key)).toEqual([
+      'insurance:meeting',
+      'tourism:airline-messages',
+      'retail:quotes-and-orders',
+    ]);
+    expect(templateByKey('retail:quotes-and-orders')?.name.fr).toBeTruthy();
+    expect(templateByKey('nope')).toBeUndefined();
+  });
+
+  describe.each(USE_CASE_TEMPLATES.map((t) => [t.key, t] as const))('%s', (_key, template) => {
+    it('is accepted as an environment configuration', () => {
+      expect(() =>
+        checkConfiguration(template.configuration, resourceSchemas, settingsProblems),
+      ).not.toThrow();
+    });
+
+    it('has French and English samples that expect every message category', () => {
+      expect(template.samples.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(template.samples.map((s) => s.language))).toEqual(new Set(['fr', 'gb']));
+      const expected = new Set(template.samples.flatMap((s) => s.expected));
+      const categories = entities(template, 'categories').filter((c) => c.kind !== 'attachment');
+      for (const category of categories) expect(expected).toContain(category.name);
+    });
+
+    let config: PipelineConfig | undefined;
+    it.each(template.samples.map((s) => [s.name, s] as const))(
+      'categorises "%s" as expected',
+      async (_name, sample) => {
+        config ??= pipelineConfig(template);
+        const result = await analyse(config, sample);
+        expect(result.status).toBe('processed');
+        expect(result.language).toBe(sample.language);
+        const found = result.nlu.interactions.map((i) => `${i.name} [${i.text}]`);
+        const categories = result.categories.map((c) => c.name).filter((n) => n !== NO_CATEGORY);
+        expect(categories.sort(), found.join('; ')).toEqual([...sample.expected].sort());
+        const warnings = result.trace
+          .filter((t) => ['nlu', 'categorization', 'extraction'].includes(t.step))
+          .flatMap((t) => t.warnings ?? [])
+          .filter((w) => !w.startsWith('The AI was starting up'));
+        expect(warnings).toEqual([]);
+      },
+    );
+  });
+});
