@@ -98,3 +98,11 @@ export const archetypeVariations = defineCall({
   body: z.object({ term: z.string().min(1).max(200), language: z.enum(['fr', 'gb']).optional() }),
   response: z.object({ variations: z.array(z.object({ value: z.string(), kind: z.string() })) }),
 });
+
+/** The built-in archetypes, read-only (DESIGN.md §6): what each recognises, with examples. */
+export const listBuiltinArchetypes = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/builtin-archetypes',
+  params: envParams,
+  response: z.array(z.object({ name: z.string(), description: z.string(), examples: z.array(z.string()) })),
+});

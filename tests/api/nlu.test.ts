@@ -195,6 +195,31 @@ describe('the NLU configuration, through the API', () => {
     ).toBe(403);
   });
 
+  it('lists the built-in archetypes and proposes variations of a term', async () => {
+    const builtins = (await acme.call('GET', url('builtin-archetypes'), 'configurator')).json() as {
+      name: string;
+    }[];
+    expect(builtins.map((b) => b.name)).toEqual([
+      'date',
+      'time',
+      'number',
+      'amount',
+      'percentage',
+      'email',
+      'phone',
+      'url',
+      'iban',
+    ]);
+    const res = await acme.call('POST', url('archetype-variations'), 'configurator', {
+      term: 'contrat',
+      language: 'fr',
+    });
+    expect(res.json().variations).toContainEqual({ value: 'contrats', kind: 'plural' });
+    expect(
+      (await acme.call('POST', url('archetype-variations'), 'cockpit', { term: 'contrat' })).statusCode,
+    ).toBe(403);
+  });
+
   it('starts and stops servers; one whose configuration cannot compile says why and stays stopped', async () => {
     const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
       id: string;

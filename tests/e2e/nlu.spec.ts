@@ -61,6 +61,15 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   await expressions.getByRole('textbox', { name: 'Term or regular expression' }).fill('unicode');
   await save(dialog);
   await expect(page.getByRole('row', { name: /unicode words/ })).toBeVisible();
+  // The AI variations helper adds the accepted forms as terms.
+  await page.getByRole('button', { name: 'AI variations' }).click();
+  await page.getByRole('textbox', { name: 'Term' }).fill('unicode');
+  await page.getByRole('button', { name: 'Propose variations' }).click();
+  await page.getByRole('button', { name: 'unicodes (plural)' }).click();
+  await page.getByRole('combobox', { name: 'Add to archetype' }).click();
+  await page.getByRole('option', { name: 'unicode words' }).click();
+  await page.getByRole('button', { name: 'Add 1 term' }).click();
+  await expect(page.getByText('1 term added to “unicode words”')).toBeVisible();
 
   await section(page, 'Contexts');
   dialog = await createDialog(page);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   archetypeVariations,
   getFlaggedRules,
+  listBuiltinArchetypes,
   startServer,
   stopServer,
   testNlu,
@@ -15,6 +16,7 @@ import { setServerState } from '../../nlu/server-states';
 import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
 import { analyseText } from '../../pipeline/nlu/analyse';
+import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
 import { NluCompileError } from '../../pipeline/nlu/compile';
 import { detectLanguage } from '../../pipeline/nlu/language';
 import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
@@ -178,6 +180,14 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     ) => {
       await configurator(request);
       return { variations: termVariations(request.body.term, request.body.language) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(listBuiltinArchetypes),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      await configurator(request);
+      return BUILTIN_ARCHETYPES.map(({ name, description, examples }) => ({ name, description, examples }));
     },
   });
 };

@@ -12,6 +12,7 @@ import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
+import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
 import { CONFIGURATION_SECTIONS, isSection, type ConfigurationSection } from './sections';
 import { ServerStateCell } from './ServerStateCell';
@@ -67,6 +68,7 @@ export const ConfigurationPage = () => {
             {translate(`app.nlu.configuration.sections.${section}`)}
           </Typography>
           {section === 'categories' ? <FlaggedRulesAlert envId={envId} /> : null}
+          {section === 'archetypes' ? <ArchetypeHelpers envId={envId} /> : null}
           <SectionList
             key={section}
             resource={resource}

@@ -26,6 +26,27 @@ export const nluEn: Messages<typeof nluFr> = {
       starting: 'The AI is starting up: the server’s configuration is being compiled…',
       started: 'Server started (compiled in %{ms} ms)',
     },
+    builtins: {
+      title: 'Built-in archetypes',
+      intro: 'Read-only; use them as sub-archetypes or as the archetypes of parameters.',
+    },
+    variations: {
+      title: 'AI variations',
+      term: 'Term',
+      language: 'Language',
+      propose: 'Propose variations',
+      proposals: 'Proposed variations',
+      hint: 'Click the variations to accept; the others are rejected.',
+      archetype: 'Add to archetype',
+      add: 'Add %{smart_count} term |||| Add %{smart_count} terms',
+      added: '%{smart_count} term added to “%{name}” |||| %{smart_count} terms added to “%{name}”',
+      kinds: {
+        plural: 'plural',
+        feminine: 'feminine',
+        accents: 'without accents',
+        misspelling: 'common misspelling',
+      },
+    },
     flagged: {
       title:
         '%{smart_count} flagged rule: it never matches |||| %{smart_count} flagged rules: they never match',

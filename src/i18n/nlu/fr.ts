@@ -25,6 +25,27 @@ export const nluFr = {
       starting: 'L’IA démarre : la configuration du serveur est compilée…',
       started: 'Serveur démarré (compilé en %{ms} ms)',
     },
+    builtins: {
+      title: 'Archétypes intégrés',
+      intro: 'En lecture seule ; utilisez-les comme sous-archétypes ou comme archétypes de paramètres.',
+    },
+    variations: {
+      title: 'Variations IA',
+      term: 'Terme',
+      language: 'Langue',
+      propose: 'Proposer des variations',
+      proposals: 'Variations proposées',
+      hint: 'Cliquez sur les variations à accepter ; les autres sont écartées.',
+      archetype: 'Ajouter à l’archétype',
+      add: 'Ajouter %{smart_count} terme |||| Ajouter %{smart_count} termes',
+      added: '%{smart_count} terme ajouté à « %{name} » |||| %{smart_count} termes ajoutés à « %{name} »',
+      kinds: {
+        plural: 'pluriel',
+        feminine: 'féminin',
+        accents: 'sans accents',
+        misspelling: 'faute courante',
+      },
+    },
     flagged: {
       title:
         '%{smart_count} règle signalée : elle ne s’applique jamais |||| %{smart_count} règles signalées : elles ne s’appliquent jamais',
