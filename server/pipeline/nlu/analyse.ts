@@ -42,11 +42,17 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   );
   const found: Occurrence[] = [];
   const seen = new Set<string>();
-  // Most interactions find nothing in a given text: those missing a required archetype are skipped
-  // before any work.
-  const matched = nlu.archetypes.map((a) => a.closure.some((k) => own[k].length > 0));
-  for (const interaction of nlu.interactions) {
-    if (interaction.parameters.some((p) => !p.optional && !matched[p.archetype])) continue;
+  // Only interactions that some matched archetype can serve are looked at (the sparse `own` says
+  // which matched), in their configured order.
+  const matched = new Set<number>();
+  const candidates = new Set<number>();
+  own.forEach((_hits, owner) => {
+    for (const a of nlu.reachedBy[owner]) matched.add(a);
+    for (const i of nlu.interactionsOf[owner]) candidates.add(i);
+  });
+  for (const index of [...candidates].sort((a, b) => a - b)) {
+    const interaction = nlu.interactions[index];
+    if (interaction.parameters.some((p) => !p.optional && !matched.has(p.archetype))) continue;
     if (!speaks(interaction.languages, options.language)) continue;
     const all = interaction.parameters.map((p) => archetypeHits(nlu, own, p.archetype));
     for (const block of blocks) {

@@ -1,6 +1,7 @@
 import type { CompiledNlu, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
 import { scanMatches } from './regex-gate';
+import { wordPrefixCandidates } from './word-prefixes';
 import { tokenRange, type Tokens } from './text';
 
 /** Where an archetype matched: token range [first, last) and characters [start, end). */
@@ -28,7 +29,8 @@ const cacheOf = (nlu: CompiledNlu): Map<string, WordHit[]> => {
 };
 
 /**
- * Every match of the archetypes' own expressions in a text, by owning archetype. `wanted`
+ * Every match of the archetypes' own expressions in a text, by owning archetype: a sparse array,
+ * with no entry for an archetype that matched nothing (most of them, in any one text). `wanted`
  * restricts the regular expressions run to the archetypes that matter (terms cost the same either
  * way: one walk of the automaton).
  */
@@ -38,7 +40,8 @@ export const matchArchetypes = (
   tokens: Tokens,
   wanted: boolean[],
 ): Hit[][] => {
-  const own: Hit[][] = nlu.archetypes.map(() => []);
+  const own: Hit[][] = new Array<Hit[]>(nlu.archetypes.length);
+  const add = (hit: Hit) => (own[hit.owner] ??= []).push(hit);
   const n = tokens.norm.length;
   const words = new Array<WordHit[]>(n);
   const cache = cacheOf(nlu);
@@ -56,7 +59,7 @@ export const matchArchetypes = (
     for (const t of node.terms) {
       const term = nlu.terms[t];
       if (approximate && term.exact) continue;
-      own[term.owner].push({
+      add({
         owner: term.owner,
         first,
         last: j,
@@ -80,11 +83,12 @@ export const matchArchetypes = (
 
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());
-  for (const r of nlu.regexes) {
-    if (!wanted[r.owner]) continue;
-    scanMatches(r, text, lowerText, (start, length) => {
+  const byWords = tokens.ascii ? wordPrefixCandidates(nlu.wordPrefixes, tokens) : null;
+  nlu.regexes.forEach((r, k) => {
+    if (!wanted[r.owner]) return;
+    const found = (start: number, length: number) => {
       const { first, last } = tokenRange(tokens, start, start + length);
-      own[r.owner].push({
+      add({
         owner: r.owner,
         first,
         last,
@@ -93,10 +97,34 @@ export const matchArchetypes = (
         via: r.label,
         approximate: false,
       });
-    });
-  }
+    };
+    if (byWords && nlu.wordPrefixes.served.has(k)) tryAt(r.sticky, text, byWords.get(k), found);
+    else scanMatches(r, text, lowerText, found);
+  });
   return own;
 };
+
+const NONE: Hit[] = [];
+
+/** Tries a sticky expression at each candidate start, as a global scan would: no overlap. */
+const tryAt = (
+  sticky: RegExp,
+  text: string,
+  starts: number[] | undefined,
+  found: (start: number, length: number) => void,
+) => {
+  let from = 0;
+  for (const start of starts ?? NONE_STARTS) {
+    if (start < from) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m && m[0].length > 0) {
+      found(start, m[0].length);
+      from = start + m[0].length;
+    }
+  }
+};
+const NONE_STARTS: number[] = [];
 
 /**
  * The matches of an archetype: its own and its sub-archetypes', one per place (the longest, then
@@ -104,7 +132,7 @@ export const matchArchetypes = (
  */
 export const archetypeHits = (nlu: CompiledNlu, own: Hit[][], archetype: number): Hit[] => {
   const closure = nlu.archetypes[archetype].closure;
-  const all = closure.length === 1 ? own[archetype] : closure.flatMap((a) => own[a]);
+  const all = closure.length === 1 ? (own[archetype] ?? NONE) : closure.flatMap((a) => own[a] ?? NONE);
   if (all.length < 2) return all;
   const sorted = [...all].sort(
     (a, b) => a.start - b.start || b.end - a.end || Number(a.approximate) - Number(b.approximate),

@@ -4,6 +4,7 @@ import { functionProblems } from './functions';
 import type { InteractionDef, InteractionFunctionDef, NluDefinitions, ServerDef } from './model';
 import { regexGate, type RegexGate } from './regex-gate';
 import { regexProblem } from './regex-safety';
+import { wordPrefixIndex, type WordPrefixIndex } from './word-prefixes';
 import { normalise, tokenise } from './text';
 
 /** A problem that keeps a configuration from compiling, named for the user. */
@@ -85,6 +86,12 @@ export interface CompiledNlu {
   disabledInteractions: Set<string>;
   /** Archetypes some interaction needs; the others are matched only when asked (NLU test page). */
   needed: boolean[];
+  /** By archetype: the archetypes whose closure holds it (its own matches are theirs too). */
+  reachedBy: number[][];
+  /** By archetype: the interactions one of whose parameters it can serve. */
+  interactionsOf: number[][];
+  /** Where expressions that start with a word may match (see word-prefixes.ts). */
+  wordPrefixes: WordPrefixIndex;
 }
 
 const newNode = (): TrieNode => ({ next: new Map(), terms: [] });
@@ -291,8 +298,15 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
   if (problems.length) throw new NluCompileError(problems);
 
   const needed = archetypes.map(() => false);
+  const reachedBy = archetypes.map(() => [] as number[]);
+  archetypes.forEach((a, k) => a.closure.forEach((member) => reachedBy[member].push(k)));
+  const interactionsOf = archetypes.map(() => new Set<number>());
   for (const i of interactions)
-    for (const p of i.parameters) for (const a of archetypes[p.archetype].closure) needed[a] = true;
+    for (const p of i.parameters)
+      for (const a of archetypes[p.archetype].closure) {
+        needed[a] = true;
+        interactionsOf[a].add(i.index);
+      }
   return {
     server: defs.server,
     archetypes,
@@ -304,6 +318,9 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
     interactions,
     disabledInteractions,
     needed,
+    reachedBy,
+    interactionsOf: interactionsOf.map((set) => [...set]),
+    wordPrefixes: wordPrefixIndex(regexes),
   };
 };
 

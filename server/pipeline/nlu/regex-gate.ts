@@ -18,6 +18,11 @@ export type RegexGate = {
    * so: the text is then searched for them and the expression tried only where one stands.
    */
   prefixes: string[] | null;
+  /**
+   * Every match starts at a word boundary (`\b`) with one of the prefixes, all letters and digits:
+   * in an ASCII text, a match then starts where a word does, and the words tell where to try.
+   */
+  wordPrefixes: boolean;
 } | null;
 
 const ASCII_PRINTABLE = (code: number) => code >= 0x20 && code < 0x7f;
@@ -68,6 +73,15 @@ const leading = (elements: AST.Element[], lower: boolean): string[] | null => {
   return options.every((o) => o !== null) ? [...new Set(options.flat() as string[])] : null;
 };
 
+/** Whether every match of a sequence starts with `\b` (directly, or in each alternative of a first group). */
+const startsAtWord = (elements: AST.Element[]): boolean => {
+  const first = elements[0];
+  if (first?.type === 'Assertion') return first.kind === 'word' && !first.negate;
+  if (first?.type === 'Group' || first?.type === 'CapturingGroup')
+    return first.alternatives.every((a) => startsAtWord(a.elements));
+  return false;
+};
+
 /** The most selective set: the one whose shortest literal is longest. */
 const best = (sets: string[][]): string[] | null => {
   let chosen: string[] | null = null;
@@ -99,7 +113,11 @@ export const regexGate = (source: string, flags: string): RegexGate => {
     if (options.some((o) => o === null)) return null;
     const starts = pattern.alternatives.map((a) => leading(a.elements, lowerCase));
     const prefixes = starts.every((o) => o !== null) ? [...new Set(starts.flat() as string[])] : null;
-    return { literals: [...new Set(options.flat() as string[])], lowerCase, prefixes };
+    const wordPrefixes =
+      prefixes !== null &&
+      prefixes.every((p) => /^[A-Za-z0-9]+$/.test(p)) &&
+      pattern.alternatives.every((a) => startsAtWord(a.elements));
+    return { literals: [...new Set(options.flat() as string[])], lowerCase, prefixes, wordPrefixes };
   } catch {
     return null;
   }

@@ -72,7 +72,7 @@ export const archetypeMatches = (defs: NluDefinitions, archetype: string, text: 
   const analysis = analyseText(nlu, text, { language: null, allArchetypes: true });
   const index = nlu.archetypeIndex.get(archetype)!;
   return nlu.archetypes[index].closure
-    .flatMap((a) => analysis.own[a])
+    .flatMap((a) => analysis.own[a] ?? [])
     .sort((a, b) => a.start - b.start)
     .map((h) => text.slice(h.start, h.end));
 };

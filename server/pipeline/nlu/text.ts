@@ -17,6 +17,8 @@ export interface Tokens {
   raw: string[];
   start: number[];
   end: number[];
+  /** The text is printable ASCII: normal forms are its lower case, words start where `\b` says. */
+  ascii: boolean;
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -42,7 +44,7 @@ export const normalise = (word: string): string =>
  *   tokenise("L'été à Paris").norm; // ['l', 'ete', 'a', 'paris']
  */
 export const tokenise = (text: string, normaliseWord: (raw: string) => string = normalise): Tokens => {
-  const tokens: Tokens = { norm: [], raw: [], start: [], end: [] };
+  const tokens: Tokens = { norm: [], raw: [], start: [], end: [], ascii: false };
   const push = (raw: string, start: number) => {
     tokens.raw.push(raw);
     tokens.norm.push(normaliseWord(raw));
@@ -55,7 +57,8 @@ export const tokenise = (text: string, normaliseWord: (raw: string) => string = 
     return tokens;
   }
   WORD.lastIndex = 0;
-  if (normaliseWord === normalise && ASCII.test(text)) {
+  tokens.ascii = ASCII.test(text);
+  if (normaliseWord === normalise && tokens.ascii) {
     // Most mail is ASCII: one lower-casing of the whole text, then slices of it.
     const lower = text.toLowerCase();
     for (let m = WORD.exec(text); m; m = WORD.exec(text)) {

@@ -89,7 +89,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
         if (startedNow) await setServerState(db, [server.id], 'started');
         const analysis = analyseText(compiled, text, { language, allArchetypes: true });
         const archetypes = compiled.archetypes.flatMap((a, k) =>
-          analysis.own[k].map((h) => ({
+          (analysis.own[k] ?? []).map((h) => ({
             archetype: a.name,
             start: h.start,
             end: h.end,
