@@ -82,12 +82,16 @@ export const flaggedRule = z.object({
 });
 export type FlaggedRuleAnswer = z.infer<typeof flaggedRule>;
 
-/** Rules that can never match (spec §4: flagged when they contain a disabled interaction). */
+/** Rules that can never match (spec §4: flagged when they contain a disabled interaction), and the categorisation's compatibility problems. */
 export const getFlaggedRules = defineCall({
   method: 'GET',
   path: '/v4/console/api/environments/{envId}/flagged-rules',
   params: envParams,
-  response: z.object({ flagged: z.array(flaggedRule) }),
+  response: z.object({
+    flagged: z.array(flaggedRule),
+    /** Categorisation compatibility problems (spec §5: one server, v5, response format V5). */
+    compatibility: z.array(z.string()),
+  }),
 });
 
 /** The "AI variations" helper: forms of a term to accept or reject (plural, feminine, accents, typos). */

@@ -141,3 +141,19 @@ describe('NLU, categorisation and extraction in the pipeline', () => {
     ]);
   });
 });
+
+describe('categorisation compatibility in the trace', () => {
+  it('warns when the server is not on v5 with the V5 response format', async () => {
+    const c = config();
+    c.nlu.servers[0].definitions = {
+      ...c.nlu.servers[0].definitions,
+      server: { ...c.nlu.servers[0].definitions.server, aiVersion: 'v4', responseFormat: 'V4' },
+    };
+    c.nlu.servers[0].version = 'v4';
+    const result = await analyse(c);
+    expect(result.trace.find((t) => t.step === 'categorization')!.warnings.slice(0, 2)).toEqual([
+      "Server 'server' runs AI version v4: categorization needs AI version v5 minimum",
+      "Server 'server' answers in response format V4: categorization needs response format V5",
+    ]);
+  });
+});

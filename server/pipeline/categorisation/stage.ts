@@ -2,6 +2,7 @@ import type { Stage } from '../stage';
 import type { CategorisationConfig } from './model';
 import { extractedData } from '../extraction/stage';
 import { categorise } from './categorise';
+import { categorisationCompatibility } from './compatibility';
 import { usesExtractedData } from './criteria';
 
 const testsExtractedData = (config: CategorisationConfig) =>
@@ -30,9 +31,12 @@ export const categorisationStage: Stage = {
       : '';
     return {
       summary: `Categories: ${names}${attachments}`,
-      warnings: flagged.map(
-        (f) => `Rule '${f.rule}' of category '${f.category}' is flagged and never matches: ${f.reason}`,
-      ),
+      warnings: [
+        ...categorisationCompatibility(config.nlu.servers.map((s) => s.definitions.server)),
+        ...flagged.map(
+          (f) => `Rule '${f.rule}' of category '${f.category}' is flagged and never matches: ${f.reason}`,
+        ),
+      ],
     };
   },
 };

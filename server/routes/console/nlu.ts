@@ -15,6 +15,7 @@ import { contractRoute } from '../../http/contract-route';
 import { setServerState } from '../../nlu/server-states';
 import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
+import { categorisationCompatibility } from '../../pipeline/categorisation/compatibility';
 import { analyseText } from '../../pipeline/nlu/analyse';
 import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
 import { NluCompileError } from '../../pipeline/nlu/compile';
@@ -162,13 +163,16 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     ...contractRoute(getFlaggedRules),
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const envId = await configurator(request);
-      const { categorisation } = await readPipelineConfig(db, envId);
+      const { categorisation, nlu } = await readPipelineConfig(db, envId);
       const kinds = new Map(categorisation.categories.map((c) => [c.name, c.kind]));
       return {
         flagged: flaggedRules(categorisation).map((f) => ({
           ...f,
           kind: kinds.get(f.category) ?? 'message',
         })),
+        compatibility: categorisation.categories.length
+          ? categorisationCompatibility(nlu.servers.map((s) => s.definitions.server))
+          : [],
       };
     },
   });

@@ -47,6 +47,7 @@ export const nluEn: Messages<typeof nluFr> = {
         misspelling: 'common misspelling',
       },
     },
+    compatibility: 'Categorization compatibility',
     flagged: {
       title:
         '%{smart_count} flagged rule: it never matches |||| %{smart_count} flagged rules: they never match',

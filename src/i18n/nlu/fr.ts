@@ -46,6 +46,7 @@ export const nluFr = {
         misspelling: 'faute courante',
       },
     },
+    compatibility: 'Compatibilité de la catégorisation',
     flagged: {
       title:
         '%{smart_count} règle signalée : elle ne s’applique jamais |||| %{smart_count} règles signalées : elles ne s’appliquent jamais',
