@@ -1,3 +1,4 @@
+import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -6,12 +7,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
+import { AdvancedCreationDialog } from './AdvancedCreationDialog';
 import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
 import { CONFIGURATION_SECTIONS, isSection, type ConfigurationSection } from './sections';
@@ -32,12 +35,16 @@ export const ConfigurationPage = () => {
   const resource = getResource(section);
   const SectionList = resource.list;
   const envId = scope.environmentId ?? '';
+  const [wizard, setWizard] = useState(false);
   return (
     <ResourcePageFrame titleKey="app.routes.configuration">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <Typography color="text.secondary" sx={{ flex: 1 }}>
           {translate('app.nlu.configuration.intro')}
         </Typography>
+        <Button variant="outlined" startIcon={<AutoFixHigh />} onClick={() => setWizard(true)}>
+          {translate('app.nlu.wizard.open')}
+        </Button>
         <Button
           component={Link}
           to={`${environmentPath(scope.projectId ?? '', envId)}/configuration/help`}
@@ -81,6 +88,7 @@ export const ConfigurationPage = () => {
           />
         </Stack>
       </Stack>
+      <AdvancedCreationDialog envId={envId} open={wizard} onClose={() => setWizard(false)} />
     </ResourcePageFrame>
   );
 };

@@ -53,6 +53,27 @@ export const nluFr = {
       rule: 'Règle « %{rule} » de la catégorie « %{category} » : %{reason}',
     },
   },
+  wizard: {
+    open: 'Création avancée',
+    title: 'Création avancée',
+    steps: {
+      archetype: 'Archétype',
+      interaction: 'Interaction',
+      functions: 'Fonctions',
+      category: 'Catégorie',
+    },
+    terms: 'Termes (un par ligne)',
+    alreadyExists: 'existe déjà',
+    useExisting: 'Utiliser l’existant',
+    needTerm: 'Donnez au moins un terme',
+    needContext: 'Sélectionnez au moins un contexte',
+    needRule: 'Nommez la règle',
+    noFunctions: 'Aucune fonction d’interaction dans cet environnement : étape facultative.',
+    back: 'Retour',
+    next: 'Suivant',
+    create: 'Créer',
+    created: 'Archétype, interaction et catégorie créés',
+  },
   test: {
     intro:
       'Tapez un texte, choisissez au moins un serveur : les archétypes et les interactions trouvés sont surlignés.',
