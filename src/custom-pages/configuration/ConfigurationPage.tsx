@@ -17,7 +17,13 @@ import { environmentPath } from '../../routing/scopePaths';
 import { AdvancedCreationDialog } from './AdvancedCreationDialog';
 import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
-import { CONFIGURATION_SECTIONS, isSection, type ConfigurationSection } from './sections';
+import { LanguagesPanel } from './LanguagesPanel';
+import {
+  CONFIGURATION_SECTIONS,
+  isSection,
+  type ConfigurationSection,
+  type ResourceSection,
+} from './sections';
 import { ServerStateCell } from './ServerStateCell';
 
 /**
@@ -25,6 +31,25 @@ import { ServerStateCell } from './ServerStateCell';
  * chosen kind's list on the right, whose rows open the generated editor. The section is in the
  * address (`?section=`), so a link or a reload lands on it.
  */
+/** The list of a kind, its rows opening the generated editor; servers with their start / stop. */
+const SectionList = ({ section, envId }: { section: ResourceSection; envId: string }) => {
+  const scope = useRouteScope();
+  const resource = getResource(section);
+  const List = resource.list;
+  return (
+    <List
+      key={section}
+      resource={resource}
+      scope={scope}
+      cells={
+        section === 'servers'
+          ? { state: (record) => <ServerStateCell envId={envId} record={record} /> }
+          : undefined
+      }
+    />
+  );
+};
+
 export const ConfigurationPage = () => {
   const translate = useTranslate();
   const scope = useRouteScope();
@@ -32,10 +57,12 @@ export const ConfigurationPage = () => {
   const section: ConfigurationSection = isSection(params.get('section'))
     ? (params.get('section') as ConfigurationSection)
     : 'archetypes';
-  const resource = getResource(section);
-  const SectionList = resource.list;
   const envId = scope.environmentId ?? '';
   const [wizard, setWizard] = useState(false);
+  const sectionTitle = (key: ConfigurationSection) =>
+    key === 'languages'
+      ? translate('app.nlu.configuration.languages.title')
+      : translate(`resources.${key}.name`, { smart_count: 2 });
   return (
     <ResourcePageFrame titleKey="app.routes.configuration">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -62,33 +89,29 @@ export const ConfigurationPage = () => {
                 selected={key === section}
                 onClick={() => setParams({ section: key })}
               >
-                <ListItemText primary={translate(`resources.${key}.name`, { smart_count: 2 })} />
+                <ListItemText primary={sectionTitle(key)} />
               </ListItemButton>
             ))}
           </List>
         </Paper>
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2">
-            {translate(`resources.${section}.name`, { smart_count: 2 })}
+            {sectionTitle(section)}
           </Typography>
           <Typography color="text.secondary">
             {translate(`app.nlu.configuration.sections.${section}`)}
           </Typography>
           {section === 'categories' ? <FlaggedRulesAlert envId={envId} /> : null}
           {section === 'archetypes' ? <ArchetypeHelpers envId={envId} /> : null}
-          <SectionList
-            key={section}
-            resource={resource}
-            scope={scope}
-            cells={
-              section === 'servers'
-                ? { state: (record) => <ServerStateCell envId={envId} record={record} /> }
-                : undefined
-            }
-          />
+          {section === 'languages' ? (
+            <LanguagesPanel projectId={scope.projectId ?? ''} envId={envId} />
+          ) : (
+            <SectionList section={section} envId={envId} />
+          )}
         </Stack>
       </Stack>
-      <AdvancedCreationDialog envId={envId} open={wizard} onClose={() => setWizard(false)} />
+      {/* Mounted only when open: it reads every kind's names. */}
+      {wizard ? <AdvancedCreationDialog envId={envId} open onClose={() => setWizard(false)} /> : null}
     </ResourcePageFrame>
   );
 };

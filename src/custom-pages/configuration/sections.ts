@@ -2,6 +2,7 @@
 export const CONFIGURATION_SECTIONS = [
   'servers',
   'contexts',
+  'languages',
   'archetypes',
   'interactions',
   'interaction-functions',
@@ -9,6 +10,9 @@ export const CONFIGURATION_SECTIONS = [
   'extraction-fields',
 ] as const;
 export type ConfigurationSection = (typeof CONFIGURATION_SECTIONS)[number];
+
+/** Sections that are not a resource's list (the environment's NLU languages). */
+export type ResourceSection = Exclude<ConfigurationSection, 'languages'>;
 
 export const isSection = (value: string | null): value is ConfigurationSection =>
   (CONFIGURATION_SECTIONS as readonly string[]).includes(value ?? '');

@@ -9,6 +9,8 @@ export const nluEn: Messages<typeof nluFr> = {
     help: 'How the engine reads your settings',
     tree: 'Configuration elements',
     sections: {
+      languages:
+        'The environment’s NLU languages: texts are read in the language detected among them (or in the only one chosen, without automatic detection).',
       servers:
         'A server loads contexts and compiles their interactions when it starts; it stops after 5 minutes unused.',
       contexts: 'A context groups interactions and may fix their languages.',
@@ -48,6 +50,11 @@ export const nluEn: Messages<typeof nluFr> = {
       },
     },
     compatibility: 'Categorization compatibility',
+    languages: {
+      title: 'Languages',
+      saved: 'Languages saved',
+      none: 'Choose at least one language',
+    },
     flagged: {
       title:
         '%{smart_count} flagged rule: it never matches |||| %{smart_count} flagged rules: they never match',

@@ -6,6 +6,8 @@ export const nluFr = {
     help: 'Comment le moteur lit vos réglages',
     tree: 'Éléments de la configuration',
     sections: {
+      languages:
+        'Les langues NLU de l’environnement : le texte est lu dans la langue détectée parmi elles (ou dans la seule choisie, sans détection automatique).',
       servers:
         'Un serveur charge des contextes et compile leurs interactions au démarrage ; il s’arrête après 5 minutes sans usage.',
       contexts: 'Un contexte regroupe des interactions et peut fixer leurs langues.',
@@ -47,6 +49,11 @@ export const nluFr = {
       },
     },
     compatibility: 'Compatibilité de la catégorisation',
+    languages: {
+      title: 'Langues',
+      saved: 'Langues enregistrées',
+      none: 'Choisissez au moins une langue',
+    },
     flagged: {
       title:
         '%{smart_count} règle signalée : elle ne s’applique jamais |||| %{smart_count} règles signalées : elles ne s’appliquent jamais',

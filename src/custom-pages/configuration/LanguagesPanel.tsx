@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { NLU_LANGUAGES } from '../../../schemas/environment.schema';
+import { errorMessage } from '../../api/errors';
+import { PageLoader } from '../../components/PageLoader';
+import { getResource } from '../../resources/registry';
+
+const environments = getResource('environments');
+
+/**
+ * The NLU languages of the environment (spec pipeline §3): the language codes plus automatic
+ * detection. With one language and no detection, every analysis is read in it; otherwise the
+ * language is detected among those chosen (docs/nlu.md).
+ */
+export const LanguagesPanel = ({ projectId, envId }: { projectId: string; envId: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const resource = environments.apiResource(projectId);
+  const { data, isPending } = useGetOne(resource, { id: envId });
+  const [update, { isPending: saving }] = useUpdate();
+  const [chosen, setChosen] = useState<string[]>([]);
+  useEffect(() => {
+    if (Array.isArray(data?.languages)) setChosen(data.languages as string[]);
+  }, [data]);
+  if (isPending || !data) return <PageLoader />;
+  const save = () =>
+    update(
+      resource,
+      { id: envId, data: { languages: chosen }, previousData: data },
+      {
+        onSuccess: () => notify('app.nlu.configuration.languages.saved', { type: 'success' }),
+        onError: (error) => notify(errorMessage(error), { type: 'error' }),
+      },
+    );
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <FormGroup row aria-label={translate('resources.environments.fields.languages')}>
+          {NLU_LANGUAGES.map((code) => (
+            <FormControlLabel
+              key={code}
+              sx={{ minWidth: 200 }}
+              label={translate(`resources.environments.values.languages.${code}`)}
+              control={
+                <Checkbox
+                  checked={chosen.includes(code)}
+                  onChange={(e) =>
+                    setChosen((c) => (e.target.checked ? [...c, code] : c.filter((l) => l !== code)))
+                  }
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {chosen.length === 0 ? (
+          <Alert severity="warning">{translate('app.nlu.configuration.languages.none')}</Alert>
+        ) : null}
+        <div>
+          <Button variant="contained" onClick={save} disabled={saving || chosen.length === 0}>
+            {translate('ra.action.save')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+};
