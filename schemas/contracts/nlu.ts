@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NluInteraction } from '../analysis-result';
+import type { ExtractedDatum, NluInteraction } from '../analysis-result';
 import { defineCall } from './define';
 
 /**
@@ -109,4 +109,18 @@ export const listBuiltinArchetypes = defineCall({
   path: '/v4/console/api/environments/{envId}/builtin-archetypes',
   params: envParams,
   response: z.array(z.object({ name: z.string(), description: z.string(), examples: z.array(z.string()) })),
+});
+
+/** The information extraction test tab: a text read by the environment's NLU and extraction fields. */
+export const testExtraction = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/extraction-test',
+  params: envParams,
+  body: z.object({ text: z.string().min(1).max(NLU_TEST_MAX_CHARS) }),
+  response: z.object({
+    language: z.string().nullable(),
+    extractedData: z.array(z.custom<ExtractedDatum>((v) => typeof v === 'object' && v !== null)),
+    /** What the NLU and extraction steps said (a field whose archetype no server loads, …). */
+    warnings: z.array(z.string()),
+  }),
 });

@@ -14,7 +14,7 @@ import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './s
 import { StopPipeline } from './stage';
 
 /** The stages built so far, by step; a step without a stage is skipped as not configured. */
-const STAGES: Partial<Record<TraceStep, Stage>> = {
+export const STAGES: Partial<Record<TraceStep, Stage>> = {
   source: sourceStage,
   extractor: extractorStage,
   nlu: nluStage,

@@ -1,4 +1,5 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -44,6 +45,11 @@ export const EnvironmentLayout = () => {
                         icon: <AccountTreeOutlined />,
                       },
                       { to: `${home}/nlu-test`, labelKey: 'app.menu.nluTest', icon: <PsychologyOutlined /> },
+                      {
+                        to: `${home}/extraction`,
+                        labelKey: 'app.menu.extraction',
+                        icon: <DataObjectOutlined />,
+                      },
                       {
                         to: `${home}/extractor`,
                         labelKey: 'app.menu.extractor',

@@ -12,6 +12,7 @@ import * as envNew from '../custom-pages/env-new';
 import * as configuration from '../custom-pages/configuration';
 import * as configurationHelp from '../custom-pages/configuration-help';
 import * as environmentHome from '../custom-pages/environment-home';
+import * as extraction from '../custom-pages/extraction';
 import * as nluTest from '../custom-pages/nlu-test';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as extractorSettings from '../custom-pages/extractor-settings';
@@ -113,6 +114,7 @@ export const appRoutes = (
           configuration,
           configurationHelp,
           nluTest,
+          extraction,
         ].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />

@@ -204,6 +204,23 @@ describe('the NLU configuration, through the API', () => {
     ).toBe(403);
   });
 
+  it('tests the extraction fields on a text, as an analysis would read it', async () => {
+    const text = 'Merci de résilier le contrat CT-54321.';
+    const res = await acme.call('POST', url('extraction-test'), 'configurator', { text });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      language: 'fr',
+      extractedData: [
+        {
+          name: 'contract number',
+          value: '54321',
+          span: { source: 'message', start: text.indexOf('54321'), end: text.indexOf('54321') + 5 },
+        },
+      ],
+    });
+    expect((await acme.call('POST', url('extraction-test'), 'cockpit', { text: 'x' })).statusCode).toBe(403);
+  });
+
   it('lists the built-in archetypes and proposes variations of a term', async () => {
     const builtins = (await acme.call('GET', url('builtin-archetypes'), 'configurator')).json() as {
       name: string;

@@ -3,6 +3,7 @@ import {
   archetypeVariations,
   getFlaggedRules,
   listBuiltinArchetypes,
+  testExtraction,
   startServer,
   stopServer,
   testNlu,
@@ -17,6 +18,7 @@ import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
 import { categorisationCompatibility } from '../../pipeline/categorisation/compatibility';
 import { analyseText } from '../../pipeline/nlu/analyse';
+import { runPipeline, STAGES } from '../../pipeline/engine';
 import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
 import { NluCompileError } from '../../pipeline/nlu/compile';
 import { detectLanguage } from '../../pipeline/nlu/language';
@@ -192,6 +194,31 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       await configurator(request);
       return BUILTIN_ARCHETYPES.map(({ name, description, examples }) => ({ name, description, examples }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(testExtraction),
+    handler: async (request: FastifyRequest<{ Params: Params; Body: { text: string } }>) => {
+      const envId = await configurator(request);
+      const config = await readPipelineConfig(db, envId);
+      // The text goes through the pipeline's own first steps, so it is read exactly as an analysis.
+      const { source, extractor, nlu, extraction } = STAGES;
+      const result = await runPipeline(
+        'extraction-test',
+        { kind: 'text', name: 'extraction test', text: request.body.text, metadata: {} },
+        config,
+        platform.services,
+        AbortSignal.timeout(30_000),
+        { source, extractor, nlu, extraction },
+      );
+      const failed = result.trace.find((t) => t.status === 'error');
+      if (failed) throw new ClientError(422, 'EXTRACTION_TEST_FAILED', failed.errors[0] ?? failed.summary);
+      return {
+        language: result.language,
+        extractedData: result.extractedData,
+        warnings: result.trace.flatMap((t) => t.warnings),
+      };
     },
   });
 };

@@ -61,6 +61,7 @@ export const nluEn: Messages<typeof nluFr> = {
       rule: 'Rule “%{rule}” of category “%{category}”: %{reason}',
     },
   },
+  extraction: { tabs: { interface: 'Interface', tests: 'Tests', documentation: 'Documentation' } },
   wizard: {
     open: 'Advanced creation',
     title: 'Advanced creation',

@@ -60,6 +60,7 @@ export const nluFr = {
       rule: 'Règle « %{rule} » de la catégorie « %{category} » : %{reason}',
     },
   },
+  extraction: { tabs: { interface: 'Interface', tests: 'Tests', documentation: 'Documentation' } },
   wizard: {
     open: 'Création avancée',
     title: 'Création avancée',

@@ -1,0 +1,82 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { testExtraction } from '../../../schemas/contracts/nlu';
+import type { ExtractedDatum } from '../../../schemas/analysis-result';
+import { errorMessage } from '../../api/errors';
+import { HighlightedText } from '../../components/HighlightedText';
+import { useApiClient } from '../../providers/ServicesContext';
+
+/** A text read with the environment's NLU servers and extraction fields: the data, where found. */
+export const ExtractionTest = ({ envId }: { envId: string }) => {
+  const translate = useTranslate();
+  const client = useApiClient();
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<{ text: string; data: ExtractedDatum[]; warnings: string[] }>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await client.call(testExtraction, { params: { envId }, body: { text } });
+      setAnswer({ text, data: result.extractedData, warnings: result.warnings });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label={translate('app.nlu.test.text')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={4}
+      />
+      <div>
+        <Button variant="contained" onClick={() => void run()} disabled={busy || !text.trim()}>
+          {translate('app.nlu.test.run')}
+        </Button>
+      </div>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {answer?.warnings.map((w) => (
+        <Alert key={w} severity="warning">
+          {w}
+        </Alert>
+      ))}
+      {answer ? (
+        <>
+          <HighlightedText
+            text={answer.text}
+            highlights={answer.data.flatMap((d) =>
+              d.span?.source === 'message'
+                ? [{ start: d.span.start, end: d.span.end, label: d.name, kind: 'interaction' as const }]
+                : [],
+            )}
+          />
+          {answer.data.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.nlu.result.noData')}</Typography>
+          ) : (
+            <ul aria-label={translate('app.nlu.result.extractedData')}>
+              {answer.data.map((d, k) => (
+                <li key={k}>
+                  <strong>{d.name}</strong>: {String(d.value)}{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({d.source})
+                  </Typography>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+};
