@@ -5,7 +5,7 @@ import {
   type CategoryExplanation,
   type CategoryResult,
 } from '../../../schemas/analysis-result';
-import { byName, evaluate, interactionsOf, type Scope } from './criteria';
+import { byName, evaluate, holds, interactionsOf, type Scope } from './criteria';
 import type { CategorisationConfig, CategoryDef, RuleDef } from './model';
 
 interface RankedRule {
@@ -87,8 +87,8 @@ const decide = (rules: RankedRule[], scope: Scope, multi: boolean, fallback: str
   const decisions: Decision[] = [];
   for (const { category, rule } of rules) {
     if (decisions.some((d) => d.name === category.name)) continue;
+    if (!holds(rule.criteria, scope)) continue;
     const criteria = evaluate(rule.criteria, scope);
-    if (!criteria.held) continue;
     decisions.push({
       name: category.name,
       rule: rule.name,

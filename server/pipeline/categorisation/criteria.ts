@@ -18,6 +18,77 @@ const quote = (s: string | undefined) => `'${s ?? ''}'`;
 const valueOf = (i: NluInteraction, parameter: string): string[] =>
   (i.parameters[parameter] ?? []).map((v) => v.value);
 
+type Found = { index: number; interaction: NluInteraction }[];
+
+/** The interactions an interaction criterion finds (with its parameter condition, when it has one). */
+const interactionsFound = (c: Criterion, scope: Scope): Found => {
+  const named = scope.interactions.get(c.name ?? '') ?? [];
+  if (c.value === undefined || c.value === '' || !c.parameter) return named;
+  const wanted = normaliseValue(c.value);
+  return named.filter(({ interaction }) =>
+    valueOf(interaction, c.parameter!).some((v) => normaliseValue(v) === wanted),
+  );
+};
+
+/** Whether a leaf holds: the one place the meaning of each leaf is written. */
+const leafHolds = (c: Criterion, scope: Scope): boolean => {
+  switch (c.type) {
+    case 'interaction':
+      return interactionsFound(c, scope).length > 0;
+    case 'category':
+      return scope.categories.has(c.name ?? '');
+    case 'extractedData': {
+      const data = scope.extractedData.filter((d) => d.name === c.name);
+      return c.value === undefined || c.value === ''
+        ? data.length > 0
+        : data.some((d) => normaliseValue(String(d.value)) === normaliseValue(c.value!));
+    }
+    case 'header': {
+      const header = scope.headers[(c.name ?? '').toLowerCase()];
+      return header !== undefined && (!c.value || header.toLowerCase().includes(c.value.toLowerCase()));
+    }
+    case 'metadata': {
+      const value = scope.metadata[c.name ?? ''];
+      return value !== undefined && (!c.value || normaliseValue(String(value)) === normaliseValue(c.value));
+    }
+    default:
+      return false;
+  }
+};
+
+/**
+ * Whether a criteria tree holds, stopping as soon as it knows and building nothing: most rules of
+ * a configuration do not hold for a given message, and only those that do need an explanation.
+ */
+export const holds = (c: Criterion, scope: Scope): boolean => {
+  switch (c.type) {
+    case 'all':
+      return (c.children ?? []).length > 0 && (c.children ?? []).every((child) => holds(child, scope));
+    case 'any':
+      return (c.children ?? []).some((child) => holds(child, scope));
+    case 'not':
+      return !holds(c.children?.[0] ?? { type: 'all' }, scope);
+    default:
+      return leafHolds(c, scope);
+  }
+};
+
+const describeLeaf = (c: Criterion): string => {
+  const value = c.value ? ` = ${quote(c.value)}` : ' present';
+  switch (c.type) {
+    case 'interaction':
+      return `interaction ${quote(c.name)}${c.value && c.parameter ? ` with ${c.parameter} = ${quote(c.value)}` : ''} found`;
+    case 'category':
+      return `category ${quote(c.name)} given`;
+    case 'extractedData':
+      return `extracted ${quote(c.name)}${value}`;
+    case 'header':
+      return `header ${quote(c.name)}${c.value ? ` contains ${quote(c.value)}` : ' present'}`;
+    default:
+      return `metadata ${quote(c.name)}${value}`;
+  }
+};
+
 /**
  * Evaluates a criteria tree, answering whether it holds and why, down to the interactions it rests
  * on. Every branch is evaluated (no short cut), so the explanation shows each criterion's state.
@@ -39,51 +110,15 @@ export const evaluate = (c: Criterion, scope: Scope): CriterionTrace => {
       return { description: 'not', held: !child.held, children: [child] };
     }
     case 'interaction': {
-      const wanted = c.value === undefined || c.value === '' ? null : normaliseValue(c.value);
-      const named = scope.interactions.get(c.name ?? '') ?? [];
-      const found =
-        wanted === null || !c.parameter
-          ? named
-          : named.filter(({ interaction }) =>
-              valueOf(interaction, c.parameter!).some((v) => normaliseValue(v) === wanted),
-            );
-      const condition = wanted === null || !c.parameter ? '' : ` with ${c.parameter} = ${quote(c.value)}`;
+      const found = interactionsFound(c, scope);
       return {
-        description: `interaction ${quote(c.name)}${condition} found`,
+        description: describeLeaf(c),
         held: found.length > 0,
         interactions: found.map((f) => f.index),
       };
     }
-    case 'category':
-      return { description: `category ${quote(c.name)} given`, held: scope.categories.has(c.name ?? '') };
-    case 'extractedData': {
-      const data = scope.extractedData.filter((d) => d.name === c.name);
-      const held =
-        c.value === undefined || c.value === ''
-          ? data.length > 0
-          : data.some((d) => normaliseValue(String(d.value)) === normaliseValue(c.value!));
-      return {
-        description: `extracted ${quote(c.name)}${c.value ? ` = ${quote(c.value)}` : ' present'}`,
-        held,
-      };
-    }
-    case 'header': {
-      const header = scope.headers[(c.name ?? '').toLowerCase()];
-      const held = header !== undefined && (!c.value || header.toLowerCase().includes(c.value.toLowerCase()));
-      return {
-        description: `header ${quote(c.name)}${c.value ? ` contains ${quote(c.value)}` : ' present'}`,
-        held,
-      };
-    }
-    case 'metadata': {
-      const value = scope.metadata[c.name ?? ''];
-      const held =
-        value !== undefined && (!c.value || normaliseValue(String(value)) === normaliseValue(c.value));
-      return {
-        description: `metadata ${quote(c.name)}${c.value ? ` = ${quote(c.value)}` : ' present'}`,
-        held,
-      };
-    }
+    default:
+      return { description: describeLeaf(c), held: leafHolds(c, scope) };
   }
 };
 
