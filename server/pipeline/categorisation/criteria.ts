@@ -1,5 +1,5 @@
 import type { CriterionTrace, ExtractedDatum, NluInteraction } from '../../../schemas/analysis-result';
-import { normaliseValue } from '../nlu/compile';
+import { normaliseValue } from '../nlu/text';
 import type { Criterion } from './model';
 
 /** What a rule is evaluated against: one message, or one attachment (or one of its pages). */

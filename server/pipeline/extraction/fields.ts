@@ -71,14 +71,11 @@ export const extractFields = (
       const builtin = BUILTIN_ARCHETYPES.find((b) => b.name === field.archetype);
       origin = `built-in archetype ${field.archetype}`;
       if (!builtin) warnings.push(`Field '${field.name}': '${field.archetype}' is not a built-in archetype`);
-      else
-        found = texts.flatMap(({ source, text }) =>
-          scan(new RegExp(builtin.pattern.source, builtin.pattern.flags), source, text),
-        );
+      else found = texts.flatMap(({ source, text }) => scan(builtin.pattern, source, text));
     } else if (field.source === 'regex') {
       origin = `regular expression /${field.pattern}/`;
       try {
-        const re = compileSafeRegex(field.pattern ?? '', field.flags ?? '');
+        const re = fieldRegex(field.pattern ?? '', field.flags ?? '');
         found = texts.flatMap(({ source, text }) => scan(re, source, text));
       } catch (error) {
         warnings.push(`Field '${field.name}': ${(error as Error).message}`);
@@ -117,7 +114,28 @@ export const extractFields = (
   return { data, warnings };
 };
 
-/** Every match of a regular expression; its first group is the value when it has one. */
+/**
+ * A field's expression, checked and compiled once per process, not once per analysis: the safety
+ * check reads the whole pattern (milliseconds for a long one). A refused one throws each time.
+ */
+const compiledFields = new Map<string, RegExp | Error>();
+const fieldRegex = (pattern: string, flags: string): RegExp => {
+  const key = `${flags}/${pattern}`;
+  let compiled = compiledFields.get(key);
+  if (!compiled) {
+    try {
+      compiled = compileSafeRegex(pattern, flags);
+    } catch (error) {
+      compiled = error as Error;
+    }
+    if (compiledFields.size >= 1000) compiledFields.clear();
+    compiledFields.set(key, compiled);
+  }
+  if (compiled instanceof Error) throw compiled;
+  return compiled;
+};
+
+/** Every match of a regular expression (from its start); its first group is the value when it has one. */
 const scan = (re: RegExp, source: TextSource, text: string): Found[] => {
   const found: Found[] = [];
   re.lastIndex = 0;

@@ -1,6 +1,6 @@
 import type { CompiledNlu, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
-import { scanMatches } from './regex-gate';
+import { scanMatches, tryAt } from './regex-gate';
 import { wordPrefixCandidates } from './word-prefixes';
 import { tokenRange, type Tokens } from './text';
 
@@ -98,32 +98,14 @@ export const matchArchetypes = (
         approximate: false,
       });
     };
-    if (byWords && nlu.wordPrefixes.served.has(k)) tryAt(r.sticky, text, byWords.get(k), found);
+    if (byWords && nlu.wordPrefixes.served.has(k))
+      tryAt(r.sticky, text, byWords.get(k) ?? NONE_STARTS, found);
     else scanMatches(r, text, lowerText, found);
   });
   return own;
 };
 
 const NONE: Hit[] = [];
-
-/** Tries a sticky expression at each candidate start, as a global scan would: no overlap. */
-const tryAt = (
-  sticky: RegExp,
-  text: string,
-  starts: number[] | undefined,
-  found: (start: number, length: number) => void,
-) => {
-  let from = 0;
-  for (const start of starts ?? NONE_STARTS) {
-    if (start < from) continue;
-    sticky.lastIndex = start;
-    const m = sticky.exec(text);
-    if (m && m[0].length > 0) {
-      found(start, m[0].length);
-      from = start + m[0].length;
-    }
-  }
-};
 const NONE_STARTS: number[] = [];
 
 /**

@@ -5,7 +5,7 @@ import type { InteractionDef, InteractionFunctionDef, NluDefinitions, ServerDef 
 import { regexGate, type RegexGate } from './regex-gate';
 import { regexProblem } from './regex-safety';
 import { wordPrefixIndex, type WordPrefixIndex } from './word-prefixes';
-import { normalise, tokenise } from './text';
+import { tokenise } from './text';
 
 /** A problem that keeps a configuration from compiling, named for the user. */
 export interface ConfigurationProblem {
@@ -323,6 +323,3 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
     wordPrefixes: wordPrefixIndex(regexes),
   };
 };
-
-/** The normal form of a value compared by functions and rules ("Paris" = "paris"). */
-export const normaliseValue = (value: string) => tokenise(value, normalise).norm.join(' ');

@@ -1,6 +1,6 @@
 import type { InteractionFunctionDef } from './model';
 import type { Occurrence } from './interactions';
-import { normalise } from './text';
+import { normaliseValue } from './text';
 
 /**
  * The interaction-function catalogue (DESIGN.md §6; user documentation in docs/nlu.md). Each
@@ -37,9 +37,6 @@ export const parseNumber = (value: string): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-const same = (a: string, b: string) =>
-  a.split(/\s+/).map(normalise).join(' ') === b.split(/\s+/).map(normalise).join(' ');
-
 export const FUNCTIONS: Record<InteractionFunctionDef['functionName'], FunctionEntry> = {
   followedBy: {
     uses: ['interactionAfter'],
@@ -68,7 +65,7 @@ export const FUNCTIONS: Record<InteractionFunctionDef['functionName'], FunctionE
     uses: ['parameterName', 'stringValue'],
     apply: (o, d, _others, text) => {
       const value = parameterText(o, d.parameterName!, text);
-      return value !== undefined && same(value, d.stringValue ?? '');
+      return value !== undefined && normaliseValue(value) === normaliseValue(d.stringValue ?? '');
     },
   },
   copyParameter: {

@@ -131,6 +131,30 @@ export const passesGate = (gate: RegexGate, text: string, lowerText: () => strin
 };
 
 /**
+ * Tries a sticky expression at candidate starts (ascending, repeats allowed), keeping what a global
+ * scan would: the leftmost match first, none overlapping the one before.
+ */
+export const tryAt = (
+  sticky: RegExp,
+  text: string,
+  starts: readonly number[],
+  onMatch: (start: number, length: number) => void,
+) => {
+  let from = 0;
+  let tried = -1;
+  for (const start of starts) {
+    if (start < from || start === tried) continue;
+    tried = start;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m && m[0].length > 0) {
+      onMatch(start, m[0].length);
+      from = start + m[0].length;
+    }
+  }
+};
+
+/**
  * Every match of a compiled expression in a text (as a global scan finds them: leftmost first, no
  * overlap). With prefixes, the expression is tried, sticky, only where a prefix stands; a global
  * scan tries every position. The lower-cased text serves when its offsets are the text's.
@@ -152,18 +176,7 @@ export const scanMatches = (
     for (const prefix of gate.prefixes)
       for (let i = haystack.indexOf(prefix); i >= 0; i = haystack.indexOf(prefix, i + 1)) starts.push(i);
     starts.sort((a, b) => a - b);
-    let from = 0;
-    let tried = -1;
-    for (const start of starts) {
-      if (start < from || start === tried) continue;
-      tried = start;
-      r.sticky.lastIndex = start;
-      const m = r.sticky.exec(text);
-      if (m && m[0].length > 0) {
-        onMatch(start, m[0].length);
-        from = start + m[0].length;
-      }
-    }
+    tryAt(r.sticky, text, starts, onMatch);
     return;
   }
   if (!passesGate(gate, text, lowerText)) return;

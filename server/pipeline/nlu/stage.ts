@@ -8,6 +8,8 @@ import {
 import { textOf } from '../../../schemas/analysis-result';
 import type { Stage, StageContext } from '../stage';
 import { analyseText } from './analyse';
+import type { Hit } from './archetype-matches';
+import type { Occurrence } from './interactions';
 import type { CompiledNlu } from './compile';
 import { detectLanguage } from './language';
 import { loadServer } from './servers';
@@ -20,7 +22,11 @@ export const nluSources = (
   const subject = extraction.message?.subject;
   if (subject) sources.push({ source: 'subject', blocks: [{ start: 0, end: subject.length }] });
   const bySource = new Map<TextSource, { start: number; end: number }[]>();
-  for (const b of extraction.blocks) bySource.set(b.source, [...(bySource.get(b.source) ?? []), b]);
+  for (const b of extraction.blocks) {
+    const list = bySource.get(b.source);
+    if (list) list.push(b);
+    else bySource.set(b.source, [b]);
+  }
   for (const [source, blocks] of bySource) sources.push({ source, blocks });
   return sources;
 };
@@ -48,6 +54,41 @@ const pageAt = (extraction: Extraction, source: TextSource, offset: number): num
   return pages.length;
 };
 
+/** An archetype match as results show it: the words, where they are, what matched them. */
+export const matchedValue = (nlu: CompiledNlu, text: string, h: Hit): MatchedValue => ({
+  value: text.slice(h.start, h.end),
+  start: h.start,
+  end: h.end,
+  archetype: nlu.archetypes[h.owner].name,
+  via: h.via,
+  approximate: h.approximate,
+});
+
+/** An occurrence as results show it (the analysis's, the NLU test page's). */
+export const nluInteraction = (
+  nlu: CompiledNlu,
+  o: Occurrence,
+  text: string,
+  source: TextSource,
+  page: number | null,
+): NluInteraction => {
+  const parameters: NluInteraction['parameters'] = {};
+  for (const [name, hits] of Object.entries(o.parameters))
+    parameters[name] = hits.map((h) => matchedValue(nlu, text, h));
+  for (const [name, copied] of Object.entries(o.copied)) parameters[name] = [copied];
+  return {
+    name: o.interaction.name,
+    context: o.interaction.context,
+    server: nlu.server.name,
+    source,
+    page,
+    start: o.start,
+    end: o.end,
+    text: text.slice(o.start, o.end),
+    parameters,
+  };
+};
+
 /** Runs one compiled server over every source of the extraction. */
 export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: string | null) => {
   const interactions: NluInteraction[] = [];
@@ -56,30 +97,8 @@ export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: st
     const text = textOf(extraction, source);
     const analysis = analyseText(nlu, text, { language, blocks });
     warnings.push(...analysis.warnings);
-    for (const o of analysis.occurrences) {
-      const parameters: NluInteraction['parameters'] = {};
-      for (const [name, hits] of Object.entries(o.parameters))
-        parameters[name] = hits.map((h): MatchedValue => ({
-          value: text.slice(h.start, h.end),
-          start: h.start,
-          end: h.end,
-          archetype: nlu.archetypes[h.owner].name,
-          via: h.via,
-          approximate: h.approximate,
-        }));
-      for (const [name, copied] of Object.entries(o.copied)) parameters[name] = [copied];
-      interactions.push({
-        name: o.interaction.name,
-        context: o.interaction.context,
-        server: nlu.server.name,
-        source,
-        page: pageAt(extraction, source, o.start),
-        start: o.start,
-        end: o.end,
-        text: text.slice(o.start, o.end),
-        parameters,
-      });
-    }
+    for (const o of analysis.occurrences)
+      interactions.push(nluInteraction(nlu, o, text, source, pageAt(extraction, source, o.start)));
   }
   return { interactions, warnings };
 };

@@ -96,3 +96,9 @@ const lowerBound = (values: number[], value: number): number => {
   }
   return lo;
 };
+
+/**
+ * The normal form of a value compared by functions and rules: its words' normal forms, one space
+ * between ("Box  Internet" = "box internet", "Élève" = "eleve").
+ */
+export const normaliseValue = (value: string): string => tokenise(value).norm.join(' ');

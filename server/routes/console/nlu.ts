@@ -9,7 +9,6 @@ import {
   testNlu,
   type NluTestAnswer,
 } from '../../../schemas/contracts/nlu';
-import type { NluInteraction } from '../../../schemas/analysis-result';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { ClientError, notFound } from '../../http/errors';
 import { contractRoute } from '../../http/contract-route';
@@ -23,6 +22,7 @@ import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
 import { NluCompileError } from '../../pipeline/nlu/compile';
 import { detectLanguage } from '../../pipeline/nlu/language';
 import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
+import { matchedValue, nluInteraction } from '../../pipeline/nlu/stage';
 import { termVariations } from '../../pipeline/nlu/variations';
 import { requireLevel, resolveScope } from '../../resources/access';
 
@@ -91,42 +91,15 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
         const startedNow = server.state !== 'started';
         if (startedNow) await setServerState(db, [server.id], 'started');
         const analysis = analyseText(compiled, text, { language, allArchetypes: true });
-        const archetypes = compiled.archetypes.flatMap((a, k) =>
-          (analysis.own[k] ?? []).map((h) => ({
-            archetype: a.name,
-            start: h.start,
-            end: h.end,
-            text: text.slice(h.start, h.end),
-            via: h.via,
-            approximate: h.approximate,
-          })),
+        const archetypes = compiled.archetypes.flatMap((_a, k) =>
+          (analysis.own[k] ?? []).map((h) => {
+            const { value, ...match } = matchedValue(compiled, text, h);
+            return { ...match, text: value };
+          }),
         );
-        const interactions: NluInteraction[] = analysis.occurrences.map((o) => ({
-          name: o.interaction.name,
-          context: o.interaction.context,
-          server: server.definitions.server.name,
-          source: 'message',
-          page: null,
-          start: o.start,
-          end: o.end,
-          text: text.slice(o.start, o.end),
-          parameters: {
-            ...Object.fromEntries(
-              Object.entries(o.parameters).map(([name, hits]) => [
-                name,
-                hits.map((h) => ({
-                  value: text.slice(h.start, h.end),
-                  start: h.start,
-                  end: h.end,
-                  archetype: compiled.archetypes[h.owner].name,
-                  via: h.via,
-                  approximate: h.approximate,
-                })),
-              ]),
-            ),
-            ...Object.fromEntries(Object.entries(o.copied).map(([name, c]) => [name, [c]])),
-          },
-        }));
+        const interactions = analysis.occurrences.map((o) =>
+          nluInteraction(compiled, o, text, 'message', null),
+        );
         servers.push({
           name: server.definitions.server.name,
           startedNow,

@@ -12,6 +12,7 @@ import {
   type TextSource,
 } from '../../../schemas/analysis-result';
 import { HighlightedText } from '../../components/HighlightedText';
+import { ExtractedDataList } from './ExtractedDataList';
 import { interactionHighlights, parameterSummary } from './nluHighlights';
 
 /** Indexes of the interactions a criteria tree rests on, where it held. */
@@ -149,20 +150,7 @@ export const AnalysisCategories = ({ result }: { result: AnalysisResult }) => {
         <Typography variant="subtitle1" component="h3">
           {translate('app.nlu.result.extractedData')}
         </Typography>
-        {result.extractedData.length === 0 ? (
-          <Typography color="text.secondary">{translate('app.nlu.result.noData')}</Typography>
-        ) : (
-          <ul aria-label={translate('app.nlu.result.extractedData')}>
-            {result.extractedData.map((d, k) => (
-              <li key={k}>
-                <strong>{d.name}</strong>: {String(d.value)}{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  ({d.source})
-                </Typography>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ExtractedDataList data={result.extractedData} />
       </Paper>
     </Stack>
   );

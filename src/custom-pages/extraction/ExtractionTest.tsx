@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { testExtraction } from '../../../schemas/contracts/nlu';
@@ -10,6 +9,7 @@ import type { ExtractedDatum } from '../../../schemas/analysis-result';
 import { errorMessage } from '../../api/errors';
 import { HighlightedText } from '../../components/HighlightedText';
 import { useApiClient } from '../../providers/ServicesContext';
+import { ExtractedDataList } from '../analysis-result/ExtractedDataList';
 
 /** A text read with the environment's NLU servers and extraction fields: the data, where found. */
 export const ExtractionTest = ({ envId }: { envId: string }) => {
@@ -61,20 +61,7 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
                 : [],
             )}
           />
-          {answer.data.length === 0 ? (
-            <Typography color="text.secondary">{translate('app.nlu.result.noData')}</Typography>
-          ) : (
-            <ul aria-label={translate('app.nlu.result.extractedData')}>
-              {answer.data.map((d, k) => (
-                <li key={k}>
-                  <strong>{d.name}</strong>: {String(d.value)}{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    ({d.source})
-                  </Typography>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ExtractedDataList data={answer.data} />
         </>
       ) : null}
     </Stack>

@@ -1,0 +1,22 @@
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { ExtractedDatum } from '../../../schemas/analysis-result';
+
+/** Extracted data, each value with what found it (an analysis's result, the extraction test). */
+export const ExtractedDataList = ({ data }: { data: ExtractedDatum[] }) => {
+  const translate = useTranslate();
+  if (data.length === 0)
+    return <Typography color="text.secondary">{translate('app.nlu.result.noData')}</Typography>;
+  return (
+    <ul aria-label={translate('app.nlu.result.extractedData')}>
+      {data.map((d, k) => (
+        <li key={k}>
+          <strong>{d.name}</strong>: {String(d.value)}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({d.source})
+          </Typography>
+        </li>
+      ))}
+    </ul>
+  );
+};
