@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { NLU_LANGUAGES } from '../../../schemas/environment.schema';
 import { errorMessage } from '../../api/errors';
@@ -25,11 +25,12 @@ export const LanguagesPanel = ({ projectId, envId }: { projectId: string; envId:
   const resource = environments.apiResource(projectId);
   const { data, isPending } = useGetOne(resource, { id: envId });
   const [update, { isPending: saving }] = useUpdate();
-  const [chosen, setChosen] = useState<string[]>([]);
-  useEffect(() => {
-    if (Array.isArray(data?.languages)) setChosen(data.languages as string[]);
-  }, [data]);
+  // The user's choice once they made one; until then the stored languages. A refetch of the
+  // environment never overwrites a choice in progress.
+  const [edited, setEdited] = useState<string[]>();
   if (isPending || !data) return <PageLoader />;
+  const chosen = edited ?? (Array.isArray(data.languages) ? (data.languages as string[]) : []);
+  const setChosen = (change: (current: string[]) => string[]) => setEdited(change(chosen));
   const save = () =>
     update(
       resource,
