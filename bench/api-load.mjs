@@ -3,10 +3,12 @@
 // `seconds` and report every latency on stdout as JSON. Plain node:http (as autocannon does, but
 // with no dependency): undici's fetch costs several times more CPU per request, which on a small
 // machine would be taken from the server being measured.
-// Plain JavaScript: it starts without the TypeScript loader.
+// Plain JavaScript: it starts without the TypeScript loader. Its arguments come as a JSON file (the
+// path in argv): thousands of URLs do not fit in one command-line argument.
+import fs from 'node:fs';
 import http from 'node:http';
 
-const { urls, authorization, concurrency, seconds } = JSON.parse(process.argv[2]);
+const { urls, authorization, concurrency, seconds } = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
 let errors = 0;

@@ -36,10 +36,28 @@ export const migrate = async (db: Db): Promise<string[]> => {
   });
 };
 
-/** Splits a migration into statements (our migrations keep `;` out of strings and bodies). */
-const splitStatements = (sql: string): string[] =>
+/**
+ * Splits a migration into statements: at each `;` outside dollar-quoted bodies ($$ … $$, of
+ * functions). Our migrations keep `;` and `$$` out of strings and `--` out of bodies.
+ */
+export const splitStatements = (sql: string): string[] => {
+  const statements: string[] = [];
+  let current = '';
   sql
     .replace(/--.*$/gm, '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .split('$$')
+    .forEach((part, i) => {
+      if (i % 2 === 1) {
+        current += `$$${part}$$`;
+        return;
+      }
+      const [head, ...rest] = part.split(';');
+      current += head;
+      for (const piece of rest) {
+        statements.push(current);
+        current = piece;
+      }
+    });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
+};

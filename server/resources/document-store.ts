@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable, Row } from '../db';
 import { fieldKind, scalarFields, scopeFieldOf } from './fields';
+import { listCache } from './list-cache';
 import { sqlReads } from './sql-reads';
 import type { ResourceRecord, ResourceStore } from './store';
 
@@ -75,9 +76,12 @@ export const documentStore = (schema: ResourceSchema): ResourceStore => {
     toRecord,
   });
 
+  const lists = listCache();
+
   const returning = 'RETURNING id, scope_id, data, created_at, updated_at';
   return {
     ...reads,
+    list: (q, query) => lists.read(q, resource, query, () => reads.list(q, query)),
     create: async (q, ctx, data) => {
       const [row] = await q.query(
         `INSERT INTO resource_documents (scope, scope_id, resource, id, data) VALUES ($1, $2, $3, $4, $5::jsonb) ${returning}`,
