@@ -211,6 +211,8 @@ export interface AnalysisResult {
   nlu: NluResult;
   /** Taints set by the rules that decided categories. */
   taints?: string[];
+  /** The reply drafted from the default reply template; with an LLM template, the prompt it rendered. */
+  reply?: { template: string; text: string; prompt?: string };
   deliveries: unknown[];
   exchangeLabels?: unknown;
   /** Why the analysis failed outside any step (its time limit, a lost original). */

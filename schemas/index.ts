@@ -15,6 +15,7 @@ import { interactionFunctionSchema } from './interaction-function.schema';
 import { interactionSchema } from './interaction.schema';
 import { nluContextSchema } from './nlu-context.schema';
 import { nluServerSchema } from './nlu-server.schema';
+import { replyTemplateSchema } from './reply-template.schema';
 
 export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
 
@@ -39,4 +40,5 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   nluServerSchema,
   categorySchema,
   extractionFieldSchema,
+  replyTemplateSchema,
 ];

@@ -61,6 +61,10 @@ const envSchema = z.object({
   SPEECH_BASE_URL: optionalUrl(['http:', 'https:']),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().default('whisper-1'),
+  /** OpenAI-compatible chat endpoint for LLM reply templates (POST {base}/chat/completions). */
+  LLM_BASE_URL: optionalUrl(['http:', 'https:']),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
 });
 
 export type Config = {
@@ -89,6 +93,7 @@ export type Config = {
     batchSize: number;
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -146,5 +151,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     speech: e.SPEECH_BASE_URL
       ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }
       : undefined,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
   };
 };

@@ -9,6 +9,7 @@ import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
 import { startServerIdleWorker } from './nlu/server-states';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
+import { createLlmClient } from './integrations/llm';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
 
@@ -47,6 +48,7 @@ export const startPlatform = async (
   const services: PipelineServices = {
     ocr,
     speech: config.speech ? createSpeechClient(config.speech) : null,
+    llm: config.llm ? createLlmClient(config.llm) : null,
   };
   const stopWorkers: (() => unknown)[] = [];
   try {

@@ -3,7 +3,8 @@ import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
 import { extractorSettingsBodySchema } from '../../schemas/extractor-settings';
-import { resourceValidator, schemaProblems } from '../resources/validation';
+import { replyTemplateProblems, templateDoc } from '../replies/rules';
+import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 
 /**
  * An environment's configuration as one JSON document (issue: environments managed): its settings
@@ -46,6 +47,14 @@ export const configurationResources = (schemas: readonly ResourceSchema[]) =>
   );
 
 /** The record fields the table's columns hold: never part of an entity's content. */
+/**
+ * Rules over every entity of a kind at once (an include cycle needs all the templates), by resource
+ * path; the save-time rules of server/nlu/entity-rules.ts apply the same ones one entity at a time.
+ */
+const WHOLE_KIND_RULES: Record<string, (entities: Entity[]) => { index: number; error: FieldError }[]> = {
+  'reply-templates': (list) => replyTemplateProblems(list.map(templateDoc)),
+};
+
 const COLUMN_FIELDS = new Set(['id', 'environmentId', 'createdAt', 'updatedAt']);
 
 /** The environment's configuration now, entities in creation order. */
@@ -218,6 +227,8 @@ export const checkConfiguration = (
           });
       });
     }
+    for (const { index, error } of WHOLE_KIND_RULES[kind]?.(checked) ?? [])
+      problems.push({ path: `entities.${kind}.${index}.${error.path}`, message: error.message });
     entities.set(kind, checked);
   }
   if (problems.length > 0) refuse(problems);

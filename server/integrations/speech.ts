@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SpeechEngine } from '../pipeline/extractor/types';
+import { postToEndpoint } from './endpoint';
 
 export interface SpeechClientOptions {
   /** Up to the API version, without the trailing path: `https://api.openai.com/v1`. */
@@ -40,24 +41,12 @@ export const createSpeechClient = ({
       form.append('file', new Blob([new Uint8Array(audio)], { type }), path.basename(filename));
       form.append('model', model);
       form.append('response_format', 'json');
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-          body: form,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw new Error(`The speech endpoint did not answer within ${timeoutMs / 1000} s`);
-        }
-        throw new Error(`The speech endpoint could not be reached: ${(error as Error).message}`);
-      }
-      if (!response.ok) {
-        const detail = (await response.text().catch(() => '')).slice(0, 200);
-        throw new Error(`The speech endpoint answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
-      }
+      const response = await postToEndpoint(
+        'speech',
+        url,
+        { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, body: form },
+        timeoutMs,
+      );
       const body: unknown = await response.json().catch(() => undefined);
       if (
         typeof body !== 'object' ||

@@ -10,6 +10,7 @@ import type {
 } from '../pipeline/nlu/model';
 import { regexProblem } from '../pipeline/nlu/regex-safety';
 import { tokenise } from '../pipeline/nlu/text';
+import { replyTemplateRule } from '../replies/rules';
 import type { FieldError } from '../resources/validation';
 
 /**
@@ -214,4 +215,5 @@ export const documentRules: Record<string, DocumentRule> = {
   'nlu-server': serverRule,
   category: categoryRule,
   'extraction-field': extractionFieldRule,
+  'reply-template': replyTemplateRule,
 };

@@ -9,6 +9,7 @@ import { categorisationStage } from './categorisation/stage';
 import { extractionStage } from './extraction/stage';
 import { extractorStage } from './extractor/stage';
 import { nluStage } from './nlu/stage';
+import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
@@ -20,6 +21,7 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   nlu: nluStage,
   categorization: categorisationStage,
   extraction: extractionStage,
+  replyTemplate: replyStage,
 };
 
 const NOT_CONFIGURED = 'No module of this step is configured in this environment';

@@ -21,29 +21,47 @@ export interface PipelineConfig {
   nlu: { servers: ServerConfig[] };
   categorisation: CategorisationConfig;
   extraction: { fields: ExtractionFieldDef[] };
+  /** Reply templates (Twig), the default one first when there is one. */
+  reply: { templates: ReplyTemplateDef[] };
 }
 
-/** A configuration with no NLU, category or extraction field: what a new environment has. */
-export const EMPTY_LANGUAGE_CONFIG: Pick<PipelineConfig, 'nlu' | 'categorisation' | 'extraction'> = {
-  nlu: { servers: [] },
-  categorisation: {
-    categories: [],
-    multiCategory: false,
-    perPage: false,
-    defaultCategory: null,
-    defaultAttachmentCategory: null,
-    interactions: [],
-    disabledInteractions: [],
-  },
-  extraction: { fields: [] },
-};
+export interface ReplyTemplateDef {
+  name: string;
+  body: string;
+  isDefault: boolean;
+  llm: boolean;
+}
+
+/** A configuration with no NLU, category, extraction field or reply template: what a new environment has. */
+export const EMPTY_LANGUAGE_CONFIG: Pick<PipelineConfig, 'nlu' | 'categorisation' | 'extraction' | 'reply'> =
+  {
+    nlu: { servers: [] },
+    categorisation: {
+      categories: [],
+      multiCategory: false,
+      perPage: false,
+      defaultCategory: null,
+      defaultAttachmentCategory: null,
+      interactions: [],
+      disabledInteractions: [],
+    },
+    extraction: { fields: [] },
+    reply: { templates: [] },
+  };
 
 /** The outside world a stage may use, given by the caller: the engine does no I/O of its own. */
 export interface PipelineServices {
   ocr: OcrEngine;
   speech: SpeechEngine | null;
+  /** An OpenAI-compatible chat endpoint, for reply templates flagged LLM; absent when not configured. */
+  llm?: LlmEngine | null;
   /** Extractions already made, by content and settings ("use cache"); absent in tests and benchmarks. */
   extractionCache?: ExtractionCache;
+}
+
+export interface LlmEngine {
+  /** The model's answer to one prompt. */
+  complete(prompt: string, signal: AbortSignal): Promise<string>;
 }
 
 export interface ExtractionCache {

@@ -1,3 +1,4 @@
+import { replyTemplateDef } from '../../replies/rules';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
 import { NO_CATEGORY } from '../../../schemas/analysis-result';
@@ -34,6 +35,7 @@ const pipelineConfig = (template: UseCaseTemplate): PipelineConfig => {
     extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
     languages: checked.settings.languages as string[],
     ...languageConfig(rows, checked.settings),
+    reply: { templates: (checked.entities.get('reply-templates') ?? []).map(replyTemplateDef) },
   };
 };
 

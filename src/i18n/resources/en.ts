@@ -1,6 +1,7 @@
 import type { Messages } from '../fr';
 import type { resourcesFr } from './fr';
 import { nluResourcesEn } from './nlu.en';
+import { replyResourcesEn } from './replies.en';
 import { languagesEn } from './languages';
 
 /**
@@ -223,4 +224,5 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
     },
   },
   ...nluResourcesEn,
+  ...replyResourcesEn,
 };

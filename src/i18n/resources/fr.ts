@@ -1,4 +1,5 @@
 import { nluResourcesFr } from './nlu.fr';
+import { replyResourcesFr } from './replies.fr';
 import { languagesFr } from './languages';
 /**
  * Labels of the schema-driven resources (DESIGN.md §4), French: `resources.<path>.name` (singular
@@ -225,4 +226,5 @@ export const resourcesFr = {
     },
   },
   ...nluResourcesFr,
+  ...replyResourcesFr,
 } as const;

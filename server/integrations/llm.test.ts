@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLlmServer, type LlmServer } from '../../tests/api/support/llm-server';
+import { createLlmClient } from './llm';
+
+let server: LlmServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+const signal = new AbortController().signal;
+
+describe('the LLM client', () => {
+  it('sends the prompt as the user message of a chat completion, and gives the answer', async () => {
+    server = await startLlmServer();
+    const llm = createLlmClient({ baseUrl: `${server.url}/`, apiKey: 'k', model: 'small' });
+    expect(await llm.complete('Say hello\nplease', signal)).toBe('Draft: Say hello');
+    expect(server.prompts).toEqual([{ model: 'small', prompt: 'Say hello\nplease', authorization: 'Bearer k' }]);
+  });
+
+  it('says which endpoint failed, and how', async () => {
+    server = await startLlmServer({ status: 503 });
+    const llm = createLlmClient({ baseUrl: server.url, model: 'small' });
+    await expect(llm.complete('x', signal)).rejects.toThrow(
+      'The LLM endpoint answered HTTP 503: {"error":{"message":"The model is overloaded"}}',
+    );
+    const unreachable = createLlmClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'small' });
+    await expect(unreachable.complete('x', signal)).rejects.toThrow(/^The LLM endpoint could not be reached/);
+  });
+});

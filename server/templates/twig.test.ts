@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { renderTemplate, TemplateError, templateProblems } from './twig';
+
+const render = (source: string, context: Record<string, unknown> = {}, others: Record<string, string> = {}) =>
+  renderTemplate('main', { main: source, ...others }, context);
+
+const errorOf = (fn: () => unknown): TemplateError => {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof TemplateError) return err;
+    throw err;
+  }
+  throw new Error('no error');
+};
+
+describe('the Twig of reply templates', () => {
+  it('prints values with filters, and escapes HTML unless told otherwise', () => {
+    expect(render('Bonjour {{ client.name|upper }} !', { client: { name: 'Ada' } })).toBe('Bonjour ADA !');
+    expect(render('{{ text }}', { text: '<b>&</b>' })).toBe('&lt;b&gt;&amp;&lt;/b&gt;');
+    expect(render('{{ text|raw }}', { text: '<b>x</b>' })).toBe('<b>x</b>');
+    expect(render('{{ text|e|raw }}', { text: '<i>' })).toBe('&lt;i&gt;');
+    expect(render('{{ missing }}|{{ missing|default("none") }}')).toBe('|none');
+    expect(render("{{ items|join(', ') }} ({{ items|length }})", { items: ['a', 'b'] })).toBe('a, b (2)');
+    expect(render('{{ 1200.5|number_format(2, ",", " ") }}')).toBe('1 200,50');
+    expect(render('{{ d|date("d/m/Y H:i") }}', { d: '2026-03-04T05:06:00Z' })).toBe('04/03/2026 05:06');
+    expect(render('{{ "a\nb"|nl2br }}')).toBe('a<br />\nb');
+    expect(render('{{ "x" ~ 1 + 2 }} {{ 7 % 3 }} {{ n > 2 ? "big" : "small" }}', { n: 3 })).toBe('x3 1 big');
+    expect(render('{{ name ?? "anonymous" }}')).toBe('anonymous');
+  });
+
+  it('runs if / elseif / else, for with loop and else, and set', () => {
+    const source = [
+      '{% for c in categories %}{{ loop.index }}.{{ c }}{% if not loop.last %}, {% endif %}',
+      '{%- else %}none{% endfor %}',
+    ].join('');
+    expect(render(source, { categories: ['claim', 'quote'] })).toBe('1.claim, 2.quote');
+    expect(render(source, { categories: [] })).toBe('none');
+    const branch = '{% if n == 1 %}one{% elseif n in [2, 3] %}few{% else %}many{% endif %}';
+    expect([1, 2, 3, 9].map((n) => render(branch, { n }))).toEqual(['one', 'few', 'few', 'many']);
+    expect(render('{% for k, v in h %}{{ k }}={{ v }};{% endfor %}', { h: { a: 1, b: 2 } })).toBe('a=1;b=2;');
+    expect(render('{% set total = 2 * 3 %}{{ total }}')).toBe('6');
+    expect(render('{% for i in 1..3 %}{{ i }}{% endfor %}')).toBe('123');
+    expect(
+      render('{% if x is defined %}d{% endif %}{% if y is not empty %}e{% endif %}', { x: 0, y: [1] }),
+    ).toBe('de');
+  });
+
+  it('controls whitespace and skips comments', () => {
+    expect(render('a  {{- "b" -}}  c {# a note #}d')).toBe('abc d');
+    expect(render('<p>\n  {%- if true %}\n  yes\n  {%- endif %}\n</p>')).toBe('<p>\n  yes\n</p>');
+  });
+
+  it('includes other templates, with their variables or only the given ones', () => {
+    const others = { signature: '-- {{ agent|default("The team") }}' };
+    expect(render("Thanks.\n{% include 'signature' %}", { agent: 'Léa' }, others)).toBe('Thanks.\n-- Léa');
+    expect(render("{% include 'signature' with {agent: 'Max'} only %}", { agent: 'Léa' }, others)).toBe(
+      '-- Max',
+    );
+    expect(render("{% include 'signature' only %}", { agent: 'Léa' }, others)).toBe('-- The team');
+  });
+
+  it('says what is wrong and on which line', () => {
+    expect(errorOf(() => render('Hello\n{% if x %}\nno end')).message).toBe(
+      "Template 'main', line 2: The 'if' tag is never closed (endif)",
+    );
+    expect(errorOf(() => render('a\n\n{{ x|shout }}')).message).toBe(
+      "Template 'main', line 3: Unknown filter 'shout'",
+    );
+    expect(errorOf(() => render('{% while %}')).detail).toBe("Unknown tag 'while'");
+    expect(errorOf(() => render('{{ x ')).detail).toBe('The tag is not closed (}})');
+    expect(errorOf(() => render('{% endif %}')).detail).toBe("'endif' without its opening tag");
+    expect(errorOf(() => render('{{ "abc }}')).detail).toBe('A string is not closed');
+    expect(errorOf(() => render('{% include name %}')).detail).toMatch(/names its template in quotes/);
+    expect(errorOf(() => render("{% include 'nope' %}")).detail).toBe("The template 'nope' does not exist");
+  });
+
+  it('reaches nothing but the data it is given', () => {
+    expect(
+      render('{{ x.constructor }}{{ x.__proto__ }}{{ s.length }}{{ a.push }}', { x: {}, s: 'abc', a: [] }),
+    ).toBe('');
+    expect(errorOf(() => render("{{ ''.constructor.constructor('return process')() }}")).detail).toMatch(
+      /methods cannot be called/,
+    );
+    expect(errorOf(() => render('{{ range(1, 3) }}')).detail).toMatch(/functions are not available/);
+    expect(errorOf(() => render('{{ x.toString() }}', { x: 1 })).detail).toMatch(/methods cannot be called/);
+  });
+
+  it('stops a template that does too much work or writes too much', () => {
+    expect(
+      errorOf(() => render('{% for i in 1..1000 %}{% for j in 1..1000 %}.{% endfor %}{% endfor %}')).detail,
+    ).toMatch(/too much work/);
+    expect(
+      errorOf(() => render('{% for i in 1..90000 %}{{ big }}{% endfor %}', { big: 'x'.repeat(100) })).detail,
+    ).toMatch(/longer than/);
+  });
+});
+
+describe('templateProblems', () => {
+  it('finds syntax errors, unknown includes, and templates including themselves directly or not', () => {
+    expect(
+      templateProblems({
+        ok: 'Hello {{ name }}',
+        broken: '{% for x in xs %}',
+        self: "{% include 'self' %}",
+        a: "x\n{% include 'b' %}",
+        b: "{% include 'c' %}",
+        c: "{% include 'a' %}",
+        lost: "{% include 'ghost' %}",
+      }),
+    ).toEqual({
+      broken: ["Line 1: The 'for' tag is never closed (endfor)"],
+      self: ['Line 1: the template cannot include itself'],
+      a: ['Templates cannot include themselves, directly or through another template: a → b → c → a'],
+      b: ['Templates cannot include themselves, directly or through another template: b → c → a → b'],
+      c: ['Templates cannot include themselves, directly or through another template: c → a → b → c'],
+      lost: ["Line 1: the included template 'ghost' does not exist"],
+    });
+  });
+});

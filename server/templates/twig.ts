@@ -1,0 +1,309 @@
+import { escapeHtml, FILTERS, isEmpty, Safe, toText } from './filters';
+import { TemplateError } from './lexer';
+import { parseTemplate, type Expr, type Node, type ParsedTemplate } from './parser';
+
+export { TemplateError } from './lexer';
+
+/**
+ * The Twig of reply templates (spec pipeline §3, DESIGN.md §6): a subset of Twig 3 interpreted
+ * here, not twig.js (docs/decisions.md). `{{ … }}` with filters, `{% if / elseif / else %}`,
+ * `{% for k, v in … %}` with `loop` and `else`, `{% set %}`, `{% include 'name' with {…} only %}`,
+ * `{# … #}` and the `-` whitespace control. Autoescape (HTML) is on: `raw` prints as is.
+ *
+ * A template reads only the data it is given, and of it only own fields: no method calls, no
+ * functions, no prototype, no file, network or process. Its work is bounded (steps, output size,
+ * include depth), so a template cannot hang or flood the worker.
+ */
+const MAX_STEPS = 100_000;
+const MAX_OUTPUT = 1_000_000;
+const MAX_DEPTH = 10;
+
+export type TemplateSources = Record<string, string>;
+
+const parsedCache = new Map<string, ParsedTemplate>();
+
+/** Parses, with the parse of an identical source reused (the worker renders the same ones again). */
+export const parse = (source: string): ParsedTemplate => {
+  let parsed = parsedCache.get(source);
+  if (!parsed) {
+    parsed = parseTemplate(source);
+    if (parsedCache.size > 500) parsedCache.clear();
+    parsedCache.set(source, parsed);
+  }
+  return parsed;
+};
+
+/** Only own fields of plain data: `x.constructor`, `x.__proto__` and the like are undefined. */
+const field = (object: unknown, key: unknown): unknown => {
+  if (object === null || typeof object !== 'object') return undefined;
+  const k = typeof key === 'number' ? String(key) : key;
+  if (typeof k !== 'string' || !Object.hasOwn(object, k)) return undefined;
+  return (object as Record<string, unknown>)[k];
+};
+
+const compare = (op: string, a: unknown, b: unknown): boolean => {
+  switch (op) {
+    case '==':
+      // Twig compares loosely: 1 == '1'.
+      return a == b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+    case '!=':
+      return !compare('==', a, b);
+    case '<':
+      return (a as number) < (b as number);
+    case '>':
+      return (a as number) > (b as number);
+    case '<=':
+      return (a as number) <= (b as number);
+    default:
+      return (a as number) >= (b as number);
+  }
+};
+
+const contains = (haystack: unknown, needle: unknown) =>
+  typeof haystack === 'string'
+    ? haystack.includes(toText(needle))
+    : Array.isArray(haystack)
+      ? haystack.some((x) => compare('==', x, needle))
+      : haystack !== null && typeof haystack === 'object'
+        ? Object.values(haystack).some((x) => compare('==', x, needle))
+        : false;
+
+/** An environment of variables: each `for` and include gets its own, reading through to its parent. */
+type Scope = Map<string, unknown>;
+
+/**
+ * Renders the template `name` of `sources` with `context` (plain data). Throws TemplateError with
+ * the template's name and line.
+ *
+ * @example
+ * renderTemplate('reply', { reply: 'Hello {{ name|upper }}', }, { name: 'ada' }) // 'Hello ADA'
+ */
+export const renderTemplate = (name: string, sources: TemplateSources, context: Record<string, unknown>) => {
+  let steps = 0;
+  let size = 0;
+  const out: string[] = [];
+  const emit = (s: string, template: string, line: number) => {
+    size += s.length;
+    if (size > MAX_OUTPUT)
+      throw new TemplateError(
+        line,
+        `The text would be longer than ${MAX_OUTPUT.toLocaleString('en')} characters`,
+        template,
+      );
+    out.push(s);
+  };
+
+  const run = (template: string, scope: Scope, depth: number, line: number) => {
+    if (!Object.hasOwn(sources, template))
+      throw new TemplateError(
+        line,
+        `The template '${template}' does not exist`,
+        depth ? undefined : template,
+      );
+    if (depth > MAX_DEPTH)
+      throw new TemplateError(line, `Includes are nested more than ${MAX_DEPTH} deep`, template);
+    let parsed: ParsedTemplate;
+    try {
+      parsed = parse(sources[template]);
+    } catch (err) {
+      if (err instanceof TemplateError) throw new TemplateError(err.line, err.detail, template);
+      throw err;
+    }
+
+    const value = (e: Expr, scope: Scope): unknown => {
+      switch (e.type) {
+        case 'literal':
+          return e.value;
+        case 'name': {
+          for (let s: Scope | undefined = scope; s; s = s.get('\u0000parent') as Scope | undefined)
+            if (s.has(e.name)) return s.get(e.name);
+          return undefined;
+        }
+        case 'attr':
+          return field(value(e.object, scope), value(e.key, scope));
+        case 'array':
+          return e.items.map((x) => value(x, scope));
+        case 'hash': {
+          const hash: Record<string, unknown> = Object.create(null);
+          for (const [k, v] of e.entries) hash[toText(value(k, scope))] = value(v, scope);
+          return { ...hash };
+        }
+        case 'unary':
+          return e.op === 'not' ? !truthy(value(e.expr, scope)) : -Number(value(e.expr, scope));
+        case 'cond':
+          return truthy(value(e.cond, scope)) ? value(e.then, scope) : value(e.otherwise, scope);
+        case 'test': {
+          const v = value(e.expr, scope);
+          const held =
+            e.test === 'defined'
+              ? v !== undefined
+              : e.test === 'empty'
+                ? isEmpty(v)
+                : e.test === 'iterable'
+                  ? v !== null && typeof v === 'object'
+                  : e.test === 'even' || e.test === 'odd'
+                    ? Number(v) % 2 === (e.test === 'even' ? 0 : 1)
+                    : v === null || v === undefined;
+          return e.negated ? !held : held;
+        }
+        case 'filter': {
+          const filter = FILTERS[e.name];
+          if (!filter) throw new TemplateError(e.line, `Unknown filter '${e.name}'`, template);
+          return filter(value(e.input, scope), ...e.args.map((a) => value(a, scope)));
+        }
+        case 'binary': {
+          if (e.op === 'and') return truthy(value(e.left, scope)) && truthy(value(e.right, scope));
+          if (e.op === 'or') return truthy(value(e.left, scope)) || truthy(value(e.right, scope));
+          const left = value(e.left, scope);
+          if (e.op === '??') return left ?? value(e.right, scope);
+          const right = value(e.right, scope);
+          switch (e.op) {
+            case '~':
+              return toText(left) + toText(right);
+            case '+':
+              return Number(left) + Number(right);
+            case '-':
+              return Number(left) - Number(right);
+            case '*':
+              return Number(left) * Number(right);
+            case '/':
+              return Number(left) / Number(right);
+            case '%':
+              return Number(left) % Number(right);
+            case 'in':
+              return contains(right, left);
+            case 'not in':
+              return !contains(right, left);
+            case '..': {
+              const [from, to] = [Number(left), Number(right)];
+              if (Math.abs(to - from) > MAX_STEPS)
+                throw new TemplateError(e.line, 'The range is too long', template);
+              return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) =>
+                from <= to ? from + i : from - i,
+              );
+            }
+            default:
+              return compare(e.op, left, right);
+          }
+        }
+      }
+    };
+
+    const nodes = (list: Node[], scope: Scope) => {
+      for (const node of list) {
+        if (++steps > MAX_STEPS)
+          throw new TemplateError(
+            'line' in node ? node.line : 1,
+            `The template does too much work (more than ${MAX_STEPS.toLocaleString('en')} steps)`,
+            template,
+          );
+        switch (node.type) {
+          case 'text':
+            emit(node.value, template, 1);
+            break;
+          case 'print': {
+            const v = value(node.expr, scope);
+            emit(v instanceof Safe ? v.html : escapeHtml(toText(v)), template, node.line);
+            break;
+          }
+          case 'set':
+            scope.set(node.name, value(node.expr, scope));
+            break;
+          case 'if': {
+            const taken = node.branches.find((b) => truthy(value(b.cond, scope)));
+            nodes(taken ? taken.body : node.otherwise, scope);
+            break;
+          }
+          case 'for': {
+            const iterable = value(node.iterable, scope);
+            const entries: [unknown, unknown][] = Array.isArray(iterable)
+              ? iterable.map((v, i) => [i, v])
+              : iterable !== null && typeof iterable === 'object'
+                ? Object.entries(iterable)
+                : [];
+            if (entries.length === 0) nodes(node.otherwise, scope);
+            entries.forEach(([k, v], index) => {
+              const inner: Scope = new Map([['\u0000parent', scope]]);
+              inner.set(node.value, v);
+              if (node.key) inner.set(node.key, k);
+              inner.set('loop', {
+                index: index + 1,
+                index0: index,
+                first: index === 0,
+                last: index === entries.length - 1,
+                length: entries.length,
+              });
+              nodes(node.body, inner);
+            });
+            break;
+          }
+          case 'include': {
+            const extra = node.with ? value(node.with, scope) : {};
+            const inner: Scope = new Map(node.only ? [] : [['\u0000parent', scope]]);
+            if (extra && typeof extra === 'object')
+              for (const [k, v] of Object.entries(extra)) inner.set(k, v);
+            run(node.template, inner, depth + 1, node.line);
+            break;
+          }
+        }
+      }
+    };
+    nodes(parsed.nodes, scope);
+  };
+
+  run(name, new Map(Object.entries(context)), 0, 1);
+  return out.join('');
+};
+
+const truthy = (v: unknown) => !isEmpty(v) && v !== 0 && v !== '0';
+
+/**
+ * What is wrong with a set of templates, by template name: syntax errors with their line, includes
+ * of templates that do not exist, and templates that include themselves, directly or through
+ * another template (spec pipeline §5).
+ *
+ * @example
+ * templateProblems({ a: "{% include 'b' %}", b: "{% include 'a' %}" })
+ * // { a: ["Line 1: … includes itself through b → a"], b: [...] }
+ */
+export const templateProblems = (sources: TemplateSources): Record<string, string[]> => {
+  const problems: Record<string, string[]> = {};
+  const includes = new Map<string, { name: string; line: number }[]>();
+  for (const [name, source] of Object.entries(sources)) {
+    try {
+      includes.set(name, parse(source).includes);
+    } catch (err) {
+      if (!(err instanceof TemplateError)) throw err;
+      (problems[name] ??= []).push(err.message);
+    }
+  }
+  for (const [name, list] of includes) {
+    for (const { name: target, line } of list) {
+      if (target === name) (problems[name] ??= []).push(`Line ${line}: the template cannot include itself`);
+      else if (!Object.hasOwn(sources, target))
+        (problems[name] ??= []).push(`Line ${line}: the included template '${target}' does not exist`);
+    }
+    const cycle = cycleFrom(name, includes);
+    if (cycle && cycle.length > 2)
+      (problems[name] ??= []).push(
+        `Templates cannot include themselves, directly or through another template: ${cycle.join(' → ')}`,
+      );
+  }
+  return problems;
+};
+
+/** A path of includes from `start` back to itself, if there is one. */
+const cycleFrom = (start: string, includes: Map<string, { name: string }[]>): string[] | undefined => {
+  const seen = new Set<string>();
+  const walk = (name: string, path: string[]): string[] | undefined => {
+    for (const { name: next } of includes.get(name) ?? []) {
+      if (next === start) return [...path, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...path, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(start, [start]);
+};

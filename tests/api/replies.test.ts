@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForAnalysis } from './support/analyses';
+import { startLlmServer, type LlmServer } from './support/llm-server';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let llm: LlmServer;
+let acme: Tenants;
+let env: string;
+const url = (path: string) => `${API}/environments/${env}/${path}`;
+const create = async (body: object) => {
+  const res = await acme.call('POST', url('reply-templates'), 'configurator', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string } & Record<string, unknown>;
+};
+const refused = async (body: object, id?: string) => {
+  const res = id
+    ? await acme.call('PUT', url(`reply-templates/${id}`), 'configurator', body)
+    : await acme.call('POST', url('reply-templates'), 'configurator', body);
+  expect(res.statusCode, res.body).toBe(400);
+  return res.json().details as { path: string; message: string }[];
+};
+const analyse = async (text: string) => {
+  const res = await acme.call('POST', url('analyses'), 'configurator', { type: 'text', text, name: 'note' });
+  expect(res.statusCode, res.body).toBe(201);
+  return waitForAnalysis(async () =>
+    (await acme.call('GET', url(`analyses/${res.json().id}/result`), 'configurator')).json(),
+  );
+};
+
+beforeAll(async () => {
+  llm = await startLlmServer();
+  t = await startTestPlatform({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'sk-test', LLM_MODEL: 'test-model' });
+  acme = await buildTenants(t);
+  env = (
+    await acme.call('POST', `${API}/projects/${acme.ids.project}/environments`, 'configurator', {
+      name: 'Replies',
+    })
+  ).json().id;
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+
+describe('reply templates', () => {
+  it('refuse syntax errors with their line, unknown and cyclic includes, and a second default', async () => {
+    expect(await refused({ name: 'broken', body: 'Hello\n{% if x %}\nno end' })).toEqual([
+      expect.objectContaining({
+        path: 'body',
+        message: "Line 2: The 'if' tag is never closed (endif)",
+      }),
+    ]);
+    expect(await refused({ name: 'loop', body: "{% include 'loop' %}" })).toEqual([
+      expect.objectContaining({ path: 'body', message: 'Line 1: the template cannot include itself' }),
+    ]);
+    expect(await refused({ name: 'lost', body: "{% include 'ghost' %}" })).toEqual([
+      expect.objectContaining({
+        path: 'body',
+        message: "Line 1: the included template 'ghost' does not exist",
+      }),
+    ]);
+
+    const signature = await create({
+      name: 'signature',
+      body: '-- {{ agent|default("Le service client") }}',
+    });
+    await create({ name: 'reply', isDefault: true, body: "Bonjour,\n{% include 'signature' %}" });
+    // signature → reply → signature: a cycle through another template.
+    expect(await refused({ name: 'signature', body: "{% include 'reply' %}" }, signature.id)).toEqual([
+      expect.objectContaining({
+        path: 'body',
+        message:
+          'Templates cannot include themselves, directly or through another template: signature → reply → signature',
+      }),
+    ]);
+    expect(await refused({ name: 'other', isDefault: true, body: 'x' })).toEqual([
+      expect.objectContaining({
+        path: 'isDefault',
+        message: "'reply' is already the default template: one template per environment is the default",
+      }),
+    ]);
+    expect((await acme.call('POST', url('reply-templates'), 'qualifier', { name: 'q' })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('draft the reply of each analysis from the default template, with what the analysis found', async () => {
+    const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
+    const reply = list.find((r: { name: string }) => r.name === 'reply');
+    await acme.call('PUT', url(`reply-templates/${reply.id}`), 'configurator', {
+      name: 'reply',
+      isDefault: true,
+      body: [
+        'Bonjour,',
+        '{% if "urgent" in text %}Nous traitons votre demande en priorité.{% else %}Nous avons bien reçu « {{ text|trim }} ».{% endif %}',
+        "{% include 'signature' with {agent: 'Léa'} %}",
+      ].join('\n'),
+    });
+    const { analysis, result } = await analyse('Votre <b>facture</b> est en retard');
+    expect(analysis.status).toBe('processed');
+    expect(result!.reply).toEqual({
+      template: 'reply',
+      text: 'Bonjour,\nNous avons bien reçu « Votre &lt;b&gt;facture&lt;/b&gt; est en retard ».\n-- Léa',
+    });
+    expect(result!.trace.find((s) => s.step === 'replyTemplate')).toMatchObject({
+      status: 'done',
+      summary: expect.stringMatching(/^Reply drafted from the template 'reply'/),
+    });
+  });
+
+  it('send the rendered prompt of an LLM template to the LLM, whose answer is the draft', async () => {
+    const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
+    const reply = list.find((r: { name: string }) => r.name === 'reply');
+    await acme.call('PUT', url(`reply-templates/${reply.id}`), 'configurator', {
+      name: 'reply',
+      isDefault: true,
+      llm: true,
+      body: 'Write a polite answer to: {{ text }}\nSign as {{ metadata.agent|default("the team") }}.',
+    });
+    const { result } = await analyse('Where is my parcel?');
+    expect(llm.prompts.at(-1)).toEqual({
+      model: 'test-model',
+      prompt: 'Write a polite answer to: Where is my parcel?\nSign as the team.',
+      authorization: 'Bearer sk-test',
+    });
+    expect(result!.reply).toEqual({
+      template: 'reply',
+      text: 'Draft: Write a polite answer to: Where is my parcel?',
+      prompt: 'Write a polite answer to: Where is my parcel?\nSign as the team.',
+    });
+  });
+
+  it('leave analyses without a reply when no template is the default', async () => {
+    const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
+    const reply = list.find((r: { name: string }) => r.name === 'reply');
+    await acme.call('PUT', url(`reply-templates/${reply.id}`), 'configurator', {
+      ...reply,
+      isDefault: false,
+    });
+    const { analysis, result } = await analyse('Bonjour');
+    expect(analysis.status).toBe('processed');
+    expect(result!.reply).toBeUndefined();
+    expect(result!.trace.find((s) => s.step === 'replyTemplate')).toMatchObject({
+      status: 'skipped',
+      summary: 'No reply template is the default in this environment',
+    });
+  });
+
+  it('refuse an imported configuration whose templates include each other in a cycle, changing nothing', async () => {
+    const before = (await acme.call('GET', url('configuration'), 'configurator')).json();
+    const configuration = structuredClone(before);
+    configuration.entities['reply-templates'] = [
+      { id: '00000000-0000-4000-8000-000000000001', name: 'a', body: "{% include 'b' %}" },
+      { id: '00000000-0000-4000-8000-000000000002', name: 'b', body: "{% include 'a' %}" },
+      { id: '00000000-0000-4000-8000-000000000003', name: 'c', isDefault: true, body: 'c' },
+      { id: '00000000-0000-4000-8000-000000000004', name: 'd', isDefault: true, body: '{{ x' },
+    ];
+    const res = await acme.call('PUT', url('configuration'), 'configurator', configuration);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      {
+        path: 'entities.reply-templates.0.body',
+        message: 'Templates cannot include themselves, directly or through another template: a → b → a',
+      },
+      {
+        path: 'entities.reply-templates.1.body',
+        message: 'Templates cannot include themselves, directly or through another template: b → a → b',
+      },
+      { path: 'entities.reply-templates.3.body', message: 'Line 1: The tag is not closed (}})' },
+      {
+        path: 'entities.reply-templates.3.isDefault',
+        message: "'c' is already the default template: one template per environment is the default",
+      },
+    ]);
+    expect((await acme.call('GET', url('configuration'), 'configurator')).json()).toEqual(before);
+  });
+});
