@@ -40,7 +40,9 @@ export const replyTemplateSchema = defineResourceSchema({
     errorMessages: {
       name: { minLength: 'Template name cannot be empty', pattern: 'Template name cannot be empty' },
     },
-    unique: [{ fields: ['name'], code: 'TEMPLATE_EXISTS', message: 'A template of this name already exists' }],
+    unique: [
+      { fields: ['name'], code: 'TEMPLATE_EXISTS', message: 'A template of this name already exists' },
+    ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
   },
 });

@@ -14,7 +14,9 @@ describe('the LLM client', () => {
     server = await startLlmServer();
     const llm = createLlmClient({ baseUrl: `${server.url}/`, apiKey: 'k', model: 'small' });
     expect(await llm.complete('Say hello\nplease', signal)).toBe('Draft: Say hello');
-    expect(server.prompts).toEqual([{ model: 'small', prompt: 'Say hello\nplease', authorization: 'Bearer k' }]);
+    expect(server.prompts).toEqual([
+      { model: 'small', prompt: 'Say hello\nplease', authorization: 'Bearer k' },
+    ]);
   });
 
   it('says which endpoint failed, and how', async () => {
