@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { extractorRoutes } from './routes/console/extractor';
 import { nluRoutes } from './routes/console/nlu';
+import { replyRoutes } from './routes/console/replies';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
@@ -73,6 +74,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(consoleAnalysesRoutes, { platform });
   await app.register(extractorRoutes, { platform });
   await app.register(nluRoutes, { platform });
+  await app.register(replyRoutes, { platform });
   await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;

@@ -63,6 +63,20 @@ export const resolveScope = async (
 };
 
 /**
+ * The environment `envId`, once the caller may configure it (404 as for any read, 403 below
+ * configurator): the guard of the configuration area's own routes.
+ */
+export const configurableEnvironment = async (
+  q: Queryable,
+  caller: Caller,
+  envId: string,
+): Promise<Scope> => {
+  const scope = await resolveScope(q, caller, 'environment', envId);
+  requireLevel(caller, scope, 'configurator');
+  return scope;
+};
+
+/**
  * Checks an access level of `x-admin.access` (spec §6) in a resolved scope. `projectId`: the
  * record's project when the scope is above projects. A project the caller has no access to is
  * invisible (404); a level too low is a 403 the caller can understand.

@@ -13,9 +13,9 @@ export type Expr =
   | { type: 'hash'; entries: [Expr, Expr][] };
 
 export type Node =
-  | { type: 'text'; value: string }
+  | { type: 'text'; value: string; line: number }
   | { type: 'print'; expr: Expr; line: number }
-  | { type: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[] }
+  | { type: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[]; line: number }
   | {
       type: 'for';
       key?: string;
@@ -25,7 +25,7 @@ export type Node =
       otherwise: Node[];
       line: number;
     }
-  | { type: 'set'; name: string; expr: Expr }
+  | { type: 'set'; name: string; expr: Expr; line: number }
   | { type: 'include'; template: string; with?: Expr; only: boolean; line: number };
 
 /** Binding strength of the binary operators (Twig 3.15 and later: `~` below `+` and `-`). */
@@ -226,7 +226,7 @@ export const parseTemplate = (source: string): ParsedTemplate => {
           throw new TemplateError(opened.line, `The '${opened.tag}' tag is never closed (end${opened.tag})`);
         return { nodes, end: '' };
       }
-      if (t.kind === 'text') nodes.push({ type: 'text', value: t.value });
+      if (t.kind === 'text') nodes.push({ type: 'text', value: t.value, line: t.line });
       else if (t.kind === 'open' && t.tag === 'print') {
         nodes.push({ type: 'print', expr: expression(), line: t.line });
         expectClose();
@@ -252,10 +252,10 @@ export const parseTemplate = (source: string): ParsedTemplate => {
             expectClose();
             const rest = body(['endif'], { tag: 'if', line });
             expectClose();
-            return { type: 'if', branches, otherwise: rest.nodes };
+            return { type: 'if', branches, otherwise: rest.nodes, line };
           } else {
             expectClose();
-            return { type: 'if', branches, otherwise: [] };
+            return { type: 'if', branches, otherwise: [], line };
           }
         }
       }
@@ -286,7 +286,7 @@ export const parseTemplate = (source: string): ParsedTemplate => {
         expectPunct('=');
         const expr = expression();
         expectClose();
-        return { type: 'set', name, expr };
+        return { type: 'set', name, expr, line };
       }
       case 'include': {
         const t = next();

@@ -193,13 +193,13 @@ export const renderTemplate = (name: string, sources: TemplateSources, context: 
       for (const node of list) {
         if (++steps > MAX_STEPS)
           throw new TemplateError(
-            'line' in node ? node.line : 1,
+            node.line,
             `The template does too much work (more than ${MAX_STEPS.toLocaleString('en')} steps)`,
             template,
           );
         switch (node.type) {
           case 'text':
-            emit(node.value, template, 1);
+            emit(node.value, template, node.line);
             break;
           case 'print': {
             const v = value(node.expr, scope);

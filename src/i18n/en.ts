@@ -2,6 +2,7 @@ import { analysesEn } from './analyses/en';
 import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
+import { repliesEn } from './replies/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
 
@@ -45,6 +46,7 @@ export const en: Messages = {
       configuration: 'Configuration',
       configurationHelp: 'NLU engine semantics',
       extraction: 'Information extraction',
+      replyTemplates: 'Reply templates',
       nluTest: 'NLU test',
       extractor: 'Extractor',
       extractorTest: 'Extractor test',
@@ -215,6 +217,7 @@ export const en: Messages = {
       analyses: 'Analyses',
       configuration: 'Configuration',
       extraction: 'Information extraction',
+      replyTemplates: 'Reply templates',
       nluTest: 'NLU test',
       extractor: 'Extractor',
     },
@@ -290,6 +293,7 @@ export const en: Messages = {
     consumption: consumptionEn,
     extractor: extractorEn,
     nlu: nluEn,
+    replies: repliesEn,
     accessKeys: {
       intro:
         'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',

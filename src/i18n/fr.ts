@@ -2,6 +2,7 @@ import { analysesFr } from './analyses/fr';
 import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
+import { repliesFr } from './replies/fr';
 import { resourcesFr } from './resources/fr';
 
 /**
@@ -46,6 +47,7 @@ export const fr = {
       configuration: 'Configuration',
       configurationHelp: 'Sémantique du moteur NLU',
       extraction: 'Extraction d’informations',
+      replyTemplates: 'Modèles de réponse',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
       extractorTest: 'Test de l’extracteur',
@@ -220,6 +222,7 @@ export const fr = {
       analyses: 'Analyses',
       configuration: 'Configuration',
       extraction: 'Extraction d’informations',
+      replyTemplates: 'Modèles de réponse',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
     },
@@ -295,6 +298,7 @@ export const fr = {
     consumption: consumptionFr,
     extractor: extractorFr,
     nlu: nluFr,
+    replies: repliesFr,
     accessKeys: {
       intro:
         'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',

@@ -1,6 +1,7 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
+import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
@@ -49,6 +50,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/extraction`,
                         labelKey: 'app.menu.extraction',
                         icon: <DataObjectOutlined />,
+                      },
+                      {
+                        to: `${home}/reply-templates`,
+                        labelKey: 'app.menu.replyTemplates',
+                        icon: <ReplyOutlined />,
                       },
                       {
                         to: `${home}/extractor`,

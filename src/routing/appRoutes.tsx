@@ -13,6 +13,7 @@ import * as configuration from '../custom-pages/configuration';
 import * as configurationHelp from '../custom-pages/configuration-help';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as extraction from '../custom-pages/extraction';
+import * as replyTemplates from '../custom-pages/reply-templates';
 import * as nluTest from '../custom-pages/nlu-test';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as extractorSettings from '../custom-pages/extractor-settings';
@@ -115,6 +116,7 @@ export const appRoutes = (
           configurationHelp,
           nluTest,
           extraction,
+          replyTemplates,
         ].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />

@@ -177,3 +177,45 @@ describe('reply templates', () => {
     expect((await acme.call('GET', url('configuration'), 'configurator')).json()).toEqual(before);
   });
 });
+
+describe('the reply templates page', () => {
+  it('tests a template on a text, as an analysis would draft it, default or not', async () => {
+    await create({ name: 'ack', body: 'Re: {{ subject }}\n{{ text|upper }}' });
+    const drafted = await acme.call('POST', url('reply-test'), 'configurator', {
+      template: 'ack',
+      subject: 'Colis',
+      text: 'où est mon colis ?',
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json()).toEqual({ text: 'Re: Colis\nOÙ EST MON COLIS ?', categories: [] });
+    const missing = await acme.call('POST', url('reply-test'), 'configurator', {
+      template: 'nope',
+      text: 'x',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(
+      (await acme.call('POST', url('reply-test'), 'qualifier', { template: 'ack', text: 'x' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('lists the template errors of analyses, newest first, with their line', async () => {
+    // A template that passes the save checks but does too much work when it runs.
+    const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
+    const reply = list.find((r: { name: string }) => r.name === 'reply');
+    await acme.call('PUT', url(`reply-templates/${reply.id}`), 'configurator', {
+      name: 'reply',
+      isDefault: true,
+      body: 'Hello\n{% for i in 1..1000 %}{% for j in 1..1000 %}.{% endfor %}{% endfor %}',
+    });
+    const { analysis } = await analyse('Bonjour');
+    expect(analysis.status).toBe('error');
+    const errors = await acme.call('GET', url('reply-errors'), 'configurator');
+    expect(errors.statusCode).toBe(200);
+    expect(errors.json()[0]).toMatchObject({
+      analysisName: 'note',
+      message:
+        "The reply template failed: Template 'reply', line 2: The template does too much work (more than 100,000 steps)",
+    });
+    expect((await acme.call('GET', url('reply-errors'), 'cockpit')).statusCode).toBe(403);
+  });
+});

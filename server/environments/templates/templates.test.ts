@@ -110,6 +110,17 @@ describe('use-case templates', () => {
           .flatMap((t) => t.warnings ?? [])
           .filter((w) => !w.startsWith('The AI was starting up'));
         expect(warnings).toEqual([]);
+        // The default template drafts a reply in the message's language, about its categories.
+        const english = sample.language === 'gb';
+        expect(result.reply?.template).toBe('reply');
+        const reply = result.reply!.text;
+        expect(reply).toMatch(english ? /^Hello( [^,]+)?,\n\n\S/ : /^Bonjour( [^,]+)?,\n\n\S/);
+        expect(reply).toMatch(english ? /\nKind regards,\n\S+/ : /\nCordialement,\n\S+/);
+        expect(reply).not.toMatch(/\{[{%#]/);
+        // A message of no category but the default gets the general answer, and only such a message.
+        const general = /will answer it shortly|y répondrons rapidement/;
+        if (sample.expected.every((c) => c === 'Other')) expect(reply).toMatch(general);
+        else expect(reply).not.toMatch(general);
       },
     );
   });

@@ -13,7 +13,7 @@ import {
 } from '../../environments/configuration';
 import { ClientError, notFound } from '../../http/errors';
 import type { Platform } from '../../platform';
-import { requireLevel, resolveScope } from '../../resources/access';
+import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
@@ -37,11 +37,8 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
   app.addHook('preHandler', app.authenticate);
 
   /** The environment of the path, once the caller may configure it; 404 as for any other read. */
-  const configurable = async (request: FastifyRequest, envId: string) => {
-    const scope = await resolveScope(db, request.auth, 'environment', envId);
-    requireLevel(request.auth, scope, 'configurator');
-    return scope;
-  };
+  const configurable = (request: FastifyRequest, envId: string) =>
+    configurableEnvironment(db, request.auth, envId);
 
   /** The version of the path, in the project of the path, once the caller may configure it. */
   const versionOf = async (request: FastifyRequest, projectId: string, id: string) => {

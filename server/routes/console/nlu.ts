@@ -24,7 +24,7 @@ import { detectLanguage } from '../../pipeline/nlu/language';
 import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
 import { matchedValue, nluInteraction } from '../../pipeline/nlu/stage';
 import { termVariations } from '../../pipeline/nlu/variations';
-import { requireLevel, resolveScope } from '../../resources/access';
+import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string; id?: string };
 
@@ -54,11 +54,8 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
   const { db } = platform;
   app.addHook('preHandler', app.authenticate);
 
-  const configurator = async (request: FastifyRequest<{ Params: Params }>) => {
-    const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
-    requireLevel(request.auth, scope, 'configurator');
-    return scope.id!;
-  };
+  const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
+    (await configurableEnvironment(db, request.auth, request.params.envId)).id!;
 
   const serverOf = async (envId: string, id: string) => {
     const config = await readPipelineConfig(db, envId);

@@ -14,6 +14,7 @@ import { AnalysisActions } from './AnalysisActions';
 import { AnalysisHeader } from './AnalysisHeader';
 import { AnalysisPreview } from './AnalysisPreview';
 import { AnalysisCategories } from './AnalysisCategories';
+import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
 import { useAnalysisResult } from './useAnalysisResult';
 
@@ -77,6 +78,11 @@ export const AnalysisResultPage = () => {
             label: translate('app.nlu.result.categories'),
             render: () =>
               result ? <AnalysisCategories result={result} /> : <Alert severity="info">{noResult}</Alert>,
+          },
+          {
+            id: 'reply',
+            label: translate('app.replies.result.tab'),
+            render: () => <AnalysisReply result={result} />,
           },
           {
             id: 'preview',

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { testExtraction } from '../../../schemas/contracts/nlu';
 import type { ExtractedDatum } from '../../../schemas/analysis-result';
-import { errorMessage } from '../../api/errors';
 import { HighlightedText } from '../../components/HighlightedText';
 import { useApiClient } from '../../providers/ServicesContext';
+import { useTestRun } from '../../providers/useTestRun';
 import { ExtractedDataList } from '../analysis-result/ExtractedDataList';
 
 /** A text read with the environment's NLU servers and extraction fields: the data, where found. */
@@ -16,21 +16,21 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
   const translate = useTranslate();
   const client = useApiClient();
   const [text, setText] = useState('');
-  const [answer, setAnswer] = useState<{ text: string; data: ExtractedDatum[]; warnings: string[] }>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const {
+    answer,
+    error,
+    busy,
+    run: start,
+  } = useTestRun<{
+    text: string;
+    data: ExtractedDatum[];
+    warnings: string[];
+  }>();
+  const run = () =>
+    start(async () => {
       const result = await client.call(testExtraction, { params: { envId }, body: { text } });
-      setAnswer({ text, data: result.extractedData, warnings: result.warnings });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return { text, data: result.extractedData, warnings: result.warnings };
+    });
   return (
     <Stack spacing={2}>
       <TextField

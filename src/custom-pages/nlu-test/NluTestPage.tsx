@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { testNlu, type NluTestAnswer } from '../../../schemas/contracts/nlu';
-import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
+import { useTestRun } from '../../providers/useTestRun';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
@@ -37,23 +37,15 @@ export const NluTestPage = () => {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
-  const [answer, setAnswer] = useState<{ text: string; result: NluTestAnswer }>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { answer, error, busy, run: start } = useTestRun<{ text: string; result: NluTestAnswer }>();
 
   const run = async () => {
     setTried(true);
     if (chosen.length === 0 || !text.trim()) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const result = await client.call(testNlu, { params: { envId }, body: { text, servers: chosen } });
-      setAnswer({ text, result });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await start(async () => ({
+      text,
+      result: await client.call(testNlu, { params: { envId }, body: { text, servers: chosen } }),
+    }));
   };
 
   if (list.isPending) return <PageLoader />;

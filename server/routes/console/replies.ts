@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/contracts/replies';
+import { readPipelineConfig } from '../../analyses/pipeline-config';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { runPipeline, STAGES } from '../../pipeline/engine';
+import { configurableEnvironment } from '../../resources/access';
+
+type Params = { envId: string };
+
+/**
+ * The reply templates' own calls (spec pipeline §2): the tests tab and the errors tab.
+ * Configurators only, like the templates.
+ */
+export const replyRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  app.addHook('preHandler', app.authenticate);
+
+  const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
+    (await configurableEnvironment(db, request.auth, request.params.envId)).id!;
+
+  app.route({
+    ...contractRoute(testReply),
+    handler: async (
+      request: FastifyRequest<{ Params: Params; Body: { template: string; subject?: string; text: string } }>,
+    ) => {
+      const envId = await configurator(request);
+      const { template, subject, text } = request.body;
+      const config = await readPipelineConfig(db, envId);
+      if (!config.reply.templates.some((t) => t.name === template))
+        throw new ClientError(404, 'NOT_FOUND', `The template '${template}' does not exist`);
+      // The chosen template stands as the default, for this test only.
+      config.reply.templates = config.reply.templates.map((t) => ({ ...t, isDefault: t.name === template }));
+      // A subject makes the text a mail, so that the template reads it as an analysis would.
+      const input = subject?.trim()
+        ? {
+            kind: 'file' as const,
+            name: 'reply test',
+            filename: 'reply-test.eml',
+            bytes: new TextEncoder().encode(
+              `Subject: ${subject.replace(/[\r\n]+/g, ' ')}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}`,
+            ),
+            metadata: {},
+          }
+        : { kind: 'text' as const, name: 'reply test', text, metadata: {} };
+      // The pipeline's own steps up to the reply, as an analysis runs them; nothing is delivered.
+      const { source, extractor, nlu, categorization, extraction, replyTemplate } = STAGES;
+      const result = await runPipeline(
+        'reply-test',
+        input,
+        config,
+        platform.services,
+        AbortSignal.timeout(60_000),
+        {
+          source,
+          extractor,
+          nlu,
+          categorization,
+          extraction,
+          replyTemplate,
+        },
+      );
+      const failed = result.trace.find((t) => t.status === 'error');
+      if (failed) throw new ClientError(422, 'REPLY_TEST_FAILED', failed.errors[0] ?? failed.summary);
+      return {
+        text: result.reply?.text ?? '',
+        ...(result.reply?.prompt !== undefined ? { prompt: result.reply.prompt } : {}),
+        categories: result.categories.map((c) => c.name),
+      };
+    },
+  });
+
+  app.route({
+    ...contractRoute(listReplyErrors),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const envId = await configurator(request);
+      const rows = await db.query<{ id: string; name: string; at: Date; message: string | null }>(
+        `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message
+         FROM analyses a, jsonb_array_elements(a.result->'trace') AS step
+         WHERE a.environment_id = $1 AND a.status = 'error'
+           AND step->>'step' = 'replyTemplate' AND step->>'status' = 'error'
+         ORDER BY at DESC, a.id
+         LIMIT ${REPLY_ERRORS_KEPT}`,
+        [envId],
+      );
+      return rows.map((r) => ({
+        analysisId: r.id,
+        analysisName: r.name,
+        at: r.at.toISOString(),
+        message: r.message ?? '',
+      }));
+    },
+  });
+};
