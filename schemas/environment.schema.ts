@@ -75,6 +75,10 @@ export const environmentSchema = defineResourceSchema({
     // The categorisation module's default categories (DESIGN.md §6): given when no rule matches.
     defaultCategory: { type: 'string', maxLength: 100, default: '' },
     defaultAttachmentCategory: { type: 'string', maxLength: 100, default: '' },
+    // The advanced categorisation (DESIGN.md §6): a Twig template writing the message categories,
+    // edited in the configuration area, hence hidden from the settings form.
+    advancedCategorisation: { type: 'boolean', default: false },
+    categorisationTemplate: { type: 'string', maxLength: 100_000, default: '' },
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -96,7 +100,11 @@ export const environmentSchema = defineResourceSchema({
       },
     ],
     readOnly: ['id', 'projectId', 'createdAt'],
-    uiSchema: { languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } } },
+    uiSchema: {
+      languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
+      advancedCategorisation: { 'ui:widget': 'hidden' },
+      categorisationTemplate: { 'ui:widget': 'hidden' },
+    },
   },
 });
 export type Environment = FromSchema<typeof environmentSchema>;

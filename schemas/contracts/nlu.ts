@@ -111,6 +111,25 @@ export const listBuiltinArchetypes = defineCall({
   response: z.array(z.object({ name: z.string(), description: z.string(), examples: z.array(z.string()) })),
 });
 
+/** The advanced categorisation's test: a text categorised by the rules, then by a template. */
+export const testCategorisation = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/categorisation-test',
+  params: envParams,
+  body: z.object({
+    template: z.string().max(100_000),
+    subject: z.string().max(1000).optional(),
+    text: z.string().min(1).max(NLU_TEST_MAX_CHARS),
+  }),
+  response: z.object({
+    /** What the rules gave, which the template reads as `categories`. */
+    ruleCategories: z.array(z.string()),
+    /** What the template wrote (the default category, or NO_CATEGORY, when it wrote none). */
+    categories: z.array(z.string()),
+    warnings: z.array(z.string()),
+  }),
+});
+
 /** The information extraction test tab: a text read by the environment's NLU and extraction fields. */
 export const testExtraction = defineCall({
   method: 'POST',

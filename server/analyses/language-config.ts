@@ -118,6 +118,8 @@ export const languageConfig = (
       perPage: settings.attachmentCategoriesPerPage === true,
       defaultCategory: text(settings.defaultCategory),
       defaultAttachmentCategory: text(settings.defaultAttachmentCategory),
+      advancedTemplate:
+        settings.advancedCategorisation === true ? text(settings.categorisationTemplate) : null,
       interactions: interactions.map((i) => i.name),
       disabledInteractions: interactions.filter((i) => !i.enabled).map((i) => i.name),
     },

@@ -42,6 +42,7 @@ export const EMPTY_LANGUAGE_CONFIG: Pick<PipelineConfig, 'nlu' | 'categorisation
       perPage: false,
       defaultCategory: null,
       defaultAttachmentCategory: null,
+      advancedTemplate: null,
       interactions: [],
       disabledInteractions: [],
     },

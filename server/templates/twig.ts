@@ -77,8 +77,15 @@ type Scope = Map<string, unknown>;
  *
  * @example
  * renderTemplate('reply', { reply: 'Hello {{ name|upper }}', }, { name: 'ada' }) // 'Hello ADA'
+ * // Text that is not HTML (category names): autoescape off.
+ * renderTemplate('c', { c: '{{ a }}' }, { a: 'R&D' }, { autoescape: false }) // 'R&D'
  */
-export const renderTemplate = (name: string, sources: TemplateSources, context: Record<string, unknown>) => {
+export const renderTemplate = (
+  name: string,
+  sources: TemplateSources,
+  context: Record<string, unknown>,
+  { autoescape = true }: { autoescape?: boolean } = {},
+) => {
   let steps = 0;
   let size = 0;
   const out: string[] = [];
@@ -203,7 +210,7 @@ export const renderTemplate = (name: string, sources: TemplateSources, context: 
             break;
           case 'print': {
             const v = value(node.expr, scope);
-            emit(v instanceof Safe ? v.html : escapeHtml(toText(v)), template, node.line);
+            emit(v instanceof Safe || !autoescape ? toText(v) : escapeHtml(toText(v)), template, node.line);
             break;
           }
           case 'set':

@@ -37,6 +37,8 @@ export interface FieldDescriptor {
   /** Enum values as strings (translation keys `resources.<res>.values.<field>.<value>`). */
   values: string[];
   readOnly: boolean;
+  /** Edited elsewhere than in the generated form (`'ui:widget': 'hidden'` in the uiSchema). */
+  hiddenInForms: boolean;
   required: boolean;
   /** `type` includes null: an emptied input is sent as null rather than left out. */
   nullable: boolean;

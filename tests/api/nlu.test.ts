@@ -286,3 +286,87 @@ describe('the NLU configuration, through the API', () => {
     expect(servers.find((s) => s.name === 'main')!.state).toBe('stopped');
   });
 });
+
+describe('the advanced categorisation (a Twig template writing the message categories)', () => {
+  const settings = async (changes: object) => {
+    const envs = `${API}/projects/${acme.ids.project}/environments`;
+    const current = (await acme.call('GET', `${envs}/${env}`, 'configurator')).json();
+    return acme.call('PUT', `${envs}/${env}`, 'configurator', { ...current, ...changes });
+  };
+
+  it('refuses a template with a syntax error, with its line, on save and on import', async () => {
+    const saved = await settings({ advancedCategorisation: true, categorisationTemplate: 'A\n{% if x %}B' });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().details).toEqual([
+      expect.objectContaining({
+        path: 'categorisationTemplate',
+        message: "Line 2: The 'if' tag is never closed (endif)",
+      }),
+    ]);
+    const exported = (await acme.call('GET', url('configuration'), 'configurator')).json();
+    exported.settings.categorisationTemplate = '{{ x|nope }';
+    const imported = await acme.call('PUT', url('configuration'), 'configurator', exported);
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().details).toEqual([
+      {
+        path: 'settings.categorisationTemplate',
+        message: 'Line 1: The tag is not closed (}})',
+      },
+    ]);
+  });
+
+  it('writes the categories of analyses and of the test tab from what the analysis found', async () => {
+    // Earlier tests left servers that cannot start and a disabled interaction: put them right.
+    const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
+      id: string;
+      name: string;
+    }[];
+    for (const s of servers.filter((s) => s.name !== 'main'))
+      await acme.call('DELETE', url(`servers/${s.id}`), 'configurator');
+    const [interaction] = (await acme.call('GET', url('interactions'), 'configurator')).json() as {
+      id: string;
+    }[];
+    await acme.call('PUT', url(`interactions/${interaction.id}`), 'configurator', { enabled: true });
+    await create('categories', { name: 'Contract', kind: 'message', rules: [] });
+    await create('categories', { name: 'Urgent', kind: 'message', rules: [] });
+    const template = [
+      '{{ categories|join("\\n") }}',
+      "{% if data['contract number'] is defined %}Contract{% endif %}",
+      "{% if 'urgent' in text|lower %}Urgent{% endif %}",
+      'Invented',
+    ].join('\n');
+    expect(
+      (await settings({ advancedCategorisation: true, categorisationTemplate: template })).statusCode,
+    ).toBe(200);
+
+    const text = 'URGENT : je veux résilier mon contrat CT-12345';
+    const res = await acme.call('POST', url('analyses'), 'configurator', { type: 'text', text });
+    const { result } = await waitForAnalysis(async () =>
+      (await acme.call('GET', url(`analyses/${res.json().id}/result`), 'configurator')).json(),
+    );
+    expect(result!.status, JSON.stringify(result!.trace)).toBe('processed');
+    expect(result!.categories.map((c) => [c.name, c.rule])).toEqual([
+      ['Cancellation', 'Advanced categorisation'],
+      ['Contract', 'Advanced categorisation'],
+      ['Urgent', 'Advanced categorisation'],
+    ]);
+    expect(result!.trace.find((s) => s.step === 'categorization')?.warnings).toContain(
+      "The advanced categorisation wrote 'Invented', which is not a message category of this environment",
+    );
+
+    const tested = await acme.call('POST', url('categorisation-test'), 'configurator', {
+      template: "{% if 'colis' in text %}Urgent{% endif %}",
+      text: 'Où est mon colis ?',
+    });
+    expect(tested.json()).toMatchObject({ ruleCategories: ['NO_CATEGORY'], categories: ['Urgent'] });
+    const broken = await acme.call('POST', url('categorisation-test'), 'configurator', {
+      template: '{% for %}',
+      text: 'x',
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().message).toBe(
+      "The advanced categorisation failed: Template 'advanced categorisation', line 1: Expected a variable name but found the end of the tag",
+    );
+    await settings({ advancedCategorisation: false });
+  });
+});

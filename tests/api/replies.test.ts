@@ -144,7 +144,7 @@ describe('reply templates', () => {
     expect(result!.reply).toBeUndefined();
     expect(result!.trace.find((s) => s.step === 'replyTemplate')).toMatchObject({
       status: 'skipped',
-      summary: 'No reply template is the default in this environment',
+      summary: 'No default reply template is configured in this environment',
     });
   });
 

@@ -89,8 +89,10 @@ describe('validation with the resource schema', () => {
     const env = await acme.call('POST', envs, 'configurator', { name: 'Defaults' });
     expect(env.statusCode).toBe(201);
     expect(Object.keys(env.json()).sort()).toEqual([
+      'advancedCategorisation',
       'aiVersion',
       'attachmentCategoriesPerPage',
+      'categorisationTemplate',
       'createdAt',
       'debugMode',
       'defaultAttachmentCategory',

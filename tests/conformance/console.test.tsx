@@ -77,10 +77,10 @@ const conformance = (resource: ResourceDescriptor) => {
         user: staff,
       });
       await screen.findByRole('button', { name: 'Save' });
-      for (const field of resource.fields.filter((f) => !f.readOnly)) {
+      for (const field of resource.fields.filter((f) => !f.readOnly && !f.hiddenInForms)) {
         expect(screen.getAllByText(englishLabel(resource, field.name)).length).toBeGreaterThan(0);
       }
-      for (const field of resource.fields.filter((f) => f.readOnly)) {
+      for (const field of resource.fields.filter((f) => f.readOnly || f.hiddenInForms)) {
         expect(screen.queryByText(englishLabel(resource, field.name))).not.toBeInTheDocument();
       }
       await user.click(screen.getByRole('button', { name: 'Save' }));

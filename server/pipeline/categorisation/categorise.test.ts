@@ -85,6 +85,7 @@ const config = (
   perPage: false,
   defaultCategory: null,
   defaultAttachmentCategory: null,
+  advancedTemplate: null,
   interactions: ['cancel', 'complain', 'invoice', 'urgent', 'old'],
   disabledInteractions: [],
   ...extra,

@@ -42,6 +42,8 @@ export interface CategorisationConfig {
   perPage: boolean;
   defaultCategory: string | null;
   defaultAttachmentCategory: string | null;
+  /** The advanced categorisation's Twig template, when it is on: it writes the message categories. */
+  advancedTemplate: string | null;
   /** Names of the environment's interactions, and those disabled: rules naming them are flagged. */
   interactions: string[];
   disabledInteractions: string[];

@@ -5,6 +5,7 @@ import { queues } from '../../queue';
 import { environmentSchema } from '../../../schemas/environment.schema';
 import type { ClientError } from '../../http/errors';
 import { resourceValidator, validationError } from '../validation';
+import { parse, TemplateError } from '../../templates/twig';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -24,6 +25,8 @@ const SETTINGS = {
   splitCharacters: 4000,
   defaultCategory: '',
   defaultAttachmentCategory: '',
+  advancedCategorisation: false,
+  categorisationTemplate: '',
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
@@ -48,6 +51,18 @@ const EXCLUSIVE_MODES = {
   message: 'AI debug mode and production mode cannot be active at the same time',
   custom: true,
   keyword: 'exclusive',
+};
+
+/** The advanced categorisation template's first syntax error, with its line (spec pipeline §5). */
+const templateProblem = (template: unknown) => {
+  if (typeof template !== 'string' || !template.trim()) return undefined;
+  try {
+    parse(template);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof TemplateError)) throw err;
+    return { path: 'categorisationTemplate', message: err.message };
+  }
 };
 
 /**
@@ -76,6 +91,8 @@ export const settingsProblems = (() => {
     }
     if (settings.debugMode === true && settings.productionMode === true)
       problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
+    const template = templateProblem(settings.categorisationTemplate);
+    if (template) problems.push(template);
     return problems;
   };
 })();
@@ -88,6 +105,8 @@ const settingsOf = (data: Record<string, unknown>) => {
   // Spec §4: never both. Said on the field the user switched last in the settings form.
   if (settings.debugMode === true && settings.productionMode === true)
     throw validationError([EXCLUSIVE_MODES]);
+  const template = templateProblem(settings.categorisationTemplate);
+  if (template) throw validationError([{ ...template, custom: true, keyword: 'twig' }]);
   return JSON.stringify(settings);
 };
 

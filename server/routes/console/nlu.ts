@@ -3,6 +3,7 @@ import {
   archetypeVariations,
   getFlaggedRules,
   listBuiltinArchetypes,
+  testCategorisation,
   testExtraction,
   startServer,
   stopServer,
@@ -10,6 +11,7 @@ import {
   type NluTestAnswer,
 } from '../../../schemas/contracts/nlu';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
+import { testInput } from '../../analyses/test-input';
 import { ClientError, notFound } from '../../http/errors';
 import { contractRoute } from '../../http/contract-route';
 import { setServerState } from '../../nlu/server-states';
@@ -164,6 +166,43 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       await configurator(request);
       return BUILTIN_ARCHETYPES.map(({ name, description, examples }) => ({ name, description, examples }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(testCategorisation),
+    handler: async (
+      request: FastifyRequest<{ Params: Params; Body: { template: string; subject?: string; text: string } }>,
+    ) => {
+      const envId = await configurator(request);
+      const { template, subject, text } = request.body;
+      const config = await readPipelineConfig(db, envId);
+      const input = testInput('categorisation test', text, subject);
+      const { source, extractor, nlu, categorization } = STAGES;
+      const stages = { source, extractor, nlu, categorization };
+      const run = (advancedTemplate: string | null) =>
+        runPipeline(
+          'categorisation-test',
+          input,
+          { ...config, categorisation: { ...config.categorisation, advancedTemplate } },
+          platform.services,
+          AbortSignal.timeout(30_000),
+          stages,
+        );
+      const failure = (result: Awaited<ReturnType<typeof run>>) =>
+        result.trace.find(
+          (t) => t.status === 'error' || (t.step === 'categorization' && t.status === 'skipped'),
+        );
+      const byRules = await run(null);
+      const byTemplate = template.trim() ? await run(template) : byRules;
+      const failed = failure(byTemplate);
+      if (failed)
+        throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', failed.errors[0] ?? failed.summary);
+      return {
+        ruleCategories: byRules.categories.map((c) => c.name),
+        categories: byTemplate.categories.map((c) => c.name),
+        warnings: byTemplate.trace.find((t) => t.step === 'categorization')?.warnings ?? [],
+      };
     },
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/contracts/replies';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
+import { testInput } from '../../analyses/test-input';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
@@ -32,18 +33,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
         throw new ClientError(404, 'NOT_FOUND', `The template '${template}' does not exist`);
       // The chosen template stands as the default, for this test only.
       config.reply.templates = config.reply.templates.map((t) => ({ ...t, isDefault: t.name === template }));
-      // A subject makes the text a mail, so that the template reads it as an analysis would.
-      const input = subject?.trim()
-        ? {
-            kind: 'file' as const,
-            name: 'reply test',
-            filename: 'reply-test.eml',
-            bytes: new TextEncoder().encode(
-              `Subject: ${subject.replace(/[\r\n]+/g, ' ')}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}`,
-            ),
-            metadata: {},
-          }
-        : { kind: 'text' as const, name: 'reply test', text, metadata: {} };
+      const input = testInput('reply test', text, subject);
       // The pipeline's own steps up to the reply, as an analysis runs them; nothing is delivered.
       const { source, extractor, nlu, categorization, extraction, replyTemplate } = STAGES;
       const result = await runPipeline(

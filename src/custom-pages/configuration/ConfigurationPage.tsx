@@ -14,6 +14,7 @@ import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
+import { AdvancedCategorisationPanel } from './AdvancedCategorisationPanel';
 import { AdvancedCreationDialog } from './AdvancedCreationDialog';
 import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
@@ -62,7 +63,9 @@ export const ConfigurationPage = () => {
   const sectionTitle = (key: ConfigurationSection) =>
     key === 'languages'
       ? translate('app.nlu.configuration.languages.title')
-      : translate(`resources.${key}.name`, { smart_count: 2 });
+      : key === 'advanced-categorisation'
+        ? translate('app.nlu.configuration.advanced.title')
+        : translate(`resources.${key}.name`, { smart_count: 2 });
   return (
     <ResourcePageFrame titleKey="app.routes.configuration">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -105,6 +108,8 @@ export const ConfigurationPage = () => {
           {section === 'archetypes' ? <ArchetypeHelpers envId={envId} /> : null}
           {section === 'languages' ? (
             <LanguagesPanel projectId={scope.projectId ?? ''} envId={envId} />
+          ) : section === 'advanced-categorisation' ? (
+            <AdvancedCategorisationPanel projectId={scope.projectId ?? ''} envId={envId} />
           ) : (
             <SectionList section={section} envId={envId} />
           )}

@@ -7,12 +7,14 @@ export const CONFIGURATION_SECTIONS = [
   'interactions',
   'interaction-functions',
   'categories',
+  'advanced-categorisation',
   'extraction-fields',
 ] as const;
 export type ConfigurationSection = (typeof CONFIGURATION_SECTIONS)[number];
 
-/** Sections that are not a resource's list (the environment's NLU languages). */
-export type ResourceSection = Exclude<ConfigurationSection, 'languages'>;
+/** Sections that are not a resource's list: they edit settings of the environment. */
+export const SETTINGS_SECTIONS = ['languages', 'advanced-categorisation'] as const;
+export type ResourceSection = Exclude<ConfigurationSection, (typeof SETTINGS_SECTIONS)[number]>;
 
 export const isSection = (value: string | null): value is ConfigurationSection =>
   (CONFIGURATION_SECTIONS as readonly string[]).includes(value ?? '');

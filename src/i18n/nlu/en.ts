@@ -20,6 +20,8 @@ export const nluEn: Messages<typeof nluFr> = {
       'interaction-functions':
         'A function refines an interaction’s occurrences (followed by, preceded by, parameter equals…).',
       categories: 'Category rules apply by ascending priority to what the engine found.',
+      'advanced-categorisation':
+        'A Twig template that writes the message categories, one per line, from what the analysis found and what the rules gave (docs: configuration help).',
       'extraction-fields': 'The data the extraction reports, with their source.',
     },
     servers: {
@@ -50,6 +52,16 @@ export const nluEn: Messages<typeof nluFr> = {
       },
     },
     compatibility: 'Categorization compatibility',
+    advanced: {
+      title: 'Advanced categorisation',
+      enabled: 'Categorise with the template (instead of the rules alone)',
+      template: 'Template (Twig)',
+      saved: 'Advanced categorisation saved',
+      testText: 'Text to categorise',
+      test: 'Test',
+      byRules: 'By the rules: %{categories}',
+      byTemplate: 'By the template: %{categories}',
+    },
     languages: {
       title: 'Languages',
       saved: 'Languages saved',

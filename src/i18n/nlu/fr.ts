@@ -19,6 +19,8 @@ export const nluFr = {
         'Une fonction affine les occurrences d’une interaction (suivie de, précédée de, paramètre égal à…).',
       categories:
         'Les règles des catégories s’appliquent par priorité croissante sur ce que le moteur a trouvé.',
+      'advanced-categorisation':
+        'Un modèle Twig qui écrit les catégories du message, une par ligne, à partir de ce que l’analyse a trouvé et de ce que les règles ont donné (documentation : aide de la configuration).',
       'extraction-fields': 'Les données que l’extraction rapporte, avec leur source.',
     },
     servers: {
@@ -49,6 +51,16 @@ export const nluFr = {
       },
     },
     compatibility: 'Compatibilité de la catégorisation',
+    advanced: {
+      title: 'Catégorisation avancée',
+      enabled: 'Catégoriser avec le modèle (au lieu des seules règles)',
+      template: 'Modèle (Twig)',
+      saved: 'Catégorisation avancée enregistrée',
+      testText: 'Texte à catégoriser',
+      test: 'Tester',
+      byRules: 'Par les règles : %{categories}',
+      byTemplate: 'Par le modèle : %{categories}',
+    },
     languages: {
       title: 'Langues',
       saved: 'Langues enregistrées',

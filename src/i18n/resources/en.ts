@@ -106,6 +106,8 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       splitCharacters: 'Split per characters',
       defaultCategory: 'Default category (messages)',
       defaultAttachmentCategory: 'Default category (attachments)',
+      advancedCategorisation: 'Advanced categorisation',
+      categorisationTemplate: 'Advanced categorisation template (Twig)',
       createdAt: 'Created on',
     },
     values: {

@@ -105,6 +105,8 @@ export const resourcesFr = {
       splitCharacters: 'Découpage par caractères',
       defaultCategory: 'Catégorie par défaut (messages)',
       defaultAttachmentCategory: 'Catégorie par défaut (pièces jointes)',
+      advancedCategorisation: 'Catégorisation avancée',
+      categorisationTemplate: 'Modèle de catégorisation avancée (Twig)',
       createdAt: 'Créé le',
     },
     values: {

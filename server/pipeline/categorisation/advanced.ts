@@ -1,0 +1,69 @@
+import { NO_CATEGORY, type CategoryResult } from '../../../schemas/analysis-result';
+import { renderTemplate, TemplateError } from '../../templates/twig';
+import { StopPipeline } from '../stage';
+
+/** How the result names what decided a category of the advanced categorisation. */
+export const ADVANCED_RULE = 'Advanced categorisation';
+/** The name its errors give the template (Template 'advanced categorisation', line 3: …). */
+const TEMPLATE_NAME = 'advanced categorisation';
+
+/**
+ * The advanced categorisation (spec pipeline §2, DESIGN.md §6): a Twig template rendered with the
+ * analysis (docs/nlu.md), whose text is the message's categories, one per line or separated by
+ * commas. It reads what the rules gave (`categories`) and may keep, change or add to it. Names
+ * that are not message categories of the environment are left out with a warning; no name at all
+ * gives the default category, else NO_CATEGORY, as when no rule matches.
+ *
+ * @example
+ *   advancedCategories("{% if 'urgent' in interactions %}Urgent{% endif %}", context, known, null)
+ */
+export const advancedCategories = (
+  template: string,
+  context: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  fallback: string | null,
+): { categories: CategoryResult[]; warnings: string[] } => {
+  let text: string;
+  try {
+    text = renderTemplate(TEMPLATE_NAME, { [TEMPLATE_NAME]: template }, context, { autoescape: false });
+  } catch (err) {
+    if (err instanceof TemplateError)
+      throw new StopPipeline(`The advanced categorisation failed: ${err.message}`);
+    throw err;
+  }
+  const written = [
+    ...new Set(
+      text
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const names = written.filter((n) => known.has(n));
+  const warnings = written
+    .filter((n) => !known.has(n))
+    .map(
+      (n) => `The advanced categorisation wrote '${n}', which is not a message category of this environment`,
+    );
+  const categories: CategoryResult[] = names.map((name) => ({
+    name,
+    kind: 'message',
+    rule: ADVANCED_RULE,
+    taint: null,
+    explanation: {
+      rule: ADVANCED_RULE,
+      category: name,
+      priority: 0,
+      criteria: { description: 'Written by the advanced categorisation template', held: true },
+    },
+  }));
+  if (categories.length === 0)
+    categories.push({
+      name: fallback || NO_CATEGORY,
+      kind: 'message',
+      rule: null,
+      taint: null,
+      explanation: null,
+    });
+  return { categories, warnings };
+};

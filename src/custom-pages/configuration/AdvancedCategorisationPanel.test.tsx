@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakeRoute } from '../../test/fakeApi';
+import { json } from '../../test/fakeApi';
+import { renderConsole, resetBrowserState } from '../../test/renderConsole';
+import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
+
+const ENV = '/v4/console/api/projects/p1/environments/e1';
+const environment = { id: 'e1', projectId: 'p1', name: 'Production', languages: ['fr'] };
+
+beforeEach(resetBrowserState);
+
+describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with their line, a test)', () => {
+  it('shows the server’s error with its line, saves the template, and tests it on a text', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    const tested: unknown[] = [];
+    const routes: Record<string, FakeRoute> = {
+      ...environmentRoutes('configurator'),
+      [`GET ${ENV}`]: json(environment),
+      [`PUT ${ENV}`]: (request) => {
+        saved.push(request.body);
+        const body = request.body as { categorisationTemplate: string };
+        return body.categorisationTemplate.includes('{% if')
+          ? json(
+              {
+                code: 'VALIDATION_FAILED',
+                message: "categorisationTemplate: Line 1: The 'if' tag is never closed (endif)",
+                details: [
+                  { path: 'categorisationTemplate', message: "Line 1: The 'if' tag is never closed (endif)" },
+                ],
+              },
+              400,
+            )
+          : json({ ...environment, ...body });
+      },
+      [`POST ${API}/categorisation-test`]: (request) => {
+        tested.push(request.body);
+        return json({ ruleCategories: ['NO_CATEGORY'], categories: ['Urgent'], warnings: [] });
+      },
+    };
+    renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, routes);
+    const on = await screen.findByRole(
+      'switch',
+      { name: /Categorise with the template/ },
+      { timeout: 8000 },
+    );
+    expect(on).not.toBeChecked();
+    await user.click(on);
+    const template = screen.getByRole('textbox', { name: 'Template (Twig)' });
+    await user.type(template, '{{% if x %}Urgent');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Line 1: The 'if' tag is never closed \(endif\)/)).toBeInTheDocument();
+
+    await user.clear(template);
+    await user.type(template, 'Urgent');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Advanced categorisation saved')).toBeInTheDocument();
+    expect(saved.at(-1)).toMatchObject({ advancedCategorisation: true, categorisationTemplate: 'Urgent' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Text to categorise' }), 'Où est mon colis ?');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('By the template: Urgent')).toBeInTheDocument();
+    expect(screen.getByText('By the rules: NO_CATEGORY')).toBeInTheDocument();
+    expect(tested).toEqual([{ template: 'Urgent', text: 'Où est mon colis ?' }]);
+  });
+});

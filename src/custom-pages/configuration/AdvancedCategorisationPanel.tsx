@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { testCategorisation } from '../../../schemas/contracts/nlu';
+import { errorMessage } from '../../api/errors';
+import { PageLoader } from '../../components/PageLoader';
+import { useApiClient } from '../../providers/ServicesContext';
+import { useTestRun } from '../../providers/useTestRun';
+import { getResource } from '../../resources/registry';
+
+const environments = getResource('environments');
+const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 };
+
+/**
+ * The advanced categorisation (spec pipeline §2, §5): switched on, a Twig template writes the
+ * message categories from what the analysis found and what the rules gave. Saved as settings of
+ * the environment; the server refuses a syntax error with its line. The test reads a text with
+ * the template being edited, saved or not.
+ */
+export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: string; envId: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const client = useApiClient();
+  const resource = environments.apiResource(projectId);
+  const { data, isPending } = useGetOne(resource, { id: envId });
+  const [update, { isPending: saving }] = useUpdate();
+  // What the user changed; until then the stored values. A refetch never overwrites an edit.
+  const [edited, setEdited] = useState<{ enabled?: boolean; template?: string }>({});
+  const [saveError, setSaveError] = useState<string>();
+  const [text, setText] = useState('');
+  const test = useTestRun<{ ruleCategories: string[]; categories: string[]; warnings: string[] }>();
+  if (isPending || !data) return <PageLoader />;
+  const enabled = edited.enabled ?? data.advancedCategorisation === true;
+  const template =
+    edited.template ?? (typeof data.categorisationTemplate === 'string' ? data.categorisationTemplate : '');
+  const save = () => {
+    setSaveError(undefined);
+    return update(
+      resource,
+      {
+        id: envId,
+        data: { advancedCategorisation: enabled, categorisationTemplate: template },
+        previousData: data,
+      },
+      {
+        onSuccess: () => notify('app.nlu.configuration.advanced.saved', { type: 'success' }),
+        onError: (error) => setSaveError(errorMessage(error)),
+      },
+    );
+  };
+  const list = (names: string[]) => names.join(', ') || '—';
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={enabled}
+              onChange={(e) => setEdited((c) => ({ ...c, enabled: e.target.checked }))}
+            />
+          }
+          label={translate('app.nlu.configuration.advanced.enabled')}
+        />
+        <TextField
+          label={translate('app.nlu.configuration.advanced.template')}
+          value={template}
+          onChange={(e) => setEdited((c) => ({ ...c, template: e.target.value }))}
+          multiline
+          minRows={6}
+          slotProps={{ htmlInput: { spellCheck: false, style: monospace } }}
+        />
+        {saveError ? <Alert severity="error">{saveError}</Alert> : null}
+        <div>
+          <Button variant="contained" onClick={() => void save()} disabled={saving}>
+            {translate('ra.action.save')}
+          </Button>
+        </div>
+        <TextField
+          label={translate('app.nlu.configuration.advanced.testText')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={2}
+        />
+        <div>
+          <Button
+            variant="outlined"
+            onClick={() =>
+              void test.run(() =>
+                client.call(testCategorisation, { params: { envId }, body: { template, text } }),
+              )
+            }
+            disabled={test.busy || !text.trim()}
+          >
+            {translate('app.nlu.configuration.advanced.test')}
+          </Button>
+        </div>
+        {test.error ? <Alert severity="error">{test.error}</Alert> : null}
+        {test.answer ? (
+          <Stack spacing={1} role="status">
+            <Typography>
+              {translate('app.nlu.configuration.advanced.byRules', {
+                categories: list(test.answer.ruleCategories),
+              })}
+            </Typography>
+            <Typography sx={{ fontWeight: 'bold' }}>
+              {translate('app.nlu.configuration.advanced.byTemplate', {
+                categories: list(test.answer.categories),
+              })}
+            </Typography>
+            {test.answer.warnings.map((w) => (
+              <Alert key={w} severity="warning">
+                {w}
+              </Alert>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
