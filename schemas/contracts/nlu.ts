@@ -111,6 +111,18 @@ export const listBuiltinArchetypes = defineCall({
   response: z.array(z.object({ name: z.string(), description: z.string(), examples: z.array(z.string()) })),
 });
 
+/**
+ * Renames a category and what refers to it (other categories' rules, the default category). The
+ * name cannot be empty and must change (spec pipeline §5); 409 CATEGORY_EXISTS when it is taken.
+ */
+export const renameCategory = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/categories/{id}/rename',
+  params: serverParams,
+  body: z.object({ name: z.string().max(100) }),
+  response: z.object({ name: z.string(), references: z.number() }),
+});
+
 /** The advanced categorisation's test: a text categorised by the rules, then by a template. */
 export const testCategorisation = defineCall({
   method: 'POST',

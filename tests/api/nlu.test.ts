@@ -370,3 +370,68 @@ describe('the advanced categorisation (a Twig template writing the message categ
     await settings({ advancedCategorisation: false });
   });
 });
+
+describe('renaming a category', () => {
+  it('needs a new, free name, and takes the rules and the default category that name it along', async () => {
+    const claims = await create('categories', { name: 'Claims', kind: 'message', rules: [] });
+    await create('categories', {
+      name: 'Urgent claims',
+      kind: 'message',
+      rules: [
+        {
+          name: 'urgent claim',
+          priority: 1,
+          criteria: {
+            type: 'all',
+            children: [
+              { type: 'category', name: 'Claims' },
+              { type: 'header', name: 'x-priority' },
+            ],
+          },
+        },
+      ],
+    });
+    const envs = `${API}/projects/${acme.ids.project}/environments`;
+    const current = (await acme.call('GET', `${envs}/${env}`, 'configurator')).json();
+    await acme.call('PUT', `${envs}/${env}`, 'configurator', { ...current, defaultCategory: 'Claims' });
+    const rename = (name: string, role: Parameters<Tenants['call']>[2] = 'configurator') =>
+      acme.call('POST', url(`categories/${claims.id}/rename`), role, { name });
+
+    const unchanged = await rename('Claims');
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().details).toEqual([
+      expect.objectContaining({ path: 'name', message: 'Change the name before saving the rename' }),
+    ]);
+    expect((await rename('  ')).json().details).toEqual([
+      expect.objectContaining({ path: 'name', message: 'Category name cannot be empty' }),
+    ]);
+    const taken = await rename('cancellation');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A category of this name already exists');
+    expect((await rename('Claim files', 'qualifier')).statusCode).toBe(403);
+
+    const done = await rename('Claim files');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ name: 'Claim files', references: 2 });
+    const all = (await acme.call('GET', url('categories'), 'configurator')).json() as {
+      name: string;
+      rules: { criteria: { children?: { name?: string }[] } }[];
+    }[];
+    expect(all.map((c) => c.name)).toContain('Claim files');
+    expect(all.map((c) => c.name)).not.toContain('Claims');
+    expect(all.find((c) => c.name === 'Urgent claims')!.rules[0].criteria.children![0]).toEqual({
+      type: 'category',
+      name: 'Claim files',
+    });
+    expect((await acme.call('GET', `${envs}/${env}`, 'configurator')).json().defaultCategory).toBe(
+      'Claim files',
+    );
+    const log = await acme.call(
+      'GET',
+      `${API}/organisations/${acme.ids.org}/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'categories', action: 'update' }))}`,
+      'admin',
+    );
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().map((r: { recordId: string }) => r.recordId)).toContain(claims.id);
+  });
+});

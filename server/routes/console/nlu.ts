@@ -3,6 +3,7 @@ import {
   archetypeVariations,
   getFlaggedRules,
   listBuiltinArchetypes,
+  renameCategory as renameCategoryCall,
   testCategorisation,
   testExtraction,
   startServer,
@@ -14,6 +15,7 @@ import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { testInput } from '../../analyses/test-input';
 import { ClientError, notFound } from '../../http/errors';
 import { contractRoute } from '../../http/contract-route';
+import { renameCategory } from '../../nlu/rename-category';
 import { setServerState } from '../../nlu/server-states';
 import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
@@ -166,6 +168,20 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       await configurator(request);
       return BUILTIN_ARCHETYPES.map(({ name, description, examples }) => ({ name, description, examples }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(renameCategoryCall),
+    handler: async (request: FastifyRequest<{ Params: Params & { id: string }; Body: { name: string } }>) => {
+      const scope = await configurableEnvironment(db, request.auth, request.params.envId);
+      return db.transaction((tx) =>
+        renameCategory(tx, scope.id!, request.params.id, request.body.name, {
+          organisationId: scope.organisationId!,
+          actorId: request.auth.user.id,
+          impersonatorId: request.auth.impersonator?.id,
+        }),
+      );
     },
   });
 

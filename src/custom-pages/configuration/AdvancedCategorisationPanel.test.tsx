@@ -41,11 +41,7 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
       },
     };
     renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, routes);
-    const on = await screen.findByRole(
-      'switch',
-      { name: /Categorise with the template/ },
-      { timeout: 8000 },
-    );
+    const on = await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 });
     expect(on).not.toBeChecked();
     await user.click(on);
     const template = screen.getByRole('textbox', { name: 'Template (Twig)' });

@@ -25,6 +25,7 @@ import {
   type ConfigurationSection,
   type ResourceSection,
 } from './sections';
+import { RenameCategoryCell } from './RenameCategoryCell';
 import { ServerStateCell } from './ServerStateCell';
 
 /**
@@ -45,7 +46,9 @@ const SectionList = ({ section, envId }: { section: ResourceSection; envId: stri
       cells={
         section === 'servers'
           ? { state: (record) => <ServerStateCell envId={envId} record={record} /> }
-          : undefined
+          : section === 'categories'
+            ? { name: (record) => <RenameCategoryCell envId={envId} record={record} /> }
+            : undefined
       }
     />
   );

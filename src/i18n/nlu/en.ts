@@ -52,6 +52,14 @@ export const nluEn: Messages<typeof nluFr> = {
       },
     },
     compatibility: 'Categorization compatibility',
+    rename: {
+      action: 'Rename “%{name}”',
+      title: 'Rename the category “%{name}”',
+      name: 'New name',
+      empty: 'Category name cannot be empty',
+      unchanged: 'Change the name before saving the rename',
+      done: 'Category renamed; %{smart_count} reference followed |||| Category renamed; %{smart_count} references followed',
+    },
     advanced: {
       title: 'Advanced categorisation',
       enabled: 'Categorise with the template (instead of the rules alone)',

@@ -51,6 +51,14 @@ export const nluFr = {
       },
     },
     compatibility: 'Compatibilité de la catégorisation',
+    rename: {
+      action: 'Renommer « %{name} »',
+      title: 'Renommer la catégorie « %{name} »',
+      name: 'Nouveau nom',
+      empty: 'Le nom de la catégorie ne peut pas être vide',
+      unchanged: 'Changez le nom avant d’enregistrer le renommage',
+      done: 'Catégorie renommée ; %{smart_count} référence suivie |||| Catégorie renommée ; %{smart_count} références suivies',
+    },
     advanced: {
       title: 'Catégorisation avancée',
       enabled: 'Catégoriser avec le modèle (au lieu des seules règles)',
