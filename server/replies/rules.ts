@@ -2,7 +2,7 @@ import type { Queryable } from '../db';
 import type { DocumentRule } from '../nlu/entity-rules';
 import type { ReplyTemplateDef } from '../pipeline/stage';
 import type { FieldError } from '../resources/validation';
-import { templateProblems } from '../templates/twig';
+import { templateProblems } from '../templates/problems';
 
 /** What the rules read of a reply template. */
 export interface TemplateDoc {

@@ -141,3 +141,21 @@ export const tokenize = (source: string): Token[] => {
   tokens.push({ kind: 'end', line });
   return tokens;
 };
+
+/** A token as an error message names it: "Expected … but found 'x'". */
+export const describeToken = (t: Token) => {
+  switch (t.kind) {
+    case 'end':
+      return 'the end of the template';
+    case 'close':
+      return 'the end of the tag';
+    case 'open':
+      return 'a new tag';
+    case 'text':
+      return 'text';
+    case 'string':
+      return `'${t.value}'`;
+    default:
+      return `'${t.value}'`;
+  }
+};

@@ -1,32 +1,7 @@
-import { TemplateError, tokenize, type Token } from './lexer';
+import type { Expr, Node } from './ast';
+import { describeToken as describe, TemplateError, tokenize, type Token } from './lexer';
 
-export type Expr =
-  | { type: 'literal'; value: unknown }
-  | { type: 'name'; name: string; line: number }
-  | { type: 'attr'; object: Expr; key: Expr; line: number }
-  | { type: 'filter'; name: string; input: Expr; args: Expr[]; line: number }
-  | { type: 'unary'; op: 'not' | '-'; expr: Expr }
-  | { type: 'binary'; op: string; left: Expr; right: Expr; line: number }
-  | { type: 'test'; expr: Expr; test: string; negated: boolean; line: number }
-  | { type: 'cond'; cond: Expr; then: Expr; otherwise: Expr }
-  | { type: 'array'; items: Expr[] }
-  | { type: 'hash'; entries: [Expr, Expr][] };
-
-export type Node =
-  | { type: 'text'; value: string; line: number }
-  | { type: 'print'; expr: Expr; line: number }
-  | { type: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[]; line: number }
-  | {
-      type: 'for';
-      key?: string;
-      value: string;
-      iterable: Expr;
-      body: Node[];
-      otherwise: Node[];
-      line: number;
-    }
-  | { type: 'set'; name: string; expr: Expr; line: number }
-  | { type: 'include'; template: string; with?: Expr; only: boolean; line: number };
+export type { Expr, Node } from './ast';
 
 /** Binding strength of the binary operators (Twig 3.15 and later: `~` below `+` and `-`). */
 const BINARY: Record<string, number> = {
@@ -317,21 +292,4 @@ export const parseTemplate = (source: string): ParsedTemplate => {
 
   const { nodes } = body([]);
   return { nodes, includes };
-};
-
-const describe = (t: Token) => {
-  switch (t.kind) {
-    case 'end':
-      return 'the end of the template';
-    case 'close':
-      return 'the end of the tag';
-    case 'open':
-      return 'a new tag';
-    case 'text':
-      return 'text';
-    case 'string':
-      return `'${t.value}'`;
-    default:
-      return `'${t.value}'`;
-  }
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTemplate, TemplateError, templateProblems } from './twig';
+import { templateProblems } from './problems';
+import { renderTemplate, TemplateError } from './twig';
 
 const render = (source: string, context: Record<string, unknown> = {}, others: Record<string, string> = {}) =>
   renderTemplate('main', { main: source, ...others }, context);
