@@ -10,6 +10,8 @@ import { resourceRuntime } from './runtime';
 import type { ResourceStore } from './store';
 import { tableStores } from './tables';
 import { documentRules, type DocumentRule } from '../nlu/entity-rules';
+import { followRename } from '../nlu/references';
+import { writeAudit } from './audit';
 import { validationError } from './validation';
 
 /** A document store that runs its resource's own checks before writing (spec messages, on their fields). */
@@ -37,6 +39,43 @@ const withRule = (store: ResourceStore, rule: DocumentRule | undefined): Resourc
   };
 };
 
+/**
+ * A document store whose renames follow through the configuration (server/nlu/references.ts):
+ * renaming an archetype renames it in the interactions that use it, and so on, in the same
+ * transaction, each rewritten document audit-logged as an update by the same actor.
+ */
+const withRenames = (
+  store: ResourceStore,
+  schema: ResourceSchema,
+  paths: Map<string, string>,
+): ResourceStore => ({
+  ...store,
+  update: async (q, ctx, before, data) => {
+    const after = await store.update(q, ctx, before, data);
+    const [from, to] = [before.name, after.name];
+    if (typeof from !== 'string' || typeof to !== 'string' || from === to || !ctx.scopeId) return after;
+    const rewritten = await followRename(q, ctx.scopeId, schema.$id, from, to);
+    const [scope] = rewritten.length
+      ? await q.query<{ organisation_id: string }>(
+          'SELECT p.organisation_id FROM environments e JOIN projects p ON p.id = e.project_id WHERE e.id = $1',
+          [ctx.scopeId],
+        )
+      : [];
+    for (const doc of rewritten)
+      await writeAudit(q, {
+        organisationId: scope?.organisation_id,
+        actorId: ctx.actor.id,
+        impersonatorId: ctx.impersonator?.id,
+        action: 'update',
+        resource: paths.get(doc.resource) ?? doc.resource,
+        recordId: doc.id,
+        before: doc.before,
+        after: doc.after,
+      });
+    return after;
+  },
+});
+
 export interface ResourcesOptions {
   platform: Platform;
   /** Every resource schema by default; tests add their own to prove a schema is a resource. */
@@ -48,8 +87,11 @@ const storeFor = (
   platform: Platform,
   schemas: readonly ResourceSchema[],
 ): ResourceStore => {
-  if (schema['x-admin'].storage === 'document')
-    return withRule(documentStore(schema), documentRules[schema.$id]);
+  if (schema['x-admin'].storage === 'document') {
+    const paths = new Map(schemas.map((s) => [s.$id, s['x-admin'].path]));
+    const checked = withRule(documentStore(schema), documentRules[schema.$id]);
+    return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema, paths) : checked;
+  }
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
   if (!adapter)

@@ -435,3 +435,53 @@ describe('renaming a category', () => {
     expect(log.json().map((r: { recordId: string }) => r.recordId)).toContain(claims.id);
   });
 });
+
+describe('renames follow through the configuration', () => {
+  it('renames an archetype, a context and an interaction where they are named, and analyses still work', async () => {
+    const one = async (path: string, name: string) =>
+      (
+        (await acme.call('GET', url(path), 'configurator')).json() as ({ id: string; name: string } & Record<
+          string,
+          unknown
+        >)[]
+      ).find((r) => r.name === name)!;
+    const rename = async (path: string, from: string, to: string) => {
+      const record = await one(path, from);
+      const res = await acme.call('PUT', url(`${path}/${record.id}`), 'configurator', {
+        ...record,
+        name: to,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await rename('archetypes', 'contract', 'agreement');
+    await rename('contexts', 'customer care', 'after-sales');
+    await rename('interactions', 'cancellation', 'termination');
+
+    const interaction = await one('interactions', 'termination');
+    expect(interaction.contexts).toEqual(['after-sales']);
+    expect(interaction.parameters).toMatchObject([{ archetype: 'cancel' }, { archetype: 'agreement' }]);
+    expect((await one('servers', 'main')).contexts).toEqual(['after-sales']);
+    const cancellation = await one('categories', 'Cancellation');
+    expect(cancellation.rules).toMatchObject([{ criteria: { type: 'interaction', name: 'termination' } }]);
+
+    const res = await acme.call('POST', url('analyses'), 'configurator', {
+      type: 'text',
+      text: 'Je veux résilier mon contrat CT-12345',
+    });
+    const { result } = await waitForAnalysis(async () =>
+      (await acme.call('GET', url(`analyses/${res.json().id}/result`), 'configurator')).json(),
+    );
+    expect(result!.status, JSON.stringify(result!.trace)).toBe('processed');
+    expect(result!.nlu.interactions.map((i) => i.name)).toContain('termination');
+    expect(result!.categories.map((c) => c.name)).toContain('Cancellation');
+
+    const log = await acme.call(
+      'GET',
+      `${API}/organisations/${acme.ids.org}/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'servers' }))}`,
+      'admin',
+    );
+    expect(
+      log.json().some((r: { changes: { contexts?: unknown } }) => r.changes.contexts !== undefined),
+    ).toBe(true);
+  });
+});
