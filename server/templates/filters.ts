@@ -1,6 +1,7 @@
 /**
- * The filters of the Twig subset (twig.ts), on plain data only. Values a filter marks `Safe` are
- * printed as they are; every other printed value is HTML-escaped (autoescape).
+ * The values of the Twig subset (twig.ts), plain data only: how they print, compare, read their
+ * fields and count as empty, and the filters on them. Values a filter marks `Safe` are printed as
+ * they are; every other printed value is HTML-escaped (autoescape).
  */
 export class Safe {
   constructor(readonly html: string) {}
@@ -18,6 +19,41 @@ export const toText = (v: unknown): string => {
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 };
+
+/** Only own fields of plain data: `x.constructor`, `x.__proto__` and the like are undefined. */
+export const field = (object: unknown, key: unknown): unknown => {
+  if (object === null || typeof object !== 'object') return undefined;
+  const k = typeof key === 'number' ? String(key) : key;
+  if (typeof k !== 'string' || !Object.hasOwn(object, k)) return undefined;
+  return (object as Record<string, unknown>)[k];
+};
+
+export const compare = (op: string, a: unknown, b: unknown): boolean => {
+  switch (op) {
+    case '==':
+      // Twig compares loosely: 1 == '1'.
+      return a == b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+    case '!=':
+      return !compare('==', a, b);
+    case '<':
+      return (a as number) < (b as number);
+    case '>':
+      return (a as number) > (b as number);
+    case '<=':
+      return (a as number) <= (b as number);
+    default:
+      return (a as number) >= (b as number);
+  }
+};
+
+export const contains = (haystack: unknown, needle: unknown) =>
+  typeof haystack === 'string'
+    ? haystack.includes(toText(needle))
+    : Array.isArray(haystack)
+      ? haystack.some((x) => compare('==', x, needle))
+      : haystack !== null && typeof haystack === 'object'
+        ? Object.values(haystack).some((x) => compare('==', x, needle))
+        : false;
 
 export const isEmpty = (v: unknown) =>
   v === null ||

@@ -41,6 +41,12 @@ describe('the Twig of reply templates', () => {
     expect([1, 2, 3, 9].map((n) => render(branch, { n }))).toEqual(['one', 'few', 'few', 'many']);
     expect(render('{% for k, v in h %}{{ k }}={{ v }};{% endfor %}', { h: { a: 1, b: 2 } })).toBe('a=1;b=2;');
     expect(render('{% set total = 2 * 3 %}{{ total }}')).toBe('6');
+    // A variable set before a loop is updated by the loop; one first set inside stays inside.
+    expect(
+      render(
+        '{% set total = 0 %}{% for n in [1, 2, 3] %}{% set total = total + n %}{% set x = n %}{% endfor %}{{ total }}/{{ x }}',
+      ),
+    ).toBe('6/');
     expect(render('{% for i in 1..3 %}{{ i }}{% endfor %}')).toBe('123');
     expect(
       render('{% if x is defined %}d{% endif %}{% if y is not empty %}e{% endif %}', { x: 0, y: [1] }),
@@ -59,6 +65,10 @@ describe('the Twig of reply templates', () => {
       '-- Max',
     );
     expect(render("{% include 'signature' only %}", { agent: 'Léa' }, others)).toBe('-- The team');
+    // What an included template sets stays its own.
+    expect(render("{% set n = 1 %}{% include 'bump' %}{{ n }}", {}, { bump: '{% set n = 2 %}{{ n }}' })).toBe(
+      '21',
+    );
   });
 
   it('says what is wrong and on which line', () => {
@@ -85,6 +95,19 @@ describe('the Twig of reply templates', () => {
     );
     expect(errorOf(() => render('{{ range(1, 3) }}')).detail).toMatch(/functions are not available/);
     expect(errorOf(() => render('{{ x.toString() }}', { x: 1 })).detail).toMatch(/methods cannot be called/);
+  });
+
+  it('stops a template that doubles a text or a list until it would not fit in memory', () => {
+    const doubling = (op: string) => `{% set s = ['x'] %}{% for i in 1..64 %}{% set s = ${op} %}{% endfor %}`;
+    expect(errorOf(() => render(doubling('s ~ s'))).detail).toMatch(
+      /The text would be longer than 1,000,000/,
+    );
+    expect(errorOf(() => render(doubling('s|merge(s)'))).detail).toMatch(
+      /A list would be longer than 100,000 items/,
+    );
+    expect(errorOf(() => render(doubling("s|replace({'x': 'xx'})"))).detail).toMatch(
+      /The text would be longer/,
+    );
   });
 
   it('stops a template that does too much work or writes too much', () => {

@@ -1,4 +1,4 @@
-import { escapeHtml, FILTERS, isEmpty, Safe, toText } from './filters';
+import { compare, contains, escapeHtml, field, FILTERS, isEmpty, Safe, toText } from './filters';
 import { TemplateError } from './lexer';
 import { parseTemplate, type Expr, type Node, type ParsedTemplate } from './parser';
 
@@ -33,43 +33,19 @@ export const parse = (source: string): ParsedTemplate => {
   return parsed;
 };
 
-/** Only own fields of plain data: `x.constructor`, `x.__proto__` and the like are undefined. */
-const field = (object: unknown, key: unknown): unknown => {
-  if (object === null || typeof object !== 'object') return undefined;
-  const k = typeof key === 'number' ? String(key) : key;
-  if (typeof k !== 'string' || !Object.hasOwn(object, k)) return undefined;
-  return (object as Record<string, unknown>)[k];
-};
-
-const compare = (op: string, a: unknown, b: unknown): boolean => {
-  switch (op) {
-    case '==':
-      // Twig compares loosely: 1 == '1'.
-      return a == b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
-    case '!=':
-      return !compare('==', a, b);
-    case '<':
-      return (a as number) < (b as number);
-    case '>':
-      return (a as number) > (b as number);
-    case '<=':
-      return (a as number) <= (b as number);
-    default:
-      return (a as number) >= (b as number);
-  }
-};
-
-const contains = (haystack: unknown, needle: unknown) =>
-  typeof haystack === 'string'
-    ? haystack.includes(toText(needle))
-    : Array.isArray(haystack)
-      ? haystack.some((x) => compare('==', x, needle))
-      : haystack !== null && typeof haystack === 'object'
-        ? Object.values(haystack).some((x) => compare('==', x, needle))
-        : false;
-
 /** An environment of variables: each `for` and include gets its own, reading through to its parent. */
 type Scope = Map<string, unknown>;
+/** The key of a scope's parent: no template variable can be named so. */
+const PARENT = '\u0000parent';
+
+/** Every variable a scope sees, the nearest definition of each winning. */
+const visible = (scope: Scope): Scope => {
+  const chain: Scope[] = [];
+  for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined) chain.unshift(s);
+  const flat: Scope = new Map();
+  for (const s of chain) for (const [k, v] of s) if (k !== PARENT) flat.set(k, v);
+  return flat;
+};
 
 /**
  * Renders the template `name` of `sources` with `context` (plain data). Throws TemplateError with
@@ -117,12 +93,29 @@ export const renderTemplate = (
       throw err;
     }
 
+    /** A value a template built: text and lists stay within the limits, however they grew. */
+    const bounded = (v: unknown, line: number) => {
+      if (typeof v === 'string' && v.length > MAX_OUTPUT)
+        throw new TemplateError(
+          line,
+          `The text would be longer than ${MAX_OUTPUT.toLocaleString('en')} characters`,
+          template,
+        );
+      if (Array.isArray(v) && v.length > MAX_STEPS)
+        throw new TemplateError(
+          line,
+          `A list would be longer than ${MAX_STEPS.toLocaleString('en')} items`,
+          template,
+        );
+      return v;
+    };
+
     const value = (e: Expr, scope: Scope): unknown => {
       switch (e.type) {
         case 'literal':
           return e.value;
         case 'name': {
-          for (let s: Scope | undefined = scope; s; s = s.get('\u0000parent') as Scope | undefined)
+          for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined)
             if (s.has(e.name)) return s.get(e.name);
           return undefined;
         }
@@ -156,7 +149,7 @@ export const renderTemplate = (
         case 'filter': {
           const filter = FILTERS[e.name];
           if (!filter) throw new TemplateError(e.line, `Unknown filter '${e.name}'`, template);
-          return filter(value(e.input, scope), ...e.args.map((a) => value(a, scope)));
+          return bounded(filter(value(e.input, scope), ...e.args.map((a) => value(a, scope))), e.line);
         }
         case 'binary': {
           if (e.op === 'and') return truthy(value(e.left, scope)) && truthy(value(e.right, scope));
@@ -166,7 +159,7 @@ export const renderTemplate = (
           const right = value(e.right, scope);
           switch (e.op) {
             case '~':
-              return toText(left) + toText(right);
+              return bounded(toText(left) + toText(right), e.line);
             case '+':
               return Number(left) + Number(right);
             case '-':
@@ -213,9 +206,17 @@ export const renderTemplate = (
             emit(v instanceof Safe || !autoescape ? toText(v) : escapeHtml(toText(v)), template, node.line);
             break;
           }
-          case 'set':
-            scope.set(node.name, value(node.expr, scope));
+          case 'set': {
+            // As in Twig: a variable that exists outside the loop is updated there.
+            let owner: Scope = scope;
+            for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined)
+              if (s.has(node.name)) {
+                owner = s;
+                break;
+              }
+            owner.set(node.name, value(node.expr, scope));
             break;
+          }
           case 'if': {
             const taken = node.branches.find((b) => truthy(value(b.cond, scope)));
             nodes(taken ? taken.body : node.otherwise, scope);
@@ -230,7 +231,7 @@ export const renderTemplate = (
                 : [];
             if (entries.length === 0) nodes(node.otherwise, scope);
             entries.forEach(([k, v], index) => {
-              const inner: Scope = new Map([['\u0000parent', scope]]);
+              const inner: Scope = new Map([[PARENT, scope]]);
               inner.set(node.value, v);
               if (node.key) inner.set(node.key, k);
               inner.set('loop', {
@@ -246,7 +247,8 @@ export const renderTemplate = (
           }
           case 'include': {
             const extra = node.with ? value(node.with, scope) : {};
-            const inner: Scope = new Map(node.only ? [] : [['\u0000parent', scope]]);
+            // A copy of what the includer sees, as in Twig: what the included template sets stays its own.
+            const inner: Scope = node.only ? new Map() : visible(scope);
             if (extra && typeof extra === 'object')
               for (const [k, v] of Object.entries(extra)) inner.set(k, v);
             run(node.template, inner, depth + 1, node.line);
