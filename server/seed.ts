@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db';
+import { resourceSchemas } from '../schemas/index';
+import { checkConfiguration, writeConfiguration } from './environments/configuration';
+import { templateByKey } from './environments/templates';
+import { settingsProblems } from './resources/tables/environments';
 
 export interface SeedResult {
   username: string;
@@ -9,12 +13,15 @@ export interface SeedResult {
 }
 
 const SEED_LOCK = 727_002;
+/** The use-case template the demo's Production environment starts from. */
+const DEMO_TEMPLATE = 'insurance:meeting';
 
 /** A password that meets the policy, readable enough to type once. */
 const generatePassword = () => `${randomBytes(12).toString('base64url')}-Aa7`;
 
 /**
- * First start: a demo organisation, project and environments, and an administrator (platform staff
+ * First start: a demo organisation, project and environments (Production configured from a
+ * use-case template, Recette empty), and an administrator (platform staff
  * and organisation admin). Does nothing once any user exists. The password comes from
  * SEED_ADMIN_PASSWORD, or is generated and returned so that the caller prints it once.
  */
@@ -55,12 +62,19 @@ export const seedDemo = async (
       ['Production', 'public'],
       ['Recette', 'hidden'],
     ]) {
+      const environmentId = randomUUID();
       await tx.query('INSERT INTO environments (id, project_id, name, visibility) VALUES ($1, $2, $3, $4)', [
-        randomUUID(),
+        environmentId,
         projectId,
         name,
         visibility,
       ]);
+      // Production analyses out of the box: the insurance use case, with its reply templates.
+      if (name === 'Production') {
+        const { configuration } = templateByKey(DEMO_TEMPLATE)!;
+        const checked = checkConfiguration(configuration, resourceSchemas, settingsProblems);
+        await writeConfiguration(tx, environmentId, checked, resourceSchemas);
+      }
     }
     return { username, generatedPassword: admin.password ? undefined : password };
   });

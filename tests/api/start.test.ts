@@ -84,6 +84,24 @@ describe('npm start (server/main.ts)', () => {
       body: JSON.stringify({ username: 'ops@example.test', password: 'Given-Password-12' }),
     });
     expect(login.status).toBe(200);
+    // The demo's Production environment analyses out of the box: a use case, replies included.
+    const { token } = (await login.json()) as { token: string };
+    const get = async (path: string) =>
+      (
+        await fetch(`${url}/v4/console/api/${path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+    const [org] = await get('organisations');
+    const [project] = await get(
+      `projects?filter=${encodeURIComponent(JSON.stringify({ organisationId: org.id }))}`,
+    );
+    const envs = (await get(`projects/${project.id}/environments`)) as { id: string; name: string }[];
+    const production = envs.find((e) => e.name === 'Production')!;
+    const names = async (kind: string) =>
+      ((await get(`environments/${production.id}/${kind}`)) as { name: string }[]).map((r) => r.name);
+    expect(await names('reply-templates')).toEqual(['reply', 'signature']);
+    expect(await names('categories')).toContain('Claim declaration');
+    const recette = envs.find((e) => e.name === 'Recette')!;
+    expect(await get(`environments/${recette.id}/categories`)).toEqual([]);
     await p.stop();
   });
 
