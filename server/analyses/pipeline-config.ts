@@ -2,7 +2,8 @@ import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import { first, type Queryable } from '../db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
 import type { PipelineConfig } from '../pipeline/stage';
-import { readReplyTemplates, replyTemplateDef } from '../replies/rules';
+import { environmentDocuments } from '../nlu/documents';
+import { replyTemplateDef } from '../replies/rules';
 import { languageConfig, readLanguageDocuments } from './language-config';
 
 /**
@@ -76,6 +77,10 @@ export const readPipelineConfig = async (q: Queryable, environmentId: string): P
     extractor: compose(env, row?.extractor ?? undefined),
     languages: Array.isArray(env.languages) ? (env.languages as string[]) : ['fr'],
     ...languageConfig(await readLanguageDocuments(q, environmentId), env),
-    reply: { templates: (await readReplyTemplates(q, environmentId)).map((d) => replyTemplateDef(d.data)) },
+    reply: {
+      templates: (await environmentDocuments(q, environmentId, 'reply-template')).map((d) =>
+        replyTemplateDef(d.data),
+      ),
+    },
   };
 };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
 import type { Criterion } from '../pipeline/categorisation/model';
 import { BUILTIN_ARCHETYPES, isBuiltinArchetype } from '../pipeline/nlu/builtins';
@@ -26,14 +27,8 @@ export type DocumentRule = (
   id: string | undefined,
 ) => Promise<FieldError[]>;
 
-const documents = async (q: Queryable, environmentId: string, resource: string) =>
-  q.query<{ id: string; data: Record<string, unknown> }>(
-    `SELECT id, data FROM resource_documents WHERE scope = 'environment' AND scope_id = $1 AND resource = $2`,
-    [environmentId, resource],
-  );
-
 const namesOf = async (q: Queryable, environmentId: string, resource: string) =>
-  new Set((await documents(q, environmentId, resource)).map((d) => d.data.name as string));
+  new Set((await environmentDocuments(q, environmentId, resource)).map((d) => d.data.name as string));
 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -50,7 +45,7 @@ const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
     } else if (tokenise(e.value).norm.length === 0)
       errors.push({ path: `expressions.${i}.value`, message: 'A term needs at least one letter or digit' });
   });
-  const others = (await documents(q, environmentId, 'archetype')).filter((d) => d.id !== id);
+  const others = (await environmentDocuments(q, environmentId, 'archetype')).filter((d) => d.id !== id);
   const subsOf = new Map(others.map((d) => [d.data.name as string, strings(d.data.subArchetypes)]));
   subsOf.set(name, strings(data.subArchetypes));
   strings(data.subArchetypes).forEach((sub, i) => {
@@ -114,7 +109,7 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
   });
   const distance = data.distance ?? -1;
   if (distance !== -1) {
-    const servers = await documents(q, environmentId, 'nlu-server');
+    const servers = await environmentDocuments(q, environmentId, 'nlu-server');
     const old = servers.find(
       (s) =>
         strings(s.data.contexts).some((c) => strings(data.contexts).includes(c)) &&

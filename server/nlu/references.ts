@@ -1,4 +1,6 @@
+import { resourceSchemas } from '../../schemas/index';
 import type { Queryable } from '../db';
+import { writeAudit } from '../resources/audit';
 import type { Criterion } from '../pipeline/categorisation/model';
 
 type Data = Record<string, unknown>;
@@ -75,37 +77,41 @@ const REFERENCES: Record<string, { resource: string; rewrite: Rewrite }[]> = {
   category: [{ resource: 'category', rewrite: renamedCriteria('category') }],
 };
 
-export interface RewrittenDocument {
-  resource: string;
-  id: string;
-  before: Data;
-  after: Data;
+const PATHS = new Map(resourceSchemas.map((s) => [s.$id, s['x-admin'].path]));
+
+/** Who renamed: the rewritten documents are audit-logged as their updates. */
+export interface Renamer {
+  actorId: string;
+  impersonatorId?: string;
 }
 
 /**
  * Follows a rename through the environment's configuration, in the caller's transaction: every
- * document that named `from` names `to` instead. The renamed entity itself is written by the
- * caller first (a category may test itself), so it is rewritten here like any other.
+ * document that named the entity names it anew, each audit-logged as an update by the same
+ * actor; a renamed category is also the default category of its kind when it was. The renamed
+ * entity itself is written by the caller first (a category may test itself), so it is rewritten
+ * here like any other. Answers how many references followed.
  *
  * @example
- *   await followRename(tx, envId, 'archetype', 'amount', 'price') // the interactions using it, …
+ *   await followRename(tx, envId, { resource: 'archetype', before, after }, actor) // 3
  */
 export const followRename = async (
   q: Queryable,
   environmentId: string,
-  resource: string,
-  from: string,
-  to: string,
-): Promise<RewrittenDocument[]> => {
-  const references = REFERENCES[resource] ?? [];
-  if (references.length === 0 || from === to) return [];
+  renamed: { resource: string; before: Data; after: Data },
+  actor: Renamer,
+): Promise<number> => {
+  const [from, to] = [renamed.before.name, renamed.after.name];
+  const references = REFERENCES[renamed.resource] ?? [];
+  if (typeof from !== 'string' || typeof to !== 'string' || from === to || references.length === 0) return 0;
   const rows = await q.query<{ resource: string; id: string; data: Data }>(
     `SELECT resource, id, data FROM resource_documents
      WHERE scope = 'environment' AND scope_id = $1 AND resource = ANY($2::text[])
      ORDER BY resource, id FOR UPDATE`,
     [environmentId, [...new Set(references.map((r) => r.resource))]],
   );
-  const rewritten: RewrittenDocument[] = [];
+  let organisationId: string | undefined;
+  let followed = 0;
   for (const row of rows) {
     let data = row.data;
     for (const { rewrite } of references.filter((r) => r.resource === row.resource))
@@ -115,7 +121,34 @@ export const followRename = async (
       `UPDATE resource_documents SET data = $3::jsonb, updated_at = now() WHERE resource = $1 AND id = $2`,
       [row.resource, row.id, JSON.stringify(data)],
     );
-    rewritten.push({ resource: row.resource, id: row.id, before: row.data, after: data });
+    organisationId ??= await organisationOf(q, environmentId);
+    await writeAudit(q, {
+      ...actor,
+      organisationId,
+      action: 'update',
+      resource: PATHS.get(row.resource) ?? row.resource,
+      recordId: row.id,
+      before: row.data,
+      after: data,
+    });
+    followed += 1;
   }
-  return rewritten;
+  if (renamed.resource === 'category') {
+    const setting = renamed.after.kind === 'attachment' ? 'defaultAttachmentCategory' : 'defaultCategory';
+    const defaults = await q.query(
+      `UPDATE environments SET settings = jsonb_set(settings, ARRAY[$4::text], to_jsonb($3::text))
+       WHERE id = $1 AND settings->>$4 = $2 RETURNING id`,
+      [environmentId, from, to, setting],
+    );
+    followed += defaults.length;
+  }
+  return followed;
 };
+
+const organisationOf = async (q: Queryable, environmentId: string) =>
+  (
+    await q.query<{ organisation_id: string }>(
+      'SELECT p.organisation_id FROM environments e JOIN projects p ON p.id = e.project_id WHERE e.id = $1',
+      [environmentId],
+    )
+  )[0]?.organisation_id;

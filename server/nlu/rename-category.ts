@@ -63,26 +63,19 @@ export const renameCategory = async (
     `UPDATE resource_documents SET data = $2::jsonb, updated_at = now() WHERE resource = 'category' AND id = $1`,
     [id, JSON.stringify(renamed)],
   );
-  const rewritten = await followRename(tx, environmentId, 'category', old, name);
-  const changes = [
-    // The category itself, as it ends (it may test its own name).
-    { id, before: category.data, after: rewritten.find((r) => r.id === id)?.after ?? renamed },
-    ...rewritten.filter((r) => r.id !== id),
-  ];
-  for (const change of changes)
-    await writeAudit(tx, {
-      ...actor,
-      action: 'update',
-      resource: 'categories',
-      recordId: change.id,
-      ...change,
-    });
-  // The default category of its kind, when it is this one.
-  const setting = kind === 'attachment' ? 'defaultAttachmentCategory' : 'defaultCategory';
-  const defaults = await tx.query(
-    `UPDATE environments SET settings = jsonb_set(settings, ARRAY[$4::text], to_jsonb($3::text))
-     WHERE id = $1 AND settings->>$4 = $2 RETURNING id`,
-    [environmentId, old, name, setting],
+  await writeAudit(tx, {
+    ...actor,
+    action: 'update',
+    resource: 'categories',
+    recordId: id,
+    before: category.data,
+    after: renamed,
+  });
+  const references = await followRename(
+    tx,
+    environmentId,
+    { resource: 'category', before: category.data, after: renamed },
+    actor,
   );
-  return { name, references: rewritten.length + defaults.length };
+  return { name, references };
 };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import { environmentDocuments } from '../nlu/documents';
 import type { DocumentRule } from '../nlu/entity-rules';
 import type { ReplyTemplateDef } from '../pipeline/stage';
 import type { FieldError } from '../resources/validation';
@@ -42,18 +42,9 @@ export const replyTemplateProblems = (
   return problems;
 };
 
-/** The environment's reply templates as stored, in creation order. */
-export const readReplyTemplates = (q: Queryable, environmentId: string) =>
-  q.query<{ id: string; data: Record<string, unknown> }>(
-    `SELECT id, data FROM resource_documents
-     WHERE scope = 'environment' AND scope_id = $1 AND resource = 'reply-template'
-     ORDER BY created_at, id`,
-    [environmentId],
-  );
-
 /** On save: the template's own problems among the environment's others (theirs are not its fault). */
 export const replyTemplateRule: DocumentRule = async (q, environmentId, data, id) => {
-  const others = (await readReplyTemplates(q, environmentId)).filter((d) => d.id !== id);
+  const others = (await environmentDocuments(q, environmentId, 'reply-template')).filter((d) => d.id !== id);
   // Stored defaults first: the template being saved is the one refused as a second default.
   const templates = [...others.map((d) => templateDoc(d.data)), templateDoc(data)];
   const self = templates.length - 1;

@@ -11,7 +11,6 @@ import type { ResourceStore } from './store';
 import { tableStores } from './tables';
 import { documentRules, type DocumentRule } from '../nlu/entity-rules';
 import { followRename } from '../nlu/references';
-import { writeAudit } from './audit';
 import { validationError } from './validation';
 
 /** A document store that runs its resource's own checks before writing (spec messages, on their fields). */
@@ -42,36 +41,19 @@ const withRule = (store: ResourceStore, rule: DocumentRule | undefined): Resourc
 /**
  * A document store whose renames follow through the configuration (server/nlu/references.ts):
  * renaming an archetype renames it in the interactions that use it, and so on, in the same
- * transaction, each rewritten document audit-logged as an update by the same actor.
+ * transaction.
  */
-const withRenames = (
-  store: ResourceStore,
-  schema: ResourceSchema,
-  paths: Map<string, string>,
-): ResourceStore => ({
+const withRenames = (store: ResourceStore, schema: ResourceSchema): ResourceStore => ({
   ...store,
   update: async (q, ctx, before, data) => {
     const after = await store.update(q, ctx, before, data);
-    const [from, to] = [before.name, after.name];
-    if (typeof from !== 'string' || typeof to !== 'string' || from === to || !ctx.scopeId) return after;
-    const rewritten = await followRename(q, ctx.scopeId, schema.$id, from, to);
-    const [scope] = rewritten.length
-      ? await q.query<{ organisation_id: string }>(
-          'SELECT p.organisation_id FROM environments e JOIN projects p ON p.id = e.project_id WHERE e.id = $1',
-          [ctx.scopeId],
-        )
-      : [];
-    for (const doc of rewritten)
-      await writeAudit(q, {
-        organisationId: scope?.organisation_id,
-        actorId: ctx.actor.id,
-        impersonatorId: ctx.impersonator?.id,
-        action: 'update',
-        resource: paths.get(doc.resource) ?? doc.resource,
-        recordId: doc.id,
-        before: doc.before,
-        after: doc.after,
-      });
+    if (ctx.scopeId)
+      await followRename(
+        q,
+        ctx.scopeId,
+        { resource: schema.$id, before, after },
+        { actorId: ctx.actor.id, impersonatorId: ctx.impersonator?.id },
+      );
     return after;
   },
 });
@@ -88,9 +70,8 @@ const storeFor = (
   schemas: readonly ResourceSchema[],
 ): ResourceStore => {
   if (schema['x-admin'].storage === 'document') {
-    const paths = new Map(schemas.map((s) => [s.$id, s['x-admin'].path]));
     const checked = withRule(documentStore(schema), documentRules[schema.$id]);
-    return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema, paths) : checked;
+    return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema) : checked;
   }
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.

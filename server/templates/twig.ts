@@ -38,12 +38,23 @@ type Scope = Map<string, unknown>;
 /** The key of a scope's parent: no template variable can be named so. */
 const PARENT = '\u0000parent';
 
+/** A scope and the ones it reads through to, nearest first. */
+const chainOf = (scope: Scope): Scope[] => {
+  const chain: Scope[] = [];
+  for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined) chain.push(s);
+  return chain;
+};
+
+/** The scope that defines `name` for `scope`, if any (read at every variable: no allocation). */
+const holderOf = (scope: Scope, name: string): Scope | undefined => {
+  for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined) if (s.has(name)) return s;
+  return undefined;
+};
+
 /** Every variable a scope sees, the nearest definition of each winning. */
 const visible = (scope: Scope): Scope => {
-  const chain: Scope[] = [];
-  for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined) chain.unshift(s);
   const flat: Scope = new Map();
-  for (const s of chain) for (const [k, v] of s) if (k !== PARENT) flat.set(k, v);
+  for (const s of chainOf(scope).reverse()) for (const [k, v] of s) if (k !== PARENT) flat.set(k, v);
   return flat;
 };
 
@@ -114,11 +125,8 @@ export const renderTemplate = (
       switch (e.type) {
         case 'literal':
           return e.value;
-        case 'name': {
-          for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined)
-            if (s.has(e.name)) return s.get(e.name);
-          return undefined;
-        }
+        case 'name':
+          return holderOf(scope, e.name)?.get(e.name);
         case 'attr':
           return field(value(e.object, scope), value(e.key, scope));
         case 'array':
@@ -206,17 +214,10 @@ export const renderTemplate = (
             emit(v instanceof Safe || !autoescape ? toText(v) : escapeHtml(toText(v)), template, node.line);
             break;
           }
-          case 'set': {
+          case 'set':
             // As in Twig: a variable that exists outside the loop is updated there.
-            let owner: Scope = scope;
-            for (let s: Scope | undefined = scope; s; s = s.get(PARENT) as Scope | undefined)
-              if (s.has(node.name)) {
-                owner = s;
-                break;
-              }
-            owner.set(node.name, value(node.expr, scope));
+            (holderOf(scope, node.name) ?? scope).set(node.name, value(node.expr, scope));
             break;
-          }
           case 'if': {
             const taken = node.branches.find((b) => truthy(value(b.cond, scope)));
             nodes(taken ? taken.body : node.otherwise, scope);

@@ -1,6 +1,7 @@
 import { NO_CATEGORY, type CategoryResult } from '../../../schemas/analysis-result';
 import { renderTemplate, TemplateError } from '../../templates/twig';
-import { StopPipeline } from '../stage';
+import { StopPipeline, type StageContext } from '../stage';
+import { analysisContext } from '../template-context';
 
 /** How the result names what decided a category of the advanced categorisation. */
 export const ADVANCED_RULE = 'Advanced categorisation';
@@ -67,3 +68,18 @@ export const advancedCategories = (
     });
   return { categories, warnings };
 };
+
+/**
+ * The advanced categorisation of an analysis whose rules ran, with `template`: the environment's
+ * own (the categorisation step) or one being edited (its test).
+ */
+export const advancedCategoriesOf = (
+  template: string,
+  { input, config, result }: Pick<StageContext, 'input' | 'config' | 'result'>,
+) =>
+  advancedCategories(
+    template,
+    analysisContext(input, config, result),
+    new Set(config.categorisation.categories.filter((c) => c.kind === 'message').map((c) => c.name)),
+    config.categorisation.defaultCategory,
+  );

@@ -1,8 +1,7 @@
 import type { Stage } from '../stage';
 import type { CategorisationConfig } from './model';
 import { extractedData } from '../extraction/stage';
-import { analysisContext } from '../template-context';
-import { advancedCategories } from './advanced';
+import { advancedCategoriesOf } from './advanced';
 import { categorise } from './categorise';
 import { categorisationCompatibility } from './compatibility';
 import { usesExtractedData } from './criteria';
@@ -29,14 +28,8 @@ export const categorisationStage: Stage = {
       result.extractedData = extractedData({ config, result }).data;
     const { categories, attachmentsCategories, taints, flagged } = categorise(config.categorisation, result);
     result.categories = categories;
-    const advanced = config.categorisation.advancedTemplate
-      ? advancedCategories(
-          config.categorisation.advancedTemplate,
-          analysisContext(input, config, result),
-          new Set(config.categorisation.categories.filter((c) => c.kind === 'message').map((c) => c.name)),
-          config.categorisation.defaultCategory,
-        )
-      : null;
+    const template = config.categorisation.advancedTemplate;
+    const advanced = template ? advancedCategoriesOf(template, { input, config, result }) : null;
     if (advanced) result.categories = advanced.categories;
     result.attachmentsCategories = attachmentsCategories;
     result.taints = taints;

@@ -12,22 +12,23 @@ import {
   type NluTestAnswer,
 } from '../../../schemas/contracts/nlu';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
-import { testInput } from '../../analyses/test-input';
+import { runTestSteps, testInput } from '../../analyses/test-run';
 import { ClientError, notFound } from '../../http/errors';
 import { contractRoute } from '../../http/contract-route';
 import { renameCategory } from '../../nlu/rename-category';
 import { setServerState } from '../../nlu/server-states';
 import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
+import { advancedCategoriesOf } from '../../pipeline/categorisation/advanced';
 import { categorisationCompatibility } from '../../pipeline/categorisation/compatibility';
 import { analyseText } from '../../pipeline/nlu/analyse';
-import { runPipeline, STAGES } from '../../pipeline/engine';
 import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
 import { NluCompileError } from '../../pipeline/nlu/compile';
 import { detectLanguage } from '../../pipeline/nlu/language';
 import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
 import { matchedValue, nluInteraction } from '../../pipeline/nlu/stage';
 import { termVariations } from '../../pipeline/nlu/variations';
+import { StopPipeline } from '../../pipeline/stage';
 import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string; id?: string };
@@ -192,32 +193,32 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     ) => {
       const envId = await configurator(request);
       const { template, subject, text } = request.body;
-      const config = await readPipelineConfig(db, envId);
+      const stored = await readPipelineConfig(db, envId);
+      // The rules alone, then the template being edited on what they gave (and the extracted data).
+      const config = { ...stored, categorisation: { ...stored.categorisation, advancedTemplate: null } };
       const input = testInput('categorisation test', text, subject);
-      const { source, extractor, nlu, categorization } = STAGES;
-      const stages = { source, extractor, nlu, categorization };
-      const run = (advancedTemplate: string | null) =>
-        runPipeline(
-          'categorisation-test',
-          input,
-          { ...config, categorisation: { ...config.categorisation, advancedTemplate } },
-          platform.services,
-          AbortSignal.timeout(30_000),
-          stages,
-        );
-      const failure = (result: Awaited<ReturnType<typeof run>>) =>
-        result.trace.find(
-          (t) => t.status === 'error' || (t.step === 'categorization' && t.status === 'skipped'),
-        );
-      const byRules = await run(null);
-      const byTemplate = template.trim() ? await run(template) : byRules;
-      const failed = failure(byTemplate);
-      if (failed)
-        throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', failed.errors[0] ?? failed.summary);
+      const result = await runTestSteps(
+        input,
+        config,
+        platform.services,
+        ['source', 'extractor', 'nlu', 'categorization', 'extraction'],
+        { id: 'categorisation-test', code: 'CATEGORISATION_TEST_FAILED' },
+      );
+      const byRules = result.trace.find((t) => t.step === 'categorization')!;
+      if (byRules.status !== 'done')
+        throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', byRules.summary);
+      let advanced: ReturnType<typeof advancedCategoriesOf> | null = null;
+      try {
+        if (template.trim()) advanced = advancedCategoriesOf(template, { input, config, result });
+      } catch (err) {
+        if (err instanceof StopPipeline)
+          throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', err.message);
+        throw err;
+      }
       return {
-        ruleCategories: byRules.categories.map((c) => c.name),
-        categories: byTemplate.categories.map((c) => c.name),
-        warnings: byTemplate.trace.find((t) => t.step === 'categorization')?.warnings ?? [],
+        ruleCategories: result.categories.map((c) => c.name),
+        categories: (advanced?.categories ?? result.categories).map((c) => c.name),
+        warnings: [...byRules.warnings, ...(advanced?.warnings ?? [])],
       };
     },
   });
@@ -226,19 +227,13 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     ...contractRoute(testExtraction),
     handler: async (request: FastifyRequest<{ Params: Params; Body: { text: string } }>) => {
       const envId = await configurator(request);
-      const config = await readPipelineConfig(db, envId);
-      // The text goes through the pipeline's own first steps, so it is read exactly as an analysis.
-      const { source, extractor, nlu, extraction } = STAGES;
-      const result = await runPipeline(
-        'extraction-test',
-        { kind: 'text', name: 'extraction test', text: request.body.text, metadata: {} },
-        config,
+      const result = await runTestSteps(
+        testInput('extraction test', request.body.text),
+        await readPipelineConfig(db, envId),
         platform.services,
-        AbortSignal.timeout(30_000),
-        { source, extractor, nlu, extraction },
+        ['source', 'extractor', 'nlu', 'extraction'],
+        { id: 'extraction-test', code: 'EXTRACTION_TEST_FAILED' },
       );
-      const failed = result.trace.find((t) => t.status === 'error');
-      if (failed) throw new ClientError(422, 'EXTRACTION_TEST_FAILED', failed.errors[0] ?? failed.summary);
       return {
         language: result.language,
         extractedData: result.extractedData,

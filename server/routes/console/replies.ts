@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/contracts/replies';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
-import { testInput } from '../../analyses/test-input';
+import { runTestSteps, testInput } from '../../analyses/test-run';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
-import { runPipeline, STAGES } from '../../pipeline/engine';
 import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string };
@@ -33,26 +32,15 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
         throw new ClientError(404, 'NOT_FOUND', `The template '${template}' does not exist`);
       // The chosen template stands as the default, for this test only.
       config.reply.templates = config.reply.templates.map((t) => ({ ...t, isDefault: t.name === template }));
-      const input = testInput('reply test', text, subject);
       // The pipeline's own steps up to the reply, as an analysis runs them; nothing is delivered.
-      const { source, extractor, nlu, categorization, extraction, replyTemplate } = STAGES;
-      const result = await runPipeline(
-        'reply-test',
-        input,
+      const result = await runTestSteps(
+        testInput('reply test', text, subject),
         config,
         platform.services,
-        AbortSignal.timeout(60_000),
-        {
-          source,
-          extractor,
-          nlu,
-          categorization,
-          extraction,
-          replyTemplate,
-        },
+        ['source', 'extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'],
+        // An LLM template waits for the LLM's answer.
+        { id: 'reply-test', code: 'REPLY_TEST_FAILED', timeoutMs: 60_000 },
       );
-      const failed = result.trace.find((t) => t.status === 'error');
-      if (failed) throw new ClientError(422, 'REPLY_TEST_FAILED', failed.errors[0] ?? failed.summary);
       return {
         text: result.reply?.text ?? '',
         ...(result.reply?.prompt !== undefined ? { prompt: result.reply.prompt } : {}),

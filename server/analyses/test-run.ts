@@ -1,0 +1,40 @@
+import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import { ClientError } from '../http/errors';
+import { runPipeline, STAGES } from '../pipeline/engine';
+import type { PipelineConfig, PipelineInput, PipelineServices } from '../pipeline/stage';
+
+/**
+ * The input of a test tab (extraction, reply, advanced categorisation): the text, or a mail when a
+ * subject is given, so that templates read it as they read an analysis.
+ */
+export const testInput = (name: string, text: string, subject?: string): PipelineInput =>
+  subject?.trim()
+    ? {
+        kind: 'file',
+        name,
+        filename: 'test.eml',
+        bytes: new TextEncoder().encode(
+          `Subject: ${subject.replace(/[\r\n]+/g, ' ')}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}`,
+        ),
+        metadata: {},
+      }
+    : { kind: 'text', name, text, metadata: {} };
+
+/**
+ * A test tab's run: the pipeline's own `steps` (in their trace order, nothing else, nothing
+ * delivered) on its input, so that the tab reads a text exactly as an analysis would. A step that
+ * fails is a 422 with the step's own message.
+ */
+export const runTestSteps = async (
+  input: PipelineInput,
+  config: PipelineConfig,
+  services: PipelineServices,
+  steps: readonly TraceStep[],
+  { id, code, timeoutMs = 30_000 }: { id: string; code: string; timeoutMs?: number },
+): Promise<AnalysisResult> => {
+  const stages = Object.fromEntries(steps.map((step) => [step, STAGES[step]]));
+  const result = await runPipeline(id, input, config, services, AbortSignal.timeout(timeoutMs), stages);
+  const failed = result.trace.find((t) => t.status === 'error');
+  if (failed) throw new ClientError(422, code, failed.errors[0] ?? failed.summary);
+  return result;
+};

@@ -1,0 +1,13 @@
+import type { Queryable } from '../db';
+
+/**
+ * The documents of one configuration resource of an environment, in creation order: what the save
+ * rules check a new document against, and what the pipeline reads.
+ */
+export const environmentDocuments = (q: Queryable, environmentId: string, resource: string) =>
+  q.query<{ id: string; data: Record<string, unknown> }>(
+    `SELECT id, data FROM resource_documents
+     WHERE scope = 'environment' AND scope_id = $1 AND resource = $2
+     ORDER BY created_at, id`,
+    [environmentId, resource],
+  );
