@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
+import { DEFAULT_MODULES, moduleEntrySchema } from './modules';
 
 /** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
 export const NLU_LANGUAGES = [
@@ -79,6 +80,8 @@ export const environmentSchema = defineResourceSchema({
     // edited in the configuration area, hence hidden from the settings form.
     advancedCategorisation: { type: 'boolean', default: false },
     categorisationTemplate: { type: 'string', maxLength: 100_000, default: '' },
+    // The pipeline's modules in their order (schemas/modules.ts), edited on the modules page.
+    modules: { type: 'array', maxItems: 20, items: moduleEntrySchema, default: DEFAULT_MODULES },
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -99,11 +102,12 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: ['id', 'projectId', 'createdAt'],
+    readOnly: ['id', 'projectId', 'createdAt', 'modules'],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
       categorisationTemplate: { 'ui:widget': 'hidden' },
+      modules: { 'ui:widget': 'hidden' },
     },
   },
 });

@@ -10,6 +10,7 @@ import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { extractorRoutes } from './routes/console/extractor';
 import { nluRoutes } from './routes/console/nlu';
 import { replyRoutes } from './routes/console/replies';
+import { moduleRoutes } from './routes/console/modules';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
@@ -75,6 +76,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(extractorRoutes, { platform });
   await app.register(nluRoutes, { platform });
   await app.register(replyRoutes, { platform });
+  await app.register(moduleRoutes, { platform });
   await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;

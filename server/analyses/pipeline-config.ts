@@ -1,22 +1,18 @@
 import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
-import { first, type Queryable } from '../db';
+import type { Queryable } from '../db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
 import type { PipelineConfig } from '../pipeline/stage';
 import { environmentDocuments } from '../nlu/documents';
 import { replyTemplateDef } from '../replies/rules';
 import { languageConfig, readLanguageDocuments } from './language-config';
+import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
+import { withModule } from '../../schemas/modules';
 
 /**
  * Three extractor values are also environment content settings (spec pipeline §3 lists them in
  * both places): they are stored once, on the environment, and shown on both pages.
  */
 export const SHARED_WITH_CONTENT_SETTINGS = ['charactersPerBlock', 'ocrMaxPages', 'ocrImages'] as const;
-
-interface EnvSettingsRow {
-  settings: Record<string, unknown> | null;
-  extractor: ExtractorSettingsInput | null;
-  [key: string]: unknown;
-}
 
 /** The extractor settings of an environment, defaults filled in, content settings applied. */
 export const readExtractorSettings = async (
@@ -60,21 +56,33 @@ export const writeExtractorSettings = async (
      ON CONFLICT (environment_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`,
     [environmentId, JSON.stringify(settings)],
   );
+  // `enabled` on the settings page adds the extractor to the pipeline or takes it out; its settings
+  // stay (the modules page is where deactivating deletes them).
+  const modules = await readModules(q, environmentId);
+  const active = modules.some((m) => m.type === 'extractor');
+  if (settings.enabled !== active)
+    await writeModules(
+      q,
+      environmentId,
+      settings.enabled
+        ? withModule(modules, { type: 'extractor' })
+        : modules.filter((m) => m.type !== 'extractor'),
+    );
 };
 
 /** Everything the pipeline reads of an environment. */
 export const readPipelineConfig = async (q: Queryable, environmentId: string): Promise<PipelineConfig> => {
-  const row = await first(
-    q.query<EnvSettingsRow>(
-      `SELECT e.settings, x.settings AS extractor FROM environments e
-       LEFT JOIN extractor_settings x ON x.environment_id = e.id
-       WHERE e.id = $1`,
-      [environmentId],
-    ),
-  );
+  const row = await readSettingsRow(q, environmentId);
   const env = row?.settings ?? {};
+  const modules = modulesOf(env, row?.extractor);
+  // The module list says whether the extractor runs; its settings page shows it as `enabled`.
+  const extractor = {
+    ...compose(env, (row?.extractor ?? undefined) as ExtractorSettingsInput | undefined),
+    enabled: modules.some((m) => m.type === 'extractor'),
+  };
   return {
-    extractor: compose(env, row?.extractor ?? undefined),
+    modules,
+    extractor,
     languages: Array.isArray(env.languages) ? (env.languages as string[]) : ['fr'],
     ...languageConfig(await readLanguageDocuments(q, environmentId), env),
     reply: {

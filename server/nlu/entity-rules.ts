@@ -1,7 +1,9 @@
 import type { Queryable } from '../db';
 import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
-import type { Criterion } from '../pipeline/categorisation/model';
+import type { CategoryDef, Criterion } from '../pipeline/categorisation/model';
+import { inputTypeProblems } from '../pipeline/categorisation/input-types';
+import { readModules } from '../analyses/modules';
 import { BUILTIN_ARCHETYPES, isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { FUNCTIONS } from '../pipeline/nlu/functions';
 import type {
@@ -164,6 +166,10 @@ const categoryRule: DocumentRule = async (q, environmentId, data) => {
       if (!interactions.has(name))
         errors.push({ path: `rules.${i}.criteria`, message: `The interaction '${name}' does not exist` });
   });
+  const module = (await readModules(q, environmentId)).find((m) => m.type === 'categorization');
+  const category = { name: String(data.name ?? ''), kind: data.kind, rules: data.rules ?? [] } as CategoryDef;
+  for (const { path, message } of inputTypeProblems(module?.inputType, [category]))
+    errors.push({ path, message });
   return errors;
 };
 

@@ -13,6 +13,13 @@ import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
+import {
+  MODULE_NAMES,
+  MODULE_TYPES,
+  readsInput,
+  type ModuleEntry,
+  type ModuleType,
+} from '../../schemas/modules';
 
 /** The stages built so far, by step; a step without a stage is skipped as not configured. */
 export const STAGES: Partial<Record<TraceStep, Stage>> = {
@@ -25,6 +32,44 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
 };
 
 const NOT_CONFIGURED = 'No module of this step is configured in this environment';
+
+const isModuleStep = (step: TraceStep): step is ModuleType =>
+  (MODULE_TYPES as readonly string[]).includes(step);
+
+/**
+ * The steps in the order they run: the trace's own order, where the slots of module steps are
+ * filled by the active modules in their configured order, then by the inactive ones. The default
+ * list gives the trace's order unchanged.
+ */
+export const executionOrder = (modules: ModuleEntry[] | undefined): TraceStep[] => {
+  if (!modules) return [...TRACE_STEPS];
+  const active = modules.map((m) => m.type);
+  const queue = [...active, ...MODULE_TYPES.filter((t) => !active.includes(t))];
+  return TRACE_STEPS.map((step) => (isModuleStep(step) ? queue.shift()! : step));
+};
+
+/** What the analysis is, for a module's input type: known from the extraction once it ran. */
+const inputKind = (input: PipelineInput, result: AnalysisResult) =>
+  input.kind === 'text' ? 'text' : result.extraction?.kind === 'email' ? 'email' : 'document';
+
+const READS = { email: 'emails', document: 'documents', text: 'pasted text' } as const;
+const IS = { email: 'an email', document: 'a document', text: 'pasted text' } as const;
+
+/** Why a module does not run for this analysis, before its stage is asked: not active, or not its input. */
+const moduleSkipReason = (
+  step: TraceStep,
+  modules: ModuleEntry[] | undefined,
+  input: PipelineInput,
+  result: AnalysisResult,
+): string | null => {
+  if (!modules || !isModuleStep(step)) return null;
+  const module = modules.find((m) => m.type === step);
+  if (!module) return `The ${MODULE_NAMES[step]} module is not active in this environment`;
+  const kind = inputKind(input, result);
+  if (!readsInput(module.inputType, kind))
+    return `The ${MODULE_NAMES[step]} module reads ${READS[module.inputType as keyof typeof READS]} only; this analysis is ${IS[kind]}`;
+  return null;
+};
 
 export const emptyResult = (id: string): AnalysisResult => ({
   id,
@@ -62,10 +107,11 @@ export const runPipeline = async (
 ): Promise<AnalysisResult> => {
   const result = emptyResult(id);
   let stopped: { status: AnalysisStatus; reason: string } | null = null;
-  for (const step of TRACE_STEPS) {
+  for (const step of executionOrder(config.modules)) {
     const stage = stages[step];
-    if (stopped || !stage) {
-      result.trace.push(skipped(step, stopped?.reason ?? NOT_CONFIGURED));
+    const inactive = stopped ? null : moduleSkipReason(step, config.modules, input, result);
+    if (stopped || !stage || inactive) {
+      result.trace.push(skipped(step, stopped?.reason ?? inactive ?? NOT_CONFIGURED));
       continue;
     }
     const ctx = { input, config, services, signal, result };

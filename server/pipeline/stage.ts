@@ -1,4 +1,5 @@
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
+import type { ModuleEntry } from '../../schemas/modules';
 import type { CategorisationConfig } from './categorisation/model';
 import type { ExtractionFieldDef } from './extraction/fields';
 import type { ExtractorSettings } from './extractor/settings';
@@ -15,6 +16,11 @@ export type PipelineInput =
 
 /** The environment's configuration, as the stages read it. Later issues add their modules. */
 export interface PipelineConfig {
+  /**
+   * The active modules, in the order they run (schemas/modules.ts). Absent: every module, in the
+   * default order (tests and benchmarks that configure stages directly).
+   */
+  modules?: ModuleEntry[];
   extractor: ExtractorSettings;
   /** NLU languages of the environment; 'auto' asks for detection. */
   languages: string[];

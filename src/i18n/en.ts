@@ -3,6 +3,7 @@ import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
 import { repliesEn } from './replies/en';
+import { modulesEn } from './modules/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
 
@@ -47,6 +48,8 @@ export const en: Messages = {
       configurationHelp: 'NLU engine semantics',
       extraction: 'Information extraction',
       replyTemplates: 'Reply templates',
+      modules: 'Modules',
+      moduleSettings: 'Module settings',
       nluTest: 'NLU test',
       extractor: 'Extractor',
       extractorTest: 'Extractor test',
@@ -218,6 +221,7 @@ export const en: Messages = {
       configuration: 'Configuration',
       extraction: 'Information extraction',
       replyTemplates: 'Reply templates',
+      modules: 'Modules',
       nluTest: 'NLU test',
       extractor: 'Extractor',
     },
@@ -294,6 +298,7 @@ export const en: Messages = {
     extractor: extractorEn,
     nlu: nluEn,
     replies: repliesEn,
+    modules: modulesEn,
     accessKeys: {
       intro:
         'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',

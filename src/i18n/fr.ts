@@ -3,6 +3,7 @@ import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
+import { modulesFr } from './modules/fr';
 import { resourcesFr } from './resources/fr';
 
 /**
@@ -48,6 +49,8 @@ export const fr = {
       configurationHelp: 'Sémantique du moteur NLU',
       extraction: 'Extraction d’informations',
       replyTemplates: 'Modèles de réponse',
+      modules: 'Modules',
+      moduleSettings: 'Paramètres du module',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
       extractorTest: 'Test de l’extracteur',
@@ -223,6 +226,7 @@ export const fr = {
       configuration: 'Configuration',
       extraction: 'Extraction d’informations',
       replyTemplates: 'Modèles de réponse',
+      modules: 'Modules',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
     },
@@ -299,6 +303,7 @@ export const fr = {
     extractor: extractorFr,
     nlu: nluFr,
     replies: repliesFr,
+    modules: modulesFr,
     accessKeys: {
       intro:
         'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',

@@ -1,4 +1,5 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
@@ -40,6 +41,11 @@ export const EnvironmentLayout = () => {
                 { to: `${home}/analyses`, labelKey: 'app.menu.analyses', icon: <FactCheckOutlined /> },
                 ...(canEdit
                   ? [
+                      {
+                        to: `${home}/modules`,
+                        labelKey: 'app.menu.modules',
+                        icon: <ViewModuleOutlined />,
+                      },
                       {
                         to: `${home}/configuration`,
                         labelKey: 'app.menu.configuration',

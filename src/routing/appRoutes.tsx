@@ -14,6 +14,8 @@ import * as configurationHelp from '../custom-pages/configuration-help';
 import * as environmentHome from '../custom-pages/environment-home';
 import * as extraction from '../custom-pages/extraction';
 import * as replyTemplates from '../custom-pages/reply-templates';
+import * as modules from '../custom-pages/modules';
+import * as moduleSettings from '../custom-pages/modules/settings';
 import * as nluTest from '../custom-pages/nlu-test';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as extractorSettings from '../custom-pages/extractor-settings';
@@ -117,6 +119,8 @@ export const appRoutes = (
           nluTest,
           extraction,
           replyTemplates,
+          modules,
+          moduleSettings,
         ].map(page)}
         <Route path="env-management" element={<EnvManagementRedirect />} />
         <Route path="*" element={<ScopeHomeRedirect />} />

@@ -99,6 +99,7 @@ describe('validation with the resource schema', () => {
       'defaultCategory',
       'id',
       'languages',
+      'modules',
       'multiCategory',
       'multiInteraction',
       'name',

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
 import { E2E_ADMIN } from './support/constants';
-import { newEnvironment, signInEn } from './support/pages';
+import { newEnvironment, newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
  * Issue "analysis engine part 2", acceptance 4: from an empty environment a configurator builds an
@@ -141,16 +141,7 @@ test('an environment made from a use-case template categorises a mail of its use
   page,
 }) => {
   await signInEn(page, E2E_ADMIN);
-  await page
-    .getByRole('link', { name: /^Service client/ })
-    .first()
-    .click();
-  await page.getByRole('link', { name: 'New environment' }).first().click();
-  await page.getByRole('tab', { name: 'From a use-case template' }).click();
-  await page.getByRole('radio', { name: /Insurance: meetings and claims/ }).check();
-  await page.getByLabel('Name').fill(`Insurance ${Date.now()}`);
-  await page.getByRole('button', { name: 'Create the environment' }).click();
-  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+  await newEnvironmentFromTemplate(page, `Insurance ${Date.now()}`);
 
   const menu = page.getByRole('navigation', { name: 'Environment menu' });
   await menu.getByRole('link', { name: 'Configuration' }).click();

@@ -140,3 +140,7 @@ export const interactionsOf = (c: Criterion): string[] =>
 /** Whether a criteria tree tests extracted data (the extraction then runs before the rules). */
 export const usesExtractedData = (c: Criterion): boolean =>
   c.type === 'extractedData' || (c.children ?? []).some(usesExtractedData);
+
+/** Whether a criteria tree reads mail headers, which only emails have. */
+export const usesHeaders = (c: Criterion): boolean =>
+  c.type === 'header' || (c.children ?? []).some(usesHeaders);

@@ -5,6 +5,7 @@ import { advancedCategoriesOf } from './advanced';
 import { categorise } from './categorise';
 import { categorisationCompatibility } from './compatibility';
 import { usesExtractedData } from './criteria';
+import { inModuleContext } from '../module-scope';
 
 const testsExtractedData = (config: CategorisationConfig) =>
   config.categories.some((c) => c.rules.some((r) => usesExtractedData(r.criteria)));
@@ -26,7 +27,10 @@ export const categorisationStage: Stage = {
       (testsExtractedData(config.categorisation) || config.categorisation.advancedTemplate)
     )
       result.extractedData = extractedData({ config, result }).data;
-    const { categories, attachmentsCategories, taints, flagged } = categorise(config.categorisation, result);
+    const { categories, attachmentsCategories, taints, flagged } = categorise(
+      config.categorisation,
+      inModuleContext(config, 'categorization', result),
+    );
     result.categories = categories;
     const template = config.categorisation.advancedTemplate;
     const advanced = template ? advancedCategoriesOf(template, { input, config, result }) : null;

@@ -1,6 +1,7 @@
 import type { Stage, StageContext } from '../stage';
 import { loadServer } from '../nlu/servers';
 import { extractFields } from './fields';
+import { inModuleContext } from '../module-scope';
 
 /** The extracted data of an analysis, as the extraction step (and rules that test data) see it. */
 export const extractedData = ({ config, result }: Pick<StageContext, 'config' | 'result'>) => {
@@ -8,7 +9,7 @@ export const extractedData = ({ config, result }: Pick<StageContext, 'config' | 
   const needsNlu = config.extraction.fields.some((f) => f.source === 'archetype');
   return extractFields(
     config.extraction.fields,
-    result,
+    inModuleContext(config, 'extraction', result),
     needsNlu && server ? loadServer(server).compiled : null,
   );
 };

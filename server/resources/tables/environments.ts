@@ -3,6 +3,7 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import { queues } from '../../queue';
 import { environmentSchema } from '../../../schemas/environment.schema';
+import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import type { ClientError } from '../../http/errors';
 import { resourceValidator, validationError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
@@ -27,6 +28,7 @@ const SETTINGS = {
   defaultAttachmentCategory: '',
   advancedCategorisation: false,
   categorisationTemplate: '',
+  modules: DEFAULT_MODULES,
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
@@ -93,14 +95,18 @@ export const settingsProblems = (() => {
       problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
     const template = templateProblem(settings.categorisationTemplate);
     if (template) problems.push(template);
+    if (Array.isArray(settings.modules)) problems.push(...moduleOrderProblems(settings.modules as ModuleEntry[]));
     return problems;
   };
 })();
 
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
+  // The modules are read-only here: the modules page's calls (and imports) write them.
   const settings = Object.fromEntries(
-    Object.entries(SETTINGS).map(([name, fallback]) => [name, data[name] ?? fallback]),
+    Object.entries(SETTINGS)
+      .filter(([name]) => name !== 'modules')
+      .map(([name, fallback]) => [name, data[name] ?? fallback]),
   );
   // Spec §4: never both. Said on the field the user switched last in the settings form.
   if (settings.debugMode === true && settings.productionMode === true)

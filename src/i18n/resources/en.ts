@@ -1,3 +1,4 @@
+import { modulesEn } from '../modules/en';
 import type { Messages } from '../fr';
 import type { resourcesFr } from './fr';
 import { nluResourcesEn } from './nlu.en';
@@ -108,12 +109,19 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       defaultAttachmentCategory: 'Default category (attachments)',
       advancedCategorisation: 'Advanced categorisation',
       categorisationTemplate: 'Advanced categorisation template (Twig)',
+      modules: 'Pipeline modules',
+      'modules.type': 'Module',
+      'modules.name': 'Name',
+      'modules.inputType': 'Input type',
+      'modules.context': 'NLU context',
       createdAt: 'Created on',
     },
     values: {
       aiVersion: { v4: 'v4', v5: 'v5' },
       visibility: { public: 'Public', hidden: 'Hidden' },
       languages: languagesEn,
+      'modules.type': modulesEn.types,
+      'modules.inputType': modulesEn.inputTypes,
       retention: {
         Always: 'Always',
         NoRetention: 'No retention',

@@ -1,3 +1,4 @@
+import { modulesFr } from '../modules/fr';
 import { nluResourcesFr } from './nlu.fr';
 import { replyResourcesFr } from './replies.fr';
 import { languagesFr } from './languages';
@@ -107,12 +108,19 @@ export const resourcesFr = {
       defaultAttachmentCategory: 'Catégorie par défaut (pièces jointes)',
       advancedCategorisation: 'Catégorisation avancée',
       categorisationTemplate: 'Modèle de catégorisation avancée (Twig)',
+      modules: 'Modules du pipeline',
+      'modules.type': 'Module',
+      'modules.name': 'Nom',
+      'modules.inputType': 'Type d’entrée',
+      'modules.context': 'Contexte NLU',
       createdAt: 'Créé le',
     },
     values: {
       aiVersion: { v4: 'v4', v5: 'v5' },
       visibility: { public: 'Public', hidden: 'Masqué' },
       languages: languagesFr,
+      'modules.type': modulesFr.types,
+      'modules.inputType': modulesFr.inputTypes,
       retention: {
         Always: 'Toujours',
         NoRetention: 'Aucune conservation',

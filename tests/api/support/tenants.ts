@@ -17,7 +17,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Two organisations: Acme (projects Claims and Closed; Claims has a public and a hidden environment)

@@ -35,6 +35,20 @@ export const newEnvironment = async (page: Page, name: string) => {
   return page.url();
 };
 
+/** Creates an environment of the demo project from the insurance use-case template, and opens it. */
+export const newEnvironmentFromTemplate = async (page: Page, name: string) => {
+  await page
+    .getByRole('link', { name: /^Service client/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'New environment' }).first().click();
+  await page.getByRole('tab', { name: 'From a use-case template' }).click();
+  await page.getByRole('radio', { name: /Insurance: meetings and claims/ }).check();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create the environment' }).click();
+  await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
+};
+
 export const openUserMenu = async (page: Page) => {
   await page.getByRole('button', { name: /Admin Demo|Test / }).click();
 };

@@ -1,0 +1,103 @@
+/**
+ * The modules of an environment's pipeline (spec pipeline §3 "Module", §4 "Module", DESIGN.md
+ * §6 "Modules"): an ordered list, stored in the environment's settings so that it travels with
+ * export, import and versions. A module is active when it is in the list; the engine runs the
+ * active ones in their order. Each type is the trace step it runs.
+ */
+export const MODULE_TYPES = ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'] as const;
+export type ModuleType = (typeof MODULE_TYPES)[number];
+
+/** Each type's name in the server's messages (the console has its own, translated). */
+export const MODULE_NAMES: Record<ModuleType, string> = {
+  extractor: 'extractor',
+  nlu: 'NLU',
+  categorization: 'categorization',
+  extraction: 'information extraction',
+  replyTemplate: 'reply generator',
+};
+
+/**
+ * What a module reads: every analysis, or only emails (EML, MSG, simulated mails), documents (any
+ * other file) or pasted text. An analysis of another kind skips the module, and says why.
+ */
+export const MODULE_INPUT_TYPES = ['all', 'email', 'document', 'text'] as const;
+export type ModuleInputType = (typeof MODULE_INPUT_TYPES)[number];
+
+/** The modules whose settings page has name, context and input type (spec pipeline §3). */
+export const MODULES_WITH_SETTINGS = [
+  'categorization',
+  'extraction',
+] as const satisfies readonly ModuleType[];
+
+export interface ModuleEntry {
+  type: ModuleType;
+  /** The name the console shows; the type's own name when empty. */
+  name?: string;
+  inputType?: ModuleInputType;
+  /** An NLU context: the module then reads only the interactions found in it. */
+  context?: string;
+}
+
+/** A new environment's pipeline: every module, in the order the engine needs them. */
+export const DEFAULT_MODULES: ModuleEntry[] = MODULE_TYPES.map((type) => ({ type }));
+
+/** The schema of `settings.modules`, shared by the environment schema and the modules routes. */
+export const moduleEntrySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { type: 'string', enum: MODULE_TYPES },
+    name: { type: 'string', maxLength: 100 },
+    inputType: { type: 'string', enum: MODULE_INPUT_TYPES, default: 'all' },
+    context: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** Where each type must stand (spec pipeline §4): the extractor first, the NLU right after it. */
+const PINNED: Partial<Record<ModuleType, string>> = {
+  extractor: 'The extractor must be the first module',
+  nlu: 'The NLU must come second, right after the extractor',
+};
+
+/**
+ * The problems of a module list, each on the index of the module it concerns: a type twice, the
+ * extractor anywhere but first, the NLU anywhere but right after the extractor (first when there
+ * is no extractor).
+ */
+export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: string; message: string }[] => {
+  const problems: { path: string; message: string }[] = [];
+  const seen = new Set<ModuleType>();
+  modules.forEach((m, index) => {
+    if (seen.has(m.type))
+      problems.push({
+        path: `modules.${index}`,
+        message: `The ${MODULE_NAMES[m.type]} module is in the pipeline twice`,
+      });
+    seen.add(m.type);
+  });
+  const hasExtractor = modules.some((m) => m.type === 'extractor');
+  const expected: Partial<Record<ModuleType, number>> = { extractor: 0, nlu: hasExtractor ? 1 : 0 };
+  modules.forEach((m, index) => {
+    const place = expected[m.type];
+    if (place !== undefined && index !== place && PINNED[m.type])
+      problems.push({ path: `modules.${index}`, message: PINNED[m.type]! });
+  });
+  return problems;
+};
+
+/**
+ * The list with `type` added where it belongs: pinned types at their place, the others after
+ * every module that comes before them in MODULE_TYPES.
+ */
+export const withModule = (modules: readonly ModuleEntry[], entry: ModuleEntry): ModuleEntry[] => {
+  const rank = MODULE_TYPES.indexOf(entry.type);
+  const list = modules.filter((m) => m.type !== entry.type);
+  const index = list.findIndex((m) => MODULE_TYPES.indexOf(m.type) > rank);
+  list.splice(index === -1 ? list.length : index, 0, entry);
+  return list;
+};
+
+/** Whether an analysis of this kind is read by a module of this input type. */
+export const readsInput = (inputType: ModuleInputType | undefined, kind: Exclude<ModuleInputType, 'all'>) =>
+  !inputType || inputType === 'all' || inputType === kind;

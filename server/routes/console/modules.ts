@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  addModule,
+  deactivateModule as deactivateCall,
+  listModules,
+  orderModules,
+  updateModule,
+  type ModuleView,
+} from '../../../schemas/contracts/modules';
+import {
+  MODULE_NAMES,
+  MODULE_TYPES,
+  MODULES_WITH_SETTINGS,
+  withModule,
+  type ModuleEntry,
+  type ModuleInputType,
+  type ModuleType,
+} from '../../../schemas/modules';
+import { configurationCounts, deactivateModule, readModules, writeModules } from '../../analyses/modules';
+import type { Queryable } from '../../db';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import { environmentDocuments } from '../../nlu/documents';
+import type { CategoryDef } from '../../pipeline/categorisation/model';
+import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
+import type { Platform } from '../../platform';
+import { configurableEnvironment, type Scope } from '../../resources/access';
+import { writeAudit, type AuditEntry } from '../../resources/audit';
+import { validationError } from '../../resources/validation';
+
+type Params = { envId: string };
+type ModuleParams = Params & { type: ModuleType };
+type Patch = { name?: string; inputType?: ModuleInputType; context?: string };
+
+/** Every module type, the active ones first in their order, with what each configuration holds. */
+const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
+  const [modules, counts] = await Promise.all([
+    readModules(q, environmentId),
+    configurationCounts(q, environmentId),
+  ]);
+  const view = (m: ModuleEntry, active: boolean): ModuleView => ({
+    type: m.type,
+    active,
+    name: m.name ?? '',
+    inputType: m.inputType ?? 'all',
+    context: m.context ?? '',
+    configuration: counts[m.type],
+  });
+  return [
+    ...modules.map((m) => view(m, true)),
+    ...MODULE_TYPES.filter((t) => !modules.some((m) => m.type === t)).map((type) => view({ type }, false)),
+  ];
+};
+
+/** A module's settings, checked against the environment (spec pipeline §5), each problem on its field. */
+const settingsProblems = async (q: Queryable, environmentId: string, type: ModuleType, patch: Patch) => {
+  const problems: { path: string; message: string }[] = [];
+  if (patch.context) {
+    const contexts = await environmentDocuments(q, environmentId, 'nlu-context');
+    if (!contexts.some((c) => c.data.name === patch.context))
+      problems.push({ path: 'context', message: `The context '${patch.context}' does not exist` });
+  }
+  if (type === 'categorization' && patch.inputType) {
+    const categories = (await environmentDocuments(q, environmentId, 'category')).map(
+      (d) => ({ ...d.data, rules: d.data.rules ?? [] }) as CategoryDef,
+    );
+    for (const p of inputTypeProblems(patch.inputType, categories))
+      problems.push({ path: 'inputType', message: p.message });
+  }
+  return problems;
+};
+
+/**
+ * The modules page's calls (schemas/contracts/modules.ts). Configurators only; every change is
+ * audit-logged on the environment.
+ */
+export const moduleRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  app.addHook('preHandler', app.authenticate);
+
+  const configurator = (request: FastifyRequest<{ Params: Params }>) =>
+    configurableEnvironment(db, request.auth, request.params.envId);
+
+  const audit = (
+    tx: Queryable,
+    request: FastifyRequest,
+    scope: Scope,
+    change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+  ) =>
+    writeAudit(tx, {
+      organisationId: scope.organisationId,
+      actorId: request.auth.user.id,
+      impersonatorId: request.auth.impersonator?.id,
+      resource: 'modules',
+      recordId: scope.id!,
+      ...change,
+    });
+
+  /** Runs a change of the module list in one transaction, audit-logged, and answers the new list. */
+  const change = async (
+    request: FastifyRequest<{ Params: Params }>,
+    scope: Scope,
+    apply: (tx: Queryable, modules: ModuleEntry[]) => Promise<ModuleEntry[]>,
+  ) => {
+    await db.transaction(async (tx) => {
+      const before = await readModules(tx, scope.id!);
+      const after = await apply(tx, before);
+      await writeModules(tx, scope.id!, after);
+      await audit(tx, request, scope, {
+        action: 'update',
+        before: { modules: before },
+        after: { modules: after },
+      });
+    });
+    return { modules: await moduleViews(db, scope.id!) };
+  };
+
+  app.route({
+    ...contractRoute(listModules),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const scope = await configurator(request);
+      return { modules: await moduleViews(db, scope.id!) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(addModule),
+    handler: async (request: FastifyRequest<{ Params: Params; Body: { type: ModuleType } }>) => {
+      const scope = await configurator(request);
+      const { type } = request.body;
+      return change(request, scope, async (_tx, modules) => {
+        if (modules.some((m) => m.type === type))
+          throw new ClientError(
+            409,
+            'MODULE_ACTIVE',
+            `The ${MODULE_NAMES[type]} module is already in the pipeline`,
+          );
+        return withModule(modules, { type });
+      });
+    },
+  });
+
+  app.route({
+    ...contractRoute(orderModules),
+    handler: async (request: FastifyRequest<{ Params: Params; Body: { types: ModuleType[] } }>) => {
+      const scope = await configurator(request);
+      const { types } = request.body;
+      return change(request, scope, async (_tx, modules) => {
+        const same = types.length === modules.length && modules.every((m) => types.includes(m.type));
+        if (!same)
+          throw validationError([
+            { path: 'types', message: 'The order must list every active module once', custom: true },
+          ]);
+        return types.map((t) => modules.find((m) => m.type === t)!);
+      });
+    },
+  });
+
+  app.route({
+    ...contractRoute(updateModule),
+    handler: async (request: FastifyRequest<{ Params: ModuleParams; Body: Patch }>) => {
+      const scope = await configurator(request);
+      const { type } = request.params;
+      if (!(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
+        throw new ClientError(
+          400,
+          'NO_MODULE_SETTINGS',
+          `The ${MODULE_NAMES[type]} module has no settings on this page`,
+        );
+      return change(request, scope, async (tx, modules) => {
+        const module = modules.find((m) => m.type === type);
+        if (!module)
+          throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
+        const problems = await settingsProblems(tx, scope.id!, type, request.body);
+        if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
+        const next: ModuleEntry = { ...module, ...request.body };
+        for (const key of ['name', 'context'] as const) if (!next[key]) delete next[key];
+        return modules.map((m) => (m.type === type ? next : m));
+      });
+    },
+  });
+
+  app.route({
+    ...contractRoute(deactivateCall),
+    handler: async (request: FastifyRequest<{ Params: ModuleParams }>) => {
+      const scope = await configurator(request);
+      const { type } = request.params;
+      const deleted = await db.transaction(async (tx) => {
+        if (!(await readModules(tx, scope.id!)).some((m) => m.type === type))
+          throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
+        const gone = await deactivateModule(tx, scope.id!, type);
+        await audit(tx, request, scope, { action: 'delete', before: { module: type, configuration: gone } });
+        return gone;
+      });
+      return { deleted, modules: await moduleViews(db, scope.id!) };
+    },
+  });
+};

@@ -1,0 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Autocomplete from '@mui/material/Autocomplete';
+import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useGetList, useGetOne, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { listModules, updateModule, type ModuleView } from '../../../schemas/contracts/modules';
+import { MODULE_INPUT_TYPES, MODULES_WITH_SETTINGS, type ModuleInputType } from '../../../schemas/modules';
+import { errorMessage, HttpError } from '../../api/errors';
+import { PageLoader } from '../../components/PageLoader';
+import { useApiClient } from '../../providers/ServicesContext';
+import { useCall } from '../../providers/useCall';
+import { getResource } from '../../resources/registry';
+import { environmentPath } from '../../routing/scopePaths';
+import { useModuleName } from './useModuleName';
+
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
+const environments = getResource('environments');
+
+type Form = { name: string; inputType: ModuleInputType; context: string };
+type Defaults = { defaultCategory: string; defaultAttachmentCategory: string };
+
+/** The field problems of a refused save, by field (the server's `details`). */
+const fieldProblems = (error: unknown): Record<string, string> =>
+  error instanceof HttpError && typeof error.body === 'object' && error.body && 'details' in error.body
+    ? Object.fromEntries(
+        ((error.body as { details: { path: string; message: string }[] }).details ?? []).map((d) => [
+          d.path,
+          d.message,
+        ]),
+      )
+    : {};
+
+/**
+ * The settings page of the categorization or extraction module (spec pipeline §3: name, NLU
+ * context, input type; the categorization's default categories). A refused save says which module
+ * failed and why (spec §8: "one failure message per module"), each problem under its field.
+ */
+export const ModuleSettingsPage = () => {
+  const { projectId = '', envId = '', type = '' } = useParams();
+  const home = `${environmentPath(projectId, envId)}/modules`;
+  if (!(MODULES_WITH_SETTINGS as readonly string[]).includes(type)) return <Navigate to={home} replace />;
+  return <ModuleSettings key={type} projectId={projectId} envId={envId} home={home} />;
+};
+
+const ModuleSettings = ({ projectId, envId, home }: { projectId: string; envId: string; home: string }) => {
+  const { type = '' } = useParams();
+  const translate = useTranslate();
+  const moduleName = useModuleName();
+  const loaded = useCall(listModules, { params: { envId } });
+  const module = loaded.data?.modules.find((m) => m.type === type);
+  if (loaded.status === 'pending') return <PageLoader />;
+  if (loaded.status === 'error') return <Alert severity="error">{errorMessage(loaded.error)}</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {translate('app.modules.settings', {
+          name: module ? moduleName(module) : translate(`app.modules.types.${type}`),
+        })}
+      </Typography>
+      <div>
+        <Button component={RouterLink} to={home}>
+          {translate('app.modules.form.back')}
+        </Button>
+      </div>
+      {module?.active ? (
+        <SettingsForm projectId={projectId} envId={envId} module={module} />
+      ) : (
+        <Alert severity="info">{translate('app.modules.form.inactive')}</Alert>
+      )}
+    </Stack>
+  );
+};
+
+const SettingsForm = ({
+  projectId,
+  envId,
+  module,
+}: {
+  projectId: string;
+  envId: string;
+  module: ModuleView;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const client = useApiClient();
+  const moduleName = useModuleName();
+  const isCategorization = module.type === 'categorization';
+  const [form, setForm] = useState<Form>({
+    name: module.name,
+    inputType: module.inputType,
+    context: module.context,
+  });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL);
+  const categories = useGetList<RaRecord>(getResource('categories').apiResource(envId), ALL, {
+    enabled: isCategorization,
+  });
+  const envResource = environments.apiResource(projectId);
+  const environment = useGetOne(envResource, { id: envId }, { enabled: isCategorization });
+  const [update] = useUpdate();
+  const [defaults, setDefaults] = useState<Defaults>();
+  if (isCategorization && !environment.data) return <PageLoader />;
+  const currentDefaults: Defaults = defaults ?? {
+    defaultCategory: String(environment.data?.defaultCategory ?? ''),
+    defaultAttachmentCategory: String(environment.data?.defaultAttachmentCategory ?? ''),
+  };
+
+  const save = async () => {
+    setBusy(true);
+    setProblems({});
+    try {
+      await client.call(updateModule, { params: { envId, type: module.type }, body: form });
+      if (isCategorization)
+        await update(
+          envResource,
+          { id: envId, data: currentDefaults, previousData: environment.data },
+          { returnPromise: true },
+        );
+      notify('app.modules.form.saved', { type: 'success' });
+    } catch (error) {
+      setProblems(fieldProblems(error));
+      notify('app.modules.form.failed', {
+        type: 'error',
+        messageArgs: {
+          name: moduleName({ type: module.type, name: form.name }),
+          reason: errorMessage(error),
+        },
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: keyof Form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    error: Boolean(problems[name]),
+    fullWidth: true,
+  });
+  const categoryChoices = (kind: 'message' | 'attachment') =>
+    (categories.data ?? []).filter((c) => c.kind === kind).map((c) => String(c.name));
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
+      <Stack spacing={2}>
+        <TextField
+          label={translate('app.modules.form.name')}
+          helperText={translate('app.modules.form.nameHelp', {
+            type: translate(`app.modules.types.${module.type}`),
+          })}
+          {...field('name')}
+        />
+        <TextField
+          select
+          label={translate('app.modules.form.inputType')}
+          helperText={problems.inputType ?? translate('app.modules.form.inputTypeHelp')}
+          {...field('inputType')}
+        >
+          {MODULE_INPUT_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {translate(`app.modules.inputTypes.${t}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={translate('app.modules.form.context')}
+          helperText={problems.context ?? translate('app.modules.form.contextHelp')}
+          {...field('context')}
+        >
+          <MenuItem value="">{translate('app.modules.form.allContexts')}</MenuItem>
+          {(contexts.data ?? []).map((c) => (
+            <MenuItem key={c.id} value={String(c.name)}>
+              {String(c.name)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {isCategorization
+          ? // A default category is a name, not necessarily a configured category (e.g. "Other").
+            (['defaultCategory', 'defaultAttachmentCategory'] as const).map((key) => (
+              <Autocomplete
+                key={key}
+                freeSolo
+                options={categoryChoices(key === 'defaultCategory' ? 'message' : 'attachment')}
+                inputValue={currentDefaults[key]}
+                onInputChange={(_event, value) => setDefaults({ ...currentDefaults, [key]: value })}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={translate(`app.modules.form.${key}`)}
+                    helperText={translate('app.modules.form.noCategory')}
+                  />
+                )}
+              />
+            ))
+          : null}
+        <div>
+          <Button variant="contained" disabled={busy} onClick={save}>
+            {translate('ra.action.save')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+};

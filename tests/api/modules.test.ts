@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModuleView } from '../../schemas/contracts/modules';
+import { postAnalysisForm, waitForAnalysis } from './support/analyses';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let acme: Tenants;
+let env: string;
+const url = (path: string) => `${API}/environments/${env}/${path}`;
+const envRecord = () => `${API}/projects/${acme.ids.project}/environments/${env}`;
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) =>
+  acme.call(method, url(path), 'configurator', body);
+const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) => {
+  const res = await call(method, path, body);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+};
+const active = (modules: ModuleView[]) => modules.filter((m) => m.active).map((m) => m.type);
+const trace = async (text: string, subject?: string) => {
+  const created = subject
+    ? (
+        await postAnalysisForm(t.app, url('analyses'), acme.auth.configurator, {
+          type: 'mail',
+          from: 'a@example.com',
+          to: 'b@example.com',
+          subject,
+          body: text,
+        })
+      ).json()
+    : await ok('POST', 'analyses', { type: 'text', text });
+  const { result } = await waitForAnalysis(async () => ok('GET', `analyses/${created.id}/result`));
+  return result!;
+};
+const stepOf = (result: Awaited<ReturnType<typeof trace>>, step: string) =>
+  result.trace.find((s) => s.step === step)!;
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  acme = await buildTenants(t);
+  env = (
+    await acme.call('POST', `${API}/projects/${acme.ids.project}/environments`, 'configurator', {
+      name: 'Modules',
+    })
+  ).json().id;
+  await ok('POST', 'categories', {
+    name: 'Urgent',
+    kind: 'message',
+    rules: [
+      { name: 'flagged urgent', priority: 1, criteria: { type: 'header', name: 'subject', value: 'urgent' } },
+    ],
+  });
+  await ok('POST', 'categories', { name: 'Invoice', kind: 'attachment', rules: [] });
+  await ok('POST', 'extraction-fields', { name: 'contract', source: 'regex', pattern: 'CT-(\\d{5})' });
+});
+afterAll(() => t.close());
+
+describe('the modules of an environment', () => {
+  it('lists every module of a new environment, in the order the engine runs them, with what each holds', async () => {
+    const { modules } = await ok('GET', 'modules');
+    expect(active(modules)).toEqual(['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate']);
+    expect(modules.find((m: ModuleView) => m.type === 'categorization').configuration).toEqual([
+      { resource: 'category', count: 2 },
+    ]);
+  });
+
+  it('keeps the extractor first and the NLU second, and lets the other modules change order', async () => {
+    const refused = await call('PUT', 'modules/order', {
+      types: ['nlu', 'extractor', 'categorization', 'extraction', 'replyTemplate'],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'modules.0',
+          message: 'The NLU must come second, right after the extractor',
+        }),
+        expect.objectContaining({ path: 'modules.1', message: 'The extractor must be the first module' }),
+      ]),
+    );
+    const missing = await call('PUT', 'modules/order', { types: ['extractor', 'nlu'] });
+    expect(missing.json().message).toBe('The order must list every active module once');
+
+    const { modules } = await ok('PUT', 'modules/order', {
+      types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate'],
+    });
+    expect(active(modules)).toEqual(['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate']);
+    // The engine runs them in that order, and the trace says so.
+    const steps = (await trace('Contrat CT-12345')).trace.map((s) => s.step);
+    expect(steps.indexOf('extraction')).toBeLessThan(steps.indexOf('categorization'));
+    await ok('PUT', 'modules/order', {
+      types: ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'],
+    });
+  });
+
+  it('refuses an input type its rules cannot read, and skips analyses of another input type', async () => {
+    const refused = await call('PATCH', 'modules/categorization', { inputType: 'text' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      {
+        path: 'inputType',
+        message:
+          "Rule 'flagged urgent' of category 'Urgent' reads mail headers: a categorization reading pasted text never gets any",
+      },
+      {
+        path: 'inputType',
+        message: "Category 'Invoice' is for attachments, which pasted text never has",
+      },
+    ]);
+    const ghost = await call('PATCH', 'modules/categorization', { context: 'ghost' });
+    expect(ghost.json().details).toEqual([
+      { path: 'context', message: "The context 'ghost' does not exist" },
+    ]);
+
+    const { modules } = await ok('PATCH', 'modules/categorization', { name: 'Tri', inputType: 'email' });
+    expect(modules.find((m: ModuleView) => m.type === 'categorization')).toMatchObject({
+      name: 'Tri',
+      inputType: 'email',
+    });
+    const text = await trace('Bonjour');
+    expect(stepOf(text, 'categorization')).toMatchObject({
+      status: 'skipped',
+      summary: 'The categorization module reads emails only; this analysis is pasted text',
+    });
+    const mail = await trace('Bonjour', 'URGENT: sinistre');
+    expect(mail.categories.map((c) => c.name)).toEqual(['Urgent']);
+
+    await ok('PATCH', 'modules/categorization', { inputType: 'all' });
+  });
+
+  it('checks a category against the module input type when it is saved', async () => {
+    await ok('DELETE', 'modules/categorization');
+    await ok('POST', 'modules', { type: 'categorization' });
+    await ok('PATCH', 'modules/categorization', { inputType: 'document' });
+    const res = await call('POST', 'categories', {
+      name: 'Urgent',
+      kind: 'message',
+      rules: [
+        { name: 'flagged', priority: 1, criteria: { type: 'header', name: 'subject', value: 'urgent' } },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      expect.objectContaining({
+        path: 'rules.0.criteria',
+        message:
+          "Rule 'flagged' of category 'Urgent' reads mail headers: a categorization reading documents never gets any",
+      }),
+    ]);
+  });
+
+  it('deletes a module configuration when it is deactivated, and adds it back where it belongs', async () => {
+    await ok('POST', 'categories', { name: 'Other', kind: 'message', rules: [] });
+    const saved = await acme.call('PUT', envRecord(), 'configurator', {
+      ...((await acme.call('GET', envRecord(), 'configurator')).json() as object),
+      defaultCategory: 'Other',
+    });
+    expect(saved.json().defaultCategory).toBe('Other');
+    const { deleted, modules } = await ok('DELETE', 'modules/categorization');
+    expect(deleted).toEqual([{ resource: 'category', count: 1 }]);
+    expect(active(modules)).toEqual(['extractor', 'nlu', 'extraction', 'replyTemplate']);
+    expect((await ok('GET', 'categories')).length).toBe(0);
+    const record = await acme.call('GET', envRecord(), 'configurator');
+    expect(record.json().defaultCategory).toBe('');
+    expect(stepOf(await trace('Bonjour'), 'categorization')).toMatchObject({
+      status: 'skipped',
+      summary: 'The categorization module is not active in this environment',
+    });
+    expect((await call('DELETE', 'modules/categorization')).statusCode).toBe(404);
+
+    const again = await ok('POST', 'modules', { type: 'categorization' });
+    expect(active(again.modules)).toEqual([
+      'extractor',
+      'nlu',
+      'categorization',
+      'extraction',
+      'replyTemplate',
+    ]);
+    expect((await call('POST', 'modules', { type: 'categorization' })).statusCode).toBe(409);
+  });
+
+  it('follows the extractor settings page: disabling it takes the extractor out, keeping its settings', async () => {
+    const settings = await ok('GET', 'extractor-settings');
+    await ok('PUT', 'extractor-settings', { ...settings, enabled: false });
+    expect(active((await ok('GET', 'modules')).modules)[0]).toBe('nlu');
+    expect((await ok('GET', 'extractor-settings')).enabled).toBe(false);
+    await ok('PUT', 'extractor-settings', { ...settings, enabled: true });
+    expect(active((await ok('GET', 'modules')).modules)[0]).toBe('extractor');
+  });
+
+  it('leaves the modules read-only in the environment record, and is for configurators only', async () => {
+    const record = (await acme.call('GET', envRecord(), 'configurator')).json();
+    const res = await acme.call('PUT', envRecord(), 'configurator', {
+      ...record,
+      modules: [{ type: 'nlu' }, { type: 'extractor' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([expect.objectContaining({ path: 'modules', message: 'is read-only' })]);
+    for (const who of ['qualifier', 'cockpit', 'outsider'] as const)
+      expect((await acme.call('GET', url('modules'), who)).statusCode).toBeGreaterThanOrEqual(403);
+    const logs = await acme.call(
+      'GET',
+      `${API}/organisations/${acme.ids.org}/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'modules' }))}`,
+      'admin',
+    );
+    expect(logs.json().length).toBeGreaterThan(0);
+  });
+});

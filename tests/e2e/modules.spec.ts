@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/constants';
+import { newEnvironmentFromTemplate, signInEn } from './support/pages';
+
+/**
+ * The modules page (spec pipeline §2, §4): a configurator orders the pipeline, limits the
+ * categorization to emails, and deactivates the reply generator, which deletes its templates; an
+ * analysis of pasted text then shows both in its trace.
+ */
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+});
+
+test('a configurator orders the modules, sets one input type, deactivates one, and analyses follow', async ({
+  page,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  await newEnvironmentFromTemplate(page, `Modules ${Date.now()}`);
+
+  const menu = page.getByRole('navigation', { name: 'Environment menu' });
+  await menu.getByRole('link', { name: 'Modules' }).click();
+  const pipeline = page.getByRole('list', { name: 'Pipeline' });
+  await expect(pipeline.getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Move NLU down' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Move Information extraction up' }).click();
+  await expect(pipeline.getByRole('listitem').nth(2)).toContainText('3. Information extraction');
+
+  await page.getByRole('link', { name: 'Settings of Categorization' }).click();
+  await page.getByRole('combobox', { name: 'Input type' }).click();
+  await page.getByRole('option', { name: 'Emails' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Module settings saved')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the modules' }).click();
+  await expect(pipeline.getByRole('listitem').nth(3)).toContainText('Reads: Emails');
+
+  await page.getByRole('button', { name: 'Deactivate Reply generator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate the module Reply generator?' });
+  await expect(dialog).toContainText('2 reply templates');
+  await dialog.getByRole('button', { name: 'Deactivate and delete' }).click();
+  await expect(page.getByRole('button', { name: 'Add Reply generator' })).toBeVisible();
+  await expect(pipeline.getByRole('listitem')).toHaveCount(4);
+
+  await menu.getByRole('link', { name: 'Reply templates' }).click();
+  await expect(page.getByRole('row', { name: /signature/ })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Analyses' }).click();
+  await page.getByRole('button', { name: 'New analysis' }).click();
+  const upload = page.getByRole('dialog', { name: 'New analysis' });
+  await upload.getByRole('tab', { name: 'Paste text' }).click();
+  await upload.getByRole('textbox', { name: 'Text' }).fill('I would like a meeting with my advisor.');
+  const name = `Pasted ${Date.now()}`;
+  await upload.getByRole('textbox', { name: 'Name' }).fill(name);
+  await upload.getByRole('button', { name: 'Analyse' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Processed', { timeout: 60_000 });
+  await row.click();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await expect(page.getByRole('row', { name: /^Categorization/ })).toContainText(
+    'The categorization module reads emails only; this analysis is pasted text',
+  );
+  await expect(page.getByRole('row', { name: /^Reply template/ })).toContainText(
+    'The reply generator module is not active in this environment',
+  );
+});
