@@ -294,13 +294,24 @@ describe('the advanced categorisation (a Twig template writing the message categ
     return acme.call('PUT', `${envs}/${env}`, 'configurator', { ...current, ...changes });
   };
 
-  it('refuses a template with a syntax error, with its line, on save and on import', async () => {
+  it('refuses a template with a syntax error or an include, with its line, on save and on import', async () => {
     const saved = await settings({ advancedCategorisation: true, categorisationTemplate: 'A\n{% if x %}B' });
     expect(saved.statusCode).toBe(400);
     expect(saved.json().details).toEqual([
       expect.objectContaining({
         path: 'categorisationTemplate',
         message: "Line 2: The 'if' tag is never closed (endif)",
+      }),
+    ]);
+    // It renders alone: an include could never be found.
+    const include = await settings({
+      advancedCategorisation: true,
+      categorisationTemplate: "A\n{% include 'x' %}",
+    });
+    expect(include.json().details).toEqual([
+      expect.objectContaining({
+        path: 'categorisationTemplate',
+        message: "Line 2: the advanced categorisation cannot include a template ('x')",
       }),
     ]);
     const exported = (await acme.call('GET', url('configuration'), 'configurator')).json();

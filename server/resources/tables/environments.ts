@@ -59,7 +59,13 @@ const EXCLUSIVE_MODES = {
 const templateProblem = (template: unknown) => {
   if (typeof template !== 'string' || !template.trim()) return undefined;
   try {
-    parse(template);
+    // It renders alone (server/pipeline/categorisation/advanced.ts): there is nothing to include.
+    const [include] = parse(template).includes;
+    if (include)
+      return {
+        path: 'categorisationTemplate',
+        message: `Line ${include.line}: the advanced categorisation cannot include a template ('${include.name}')`,
+      };
     return undefined;
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
@@ -95,7 +101,8 @@ export const settingsProblems = (() => {
       problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
     const template = templateProblem(settings.categorisationTemplate);
     if (template) problems.push(template);
-    if (Array.isArray(settings.modules)) problems.push(...moduleOrderProblems(settings.modules as ModuleEntry[]));
+    if (Array.isArray(settings.modules))
+      problems.push(...moduleOrderProblems(settings.modules as ModuleEntry[]));
     return problems;
   };
 })();
