@@ -86,14 +86,13 @@ export const matchArchetypes = (
   wanted: boolean[],
 ): Hit[][] => {
   const own: Hit[][] = new Array<Hit[]>(nlu.archetypes.length);
-  const entries = wordEntries(nlu, tokens.norm);
+  const { entries, termStarts, prefixStarts } = wordEntries(nlu, tokens);
   const c: TermWalk = { nlu, tokens, entries, own };
-  for (let i = 0; i < entries.length; i++)
-    for (const s of entries[i].starts) walk(c, s.node, i, i + 1, !s.exact);
+  for (const i of termStarts) for (const s of entries[i].starts) walk(c, s.node, i, i + 1, !s.exact);
 
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());
-  const starts = tokens.ascii ? wordPrefixCandidates(text, tokens.start, entries) : null;
+  const starts = tokens.ascii ? wordPrefixCandidates(text, tokens.start, entries, prefixStarts) : null;
   for (let k = 0; k < nlu.regexes.length; k++)
     if (wanted[nlu.regexes[k].owner]) regexMatches(nlu, k, text, tokens, starts, lowerText, own);
   return own;

@@ -73,9 +73,9 @@ export const nluInteraction = (
   page: number | null,
 ): NluInteraction => {
   const parameters: NluInteraction['parameters'] = {};
-  for (const [name, hits] of Object.entries(o.parameters))
-    parameters[name] = hits.map((h) => matchedValue(nlu, text, h));
-  for (const [name, copied] of Object.entries(o.copied)) parameters[name] = [copied];
+  for (const name in o.parameters)
+    parameters[name] = o.parameters[name].map((h) => matchedValue(nlu, text, h));
+  for (const name in o.copied) parameters[name] = [o.copied[name]];
   return {
     name: o.interaction.name,
     context: o.interaction.context,

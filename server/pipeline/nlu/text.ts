@@ -71,18 +71,30 @@ const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) 
 /** The characters `ASCII` accepts: tab, line feed, carriage return, space to tilde. */
 const isAsciiCode = (c: number) => (c >= 32 && c <= 126) || c === 9 || c === 10 || c === 13;
 
-/** Tokens of an ASCII text: words as written are rarely read (normal forms are), so they are cut when asked for. */
-class AsciiTokens implements Tokens {
-  norm: string[] = [];
+/**
+ * Tokens of a printable-ASCII text: normal forms are the lower case of the words, which are runs of
+ * [A-Za-z0-9]. Neither the words nor their normal forms are cut unless read: the matcher reads
+ * words through their offsets (word-table.ts).
+ */
+export class AsciiTokens implements Tokens {
   start: number[] = [];
   end: number[] = [];
   ascii = true;
   private written?: string[];
+  private lowered?: string[];
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   get raw(): string[] {
     return (this.written ??= this.start.map((s, k) => this.text.slice(s, this.end[k])));
+  }
+
+  get norm(): string[] {
+    if (!this.lowered) {
+      const lower = this.text.toLowerCase();
+      this.lowered = this.start.map((s, k) => lower.slice(s, this.end[k]));
+    }
+    return this.lowered;
   }
 }
 
@@ -95,7 +107,6 @@ class AsciiTokens implements Tokens {
 const asciiTokens = (text: string): AsciiTokens | null => {
   const tokens = new AsciiTokens(text);
   const { start, end } = tokens;
-  let lower: string | undefined;
   let from = -1;
   const length = text.length;
   for (let i = 0; i <= length; i++) {
@@ -106,8 +117,6 @@ const asciiTokens = (text: string): AsciiTokens | null => {
     }
     if (!isAsciiCode(c)) return null;
     if (from < 0) continue;
-    lower ??= text.toLowerCase();
-    tokens.norm.push(lower.slice(from, i));
     start.push(from);
     end.push(i);
     from = -1;

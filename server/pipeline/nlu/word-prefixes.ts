@@ -79,12 +79,14 @@ prefixesOfWord.none = NO_PREFIXES;
 
 /**
  * Candidate start offsets by expression (a sparse array), in text order, for an ASCII text's
- * words: `words[i].prefixes` is what `prefixesOfWord` says of token i.
+ * words: `at` lists the tokens whose word starts some prefix (ascending), `words[i].prefixes` is
+ * what `prefixesOfWord` says of token i.
  */
 export const wordPrefixCandidates = (
   text: string,
   starts: readonly number[],
   words: readonly { prefixes: WordPrefixes }[],
+  at: readonly number[],
 ): number[][] => {
   const found: number[][] = [];
   const add = (k: number, start: number) => {
@@ -92,9 +94,8 @@ export const wordPrefixCandidates = (
     if (!list) found[k] = [start];
     else if (list[list.length - 1] !== start) list.push(start);
   };
-  for (let i = 0; i < words.length; i++) {
+  for (const i of at) {
     const p = words[i].prefixes;
-    if (p === NO_PREFIXES) continue;
     for (const k of p.lower) add(k, starts[i]);
     for (const e of p.exact) if (text.startsWith(e.prefix, starts[i])) add(e.expression, starts[i]);
   }
