@@ -81,6 +81,19 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   }
   const reset = resetPoint(found);
   const current = reset === null ? found : found.filter((o) => o.start <= reset);
+  const occurrences = refined(current, text).sort(
+    (a, b) => a.start - b.start || a.interaction.index - b.interaction.index,
+  );
+  return { tokens, own, occurrences, warnings };
+};
+
+/**
+ * The occurrences the interaction functions keep, grouped by interaction name (a function reads the
+ * other occurrences of the interactions it names). Without any function, all of them, ungrouped:
+ * the caller's sort by place and interaction gives the same order either way.
+ */
+const refined = (current: Occurrence[], text: string): Occurrence[] => {
+  if (current.every((o) => o.interaction.functions.length === 0)) return [...current];
   const byName = new Map<string, Occurrence[]>();
   for (const o of current) {
     const list = byName.get(o.interaction.name);
@@ -88,10 +101,7 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     else byName.set(o.interaction.name, [o]);
   }
   const others = (name: string) => byName.get(name) ?? [];
-  const occurrences = [...byName.values()]
-    .flatMap((list) => applyFunctions(list, text, others))
-    .sort((a, b) => a.start - b.start || a.interaction.index - b.interaction.index);
-  return { tokens, own, occurrences, warnings };
+  return [...byName.values()].flatMap((list) => applyFunctions(list, text, others));
 };
 
 /** The hits inside a block of tokens: the list itself when all are (no copy). */
