@@ -7,8 +7,16 @@ import { categorisationCompatibility } from './compatibility';
 import { usesExtractedData } from './criteria';
 import { inModuleContext } from '../module-scope';
 
-const testsExtractedData = (config: CategorisationConfig) =>
-  config.categories.some((c) => c.rules.some((r) => usesExtractedData(r.criteria)));
+/** Whether some rule tests extracted data: worked out once per configuration, not per analysis. */
+const testing = new WeakMap<CategorisationConfig, boolean>();
+const testsExtractedData = (config: CategorisationConfig) => {
+  let tests = testing.get(config);
+  if (tests === undefined) {
+    tests = config.categories.some((c) => c.rules.some((r) => usesExtractedData(r.criteria)));
+    testing.set(config, tests);
+  }
+  return tests;
+};
 
 /**
  * The categorisation step: message and attachment categories by prioritised rules; then, when it is

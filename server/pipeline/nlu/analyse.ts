@@ -41,7 +41,8 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     tokenRange(tokens, b.start, b.end),
   );
   const found: Occurrence[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
+  const width = tokens.start.length + 1;
   // Only interactions that some matched archetype can serve are looked at (the sparse `own` says
   // which matched), in their configured order.
   const matched = new Set<number>();
@@ -55,11 +56,9 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     if (interaction.parameters.some((p) => !p.optional && !matched.has(p.archetype))) continue;
     if (!speaks(interaction.languages, options.language)) continue;
     const all = interaction.parameters.map((p) => archetypeHits(nlu, own, p.archetype));
+    seen.clear();
     for (const block of blocks) {
-      const hits =
-        blocks.length === 1
-          ? all
-          : all.map((list) => list.filter((h) => h.first >= block.first && h.last <= block.last));
+      const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
       const { occurrences, exhausted } = findOccurrences(interaction, hits, block.first, block.last);
       if (exhausted)
         warnings.push(
@@ -72,7 +71,8 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
       if (blocks.length === 1) found.push(...kept);
       else
         for (const o of kept) {
-          const key = `${interaction.index}:${o.first}:${o.last}`;
+          // Keys of one interaction's occurrences (`seen` is cleared for each interaction).
+          const key = o.first * width + o.last;
           if (seen.has(key)) continue;
           seen.add(key);
           found.push(o);
@@ -81,6 +81,19 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   }
   const reset = resetPoint(found);
   const current = reset === null ? found : found.filter((o) => o.start <= reset);
+  const occurrences = refined(current, text).sort(
+    (a, b) => a.start - b.start || a.interaction.index - b.interaction.index,
+  );
+  return { tokens, own, occurrences, warnings };
+};
+
+/**
+ * The occurrences the interaction functions keep, grouped by interaction name (a function reads the
+ * other occurrences of the interactions it names). Without any function, all of them, ungrouped:
+ * the caller's sort by place and interaction gives the same order either way.
+ */
+const refined = (current: Occurrence[], text: string): Occurrence[] => {
+  if (current.every((o) => o.interaction.functions.length === 0)) return [...current];
   const byName = new Map<string, Occurrence[]>();
   for (const o of current) {
     const list = byName.get(o.interaction.name);
@@ -88,10 +101,13 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     else byName.set(o.interaction.name, [o]);
   }
   const others = (name: string) => byName.get(name) ?? [];
-  const occurrences = [...byName.values()]
-    .flatMap((list) => applyFunctions(list, text, others))
-    .sort((a, b) => a.start - b.start || a.interaction.index - b.interaction.index);
-  return { tokens, own, occurrences, warnings };
+  return [...byName.values()].flatMap((list) => applyFunctions(list, text, others));
+};
+
+/** The hits inside a block of tokens: the list itself when all are (no copy). */
+const inBlock = (list: Hit[], block: { first: number; last: number }): Hit[] => {
+  const inside = (h: Hit) => h.first >= block.first && h.last <= block.last;
+  return list.every(inside) ? list : list.filter(inside);
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { CompiledNlu, TrieNode } from './compile';
-import type { WordHit } from './fuzzy';
 import { scanMatches, tryAt } from './regex-gate';
+import { wordEntries, type WordEntry } from './word-entries';
 import { wordPrefixCandidates } from './word-prefixes';
 import { tokenRange, type Tokens } from './text';
 
@@ -18,14 +18,59 @@ export interface Hit {
   approximate: boolean;
 }
 
-/** Word lookups are cached by the compiled server: most words of a mail were seen before. */
-const CACHE_LIMIT = 200_000;
-const lookups = new WeakMap<CompiledNlu, Map<string, WordHit[]>>();
+/** What the walk of the term automaton reads and writes, passed along instead of captured. */
+interface TermWalk {
+  nlu: CompiledNlu;
+  tokens: Tokens;
+  entries: WordEntry[];
+  own: Hit[][];
+}
 
-const cacheOf = (nlu: CompiledNlu): Map<string, WordHit[]> => {
-  let cache = lookups.get(nlu);
-  if (!cache) lookups.set(nlu, (cache = new Map()));
-  return cache;
+const add = (own: Hit[][], hit: Hit) => {
+  const list = own[hit.owner];
+  if (list) list.push(hit);
+  else own[hit.owner] = [hit];
+};
+
+/** The terms ending at `node` (tokens [first, j)), then the longer terms through token j. */
+const walk = (c: TermWalk, node: TrieNode, first: number, j: number, approximate: boolean): void => {
+  for (const t of node.terms) {
+    const term = c.nlu.terms[t];
+    if (approximate && term.exact) continue;
+    add(c.own, {
+      owner: term.owner,
+      first,
+      last: j,
+      start: c.tokens.start[first],
+      end: c.tokens.end[j - 1],
+      via: term.text,
+      approximate,
+    });
+  }
+  if (j >= c.entries.length || node.next.size === 0) return;
+  for (const w of c.entries[j].hits) {
+    const child = node.next.get(w.id);
+    if (child) walk(c, child, first, j + 1, approximate || !w.exact);
+  }
+};
+
+/** The matches of one regular expression, added to `own`. */
+const regexMatches = (
+  nlu: CompiledNlu,
+  k: number,
+  text: string,
+  tokens: Tokens,
+  starts: number[][] | null,
+  lowerText: () => string,
+  own: Hit[][],
+) => {
+  const r = nlu.regexes[k];
+  const found = (start: number, length: number) => {
+    const { first, last } = tokenRange(tokens, start, start + length);
+    add(own, { owner: r.owner, first, last, start, end: start + length, via: r.label, approximate: false });
+  };
+  if (starts && nlu.wordPrefixes.served.has(k)) tryAt(r.sticky, text, starts[k] ?? NONE_STARTS, found);
+  else scanMatches(r, text, lowerText, found);
 };
 
 /**
@@ -41,67 +86,15 @@ export const matchArchetypes = (
   wanted: boolean[],
 ): Hit[][] => {
   const own: Hit[][] = new Array<Hit[]>(nlu.archetypes.length);
-  const add = (hit: Hit) => (own[hit.owner] ??= []).push(hit);
-  const n = tokens.norm.length;
-  const words = new Array<WordHit[]>(n);
-  const cache = cacheOf(nlu);
-  for (let i = 0; i < n; i++) {
-    const word = tokens.norm[i];
-    let hits = cache.get(word);
-    if (hits === undefined) {
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(word, (hits = nlu.vocabulary.lookup(word)));
-    }
-    words[i] = hits;
-  }
-
-  const walk = (node: TrieNode, first: number, j: number, approximate: boolean) => {
-    for (const t of node.terms) {
-      const term = nlu.terms[t];
-      if (approximate && term.exact) continue;
-      add({
-        owner: term.owner,
-        first,
-        last: j,
-        start: tokens.start[first],
-        end: tokens.end[j - 1],
-        via: term.text,
-        approximate,
-      });
-    }
-    if (j >= n || node.next.size === 0) return;
-    for (const w of words[j]) {
-      const child = node.next.get(w.id);
-      if (child) walk(child, first, j + 1, approximate || !w.exact);
-    }
-  };
-  for (let i = 0; i < n; i++)
-    for (const w of words[i]) {
-      const child = nlu.trie.next.get(w.id);
-      if (child) walk(child, i, i + 1, !w.exact);
-    }
+  const { entries, termStarts, prefixStarts } = wordEntries(nlu, tokens);
+  const c: TermWalk = { nlu, tokens, entries, own };
+  for (const i of termStarts) for (const s of entries[i].starts) walk(c, s.node, i, i + 1, !s.exact);
 
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());
-  const byWords = tokens.ascii ? wordPrefixCandidates(nlu.wordPrefixes, tokens) : null;
-  nlu.regexes.forEach((r, k) => {
-    if (!wanted[r.owner]) return;
-    const found = (start: number, length: number) => {
-      const { first, last } = tokenRange(tokens, start, start + length);
-      add({
-        owner: r.owner,
-        first,
-        last,
-        start,
-        end: start + length,
-        via: r.label,
-        approximate: false,
-      });
-    };
-    if (byWords && nlu.wordPrefixes.served.has(k))
-      tryAt(r.sticky, text, byWords.get(k) ?? NONE_STARTS, found);
-    else scanMatches(r, text, lowerText, found);
-  });
+  const starts = tokens.ascii ? wordPrefixCandidates(text, tokens.start, entries, prefixStarts) : null;
+  for (let k = 0; k < nlu.regexes.length; k++)
+    if (wanted[nlu.regexes[k].owner]) regexMatches(nlu, k, text, tokens, starts, lowerText, own);
   return own;
 };
 

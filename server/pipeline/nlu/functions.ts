@@ -118,6 +118,7 @@ export const applyFunctions = (
 ): Occurrence[] => {
   if (occurrences.length === 0) return occurrences;
   const functions = occurrences[0].interaction.functions;
+  if (functions.length === 0) return occurrences;
   return occurrences.filter((o) =>
     functions.every((def) => FUNCTIONS[def.functionName].apply(o, def, others, text)),
   );

@@ -116,24 +116,26 @@ export const findOccurrences = (
  * bookkeeping.
  */
 const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => {
-  const [param] = interaction.parameters;
-  const sorted = [...hits].sort((a, b) => a.first - b.first || a.last - b.last);
-  const kept: Hit[] = [];
+  const name = interaction.parameters[0].name;
+  const sorted = hits.length < 2 ? hits : [...hits].sort((a, b) => a.first - b.first || a.last - b.last);
+  const occurrences: Occurrence[] = [];
   let last = -1;
   for (const h of sorted)
     if (h.first >= last || h.first === h.last) {
-      kept.push(h);
       if (h.last > last) last = h.last;
+      const parameters: Record<string, Hit[]> = {};
+      parameters[name] = [h];
+      occurrences.push({
+        interaction,
+        first: h.first,
+        last: h.last,
+        start: h.start,
+        end: h.end,
+        parameters,
+        copied: {},
+      });
     }
-  return kept.map((h) => ({
-    interaction,
-    first: h.first,
-    last: h.last,
-    start: h.start,
-    end: h.end,
-    parameters: { [param.name]: [h] },
-    copied: {},
-  }));
+  return occurrences;
 };
 
 /** Adds the optional and multiple parameters to the required ones chosen, then the occurrence's extent. */

@@ -54,9 +54,17 @@ const pageAt = (extraction: Extraction, source: TextSource, offset: number): num
   return pages.length;
 };
 
-/** An archetype match as results show it: the words, where they are, what matched them. */
-export const matchedValue = (nlu: CompiledNlu, text: string, h: Hit): MatchedValue => ({
-  value: text.slice(h.start, h.end),
+/**
+ * An archetype match as results show it: the words, where they are, what matched them. `value`
+ * is given when the caller already cut those words (an occurrence of one match is its words).
+ */
+export const matchedValue = (
+  nlu: CompiledNlu,
+  text: string,
+  h: Hit,
+  value = text.slice(h.start, h.end),
+): MatchedValue => ({
+  value,
   start: h.start,
   end: h.end,
   archetype: nlu.archetypes[h.owner].name,
@@ -72,10 +80,13 @@ export const nluInteraction = (
   source: TextSource,
   page: number | null,
 ): NluInteraction => {
+  const whole = text.slice(o.start, o.end);
   const parameters: NluInteraction['parameters'] = {};
-  for (const [name, hits] of Object.entries(o.parameters))
-    parameters[name] = hits.map((h) => matchedValue(nlu, text, h));
-  for (const [name, copied] of Object.entries(o.copied)) parameters[name] = [copied];
+  for (const name in o.parameters)
+    parameters[name] = o.parameters[name].map((h) =>
+      matchedValue(nlu, text, h, h.start === o.start && h.end === o.end ? whole : undefined),
+    );
+  for (const name in o.copied) parameters[name] = [o.copied[name]];
   return {
     name: o.interaction.name,
     context: o.interaction.context,
@@ -84,7 +95,7 @@ export const nluInteraction = (
     page,
     start: o.start,
     end: o.end,
-    text: text.slice(o.start, o.end),
+    text: whole,
     parameters,
   };
 };

@@ -33,3 +33,39 @@ describe('normalisation and offsets', () => {
     expect(tokenRange(tokens, 3, 4)).toEqual({ first: 1, last: 1 }); // the space: no token
   });
 });
+
+describe('the ASCII fast path', () => {
+  /** The general path: a normaliser other than `normalise` always takes it. */
+  const general = (text: string) => tokenise(text, (w) => normalise(w));
+  const plain = (t: ReturnType<typeof tokenise>) => ({
+    norm: t.norm,
+    raw: t.raw,
+    start: t.start,
+    end: t.end,
+    ascii: t.ascii,
+  });
+
+  it.each([
+    'Hello, World! 42 times: x=3.14; y_z (a-b) [c] {d} ~e~',
+    "l'assurance rendez-vous it's O'Neil",
+    'Mail jean.dupont+tag@example.co.uk or https://x.org/a?b=1&c=%20d#frag',
+    'Order #A-12345, IBAN FR76 3000 6000 0112 3456 7890 189, tel +33 (0)1 23 45 67 89',
+    'tabs\tand\r\nlines\n\nend',
+    '',
+    '   ',
+    'trailing word',
+    'UPPER lower MiXeD 123abc abc123',
+    'Élève à Paris', // not ASCII: the general path
+    '我想取消订单 order 42', // unspaced script
+    'emoji 😀 here 👍🏽 too',
+    'bell\u0007 and delete\u007f are not printable',
+    'non\u00a0breaking space',
+  ])('cuts %j as the general path does', (text) => {
+    expect(plain(tokenise(text))).toEqual(plain(general(text)));
+  });
+
+  it('cuts the benchmark messages as the general path does', () => {
+    const text = 'Subject: Re: Invoice INV-2024-001\n\nDear team,\nPlease pay EUR 1,250.00 by 12/03/2024.';
+    expect(plain(tokenise(text))).toEqual(plain(general(text)));
+  });
+});

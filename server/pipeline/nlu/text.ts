@@ -44,6 +44,10 @@ export const normalise = (word: string): string =>
  *   tokenise("L'été à Paris").norm; // ['l', 'ete', 'a', 'paris']
  */
 export const tokenise = (text: string, normaliseWord: (raw: string) => string = normalise): Tokens => {
+  if (normaliseWord === normalise) {
+    const ascii = asciiTokens(text);
+    if (ascii) return ascii;
+  }
   const tokens: Tokens = { norm: [], raw: [], start: [], end: [], ascii: false };
   const push = (raw: string, start: number) => {
     tokens.raw.push(raw);
@@ -58,19 +62,65 @@ export const tokenise = (text: string, normaliseWord: (raw: string) => string = 
   }
   WORD.lastIndex = 0;
   tokens.ascii = ASCII.test(text);
-  if (normaliseWord === normalise && tokens.ascii) {
-    // Most mail is ASCII: one lower-casing of the whole text, then slices of it.
-    const lower = text.toLowerCase();
-    for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-      const end = m.index + m[0].length;
-      tokens.raw.push(m[0]);
-      tokens.norm.push(lower.slice(m.index, end));
-      tokens.start.push(m.index);
-      tokens.end.push(end);
-    }
-    return tokens;
-  }
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) push(m[0], m.index);
+  return tokens;
+};
+
+/** In printable ASCII, the characters of `WORD`: letters and digits (no ASCII character is a mark). */
+const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+/** The characters `ASCII` accepts: tab, line feed, carriage return, space to tilde. */
+const isAsciiCode = (c: number) => (c >= 32 && c <= 126) || c === 9 || c === 10 || c === 13;
+
+/**
+ * Tokens of a printable-ASCII text: normal forms are the lower case of the words, which are runs of
+ * [A-Za-z0-9]. Neither the words nor their normal forms are cut unless read: the matcher reads
+ * words through their offsets (word-table.ts).
+ */
+export class AsciiTokens implements Tokens {
+  start: number[] = [];
+  end: number[] = [];
+  ascii = true;
+  private written?: string[];
+  private lowered?: string[];
+
+  constructor(readonly text: string) {}
+
+  get raw(): string[] {
+    return (this.written ??= this.start.map((s, k) => this.text.slice(s, this.end[k])));
+  }
+
+  get norm(): string[] {
+    if (!this.lowered) {
+      const lower = this.text.toLowerCase();
+      this.lowered = this.start.map((s, k) => lower.slice(s, this.end[k]));
+    }
+    return this.lowered;
+  }
+}
+
+/**
+ * Most mail is printable ASCII: there, words are runs of [A-Za-z0-9] and normal forms are lower
+ * case, so one pass over the character codes cuts exactly what `WORD` cuts, without a regular
+ * expression or a normalisation per word. Null as soon as a character is not printable ASCII: the
+ * general path then reads the text.
+ */
+const asciiTokens = (text: string): AsciiTokens | null => {
+  const tokens = new AsciiTokens(text);
+  const { start, end } = tokens;
+  let from = -1;
+  const length = text.length;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? text.charCodeAt(i) : 32;
+    if (isWordCode(c)) {
+      if (from < 0) from = i;
+      continue;
+    }
+    if (!isAsciiCode(c)) return null;
+    if (from < 0) continue;
+    start.push(from);
+    end.push(i);
+    from = -1;
+  }
   return tokens;
 };
 

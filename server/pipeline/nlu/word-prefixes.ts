@@ -1,5 +1,4 @@
 import type { CompiledRegex } from './compile';
-import type { Tokens } from './text';
 
 /**
  * Where to try the expressions that start a match with a word (`\b` then letters or digits): the
@@ -10,14 +9,14 @@ import type { Tokens } from './text';
  */
 interface LetterNode {
   next: Map<string, LetterNode>;
-  /** Expressions (indexes in `regexes`) whose prefix ends here. */
-  ends: number[];
+  /** Expressions (indexes in `regexes`) whose prefix ends here, with the prefix as written. */
+  ends: { expression: number; prefix: string }[];
 }
 
 export interface WordPrefixIndex {
   /** Prefixes of case-insensitive expressions, in lower case, matched against normal forms. */
   lower: LetterNode;
-  /** Prefixes of case-sensitive expressions, matched against words as written. */
+  /** Prefixes of case-sensitive expressions, lower-cased: the words as written are checked after. */
   exact: LetterNode;
   /** The expressions the index serves. */
   served: Set<number>;
@@ -33,37 +32,72 @@ export const wordPrefixIndex = (regexes: CompiledRegex[]): WordPrefixIndex => {
     index.served.add(k);
     for (const prefix of r.gate.prefixes) {
       let at = r.gate.lowerCase ? index.lower : index.exact;
-      for (const c of prefix) {
+      for (const c of prefix.toLowerCase()) {
         let child = at.next.get(c);
         if (!child) at.next.set(c, (child = node()));
         at = child;
       }
-      at.ends.push(k);
+      at.ends.push({ expression: k, prefix });
     }
   });
   return index;
 };
 
-const walk = (root: LetterNode, word: string, start: number, into: Map<number, number[]>) => {
+/**
+ * The expressions a word may start a match of: `lower` those whose prefix starts the word's normal
+ * form; `exact` the case-sensitive prefixes that start it once lower-cased — the word as written
+ * is then checked (an ASCII word starts with "ACC" only if its lower case starts with "acc").
+ */
+export interface WordPrefixes {
+  lower: number[];
+  exact: { expression: number; prefix: string }[];
+}
+
+const NO_PREFIXES: WordPrefixes = { lower: [], exact: [] };
+
+/** Every prefix of the tree that starts a word. */
+const walk = (root: LetterNode, word: string, into: (end: LetterNode['ends'][number]) => void) => {
   let at: LetterNode | undefined = root;
   for (let i = 0; i < word.length && at; i++) {
     at = at.next.get(word[i]);
-    if (at)
-      for (const k of at.ends) {
-        const list = into.get(k);
-        if (!list) into.set(k, [start]);
-        else if (list[list.length - 1] !== start) list.push(start);
-      }
+    if (at) for (const end of at.ends) into(end);
   }
 };
 
-/** Candidate start offsets by expression, in text order, for an ASCII text's words. */
-export const wordPrefixCandidates = (index: WordPrefixIndex, tokens: Tokens): Map<number, number[]> => {
-  const found = new Map<number, number[]>();
-  const n = tokens.raw.length;
-  for (let i = 0; i < n; i++) {
-    walk(index.lower, tokens.norm[i], tokens.start[i], found);
-    if (index.exact.next.size) walk(index.exact, tokens.raw[i], tokens.start[i], found);
+/**
+ * What the index says of one normalised word (cached with the word's other lookups);
+ * `prefixesOfWord.none` for a word that starts no expression.
+ */
+export const prefixesOfWord = (index: WordPrefixIndex, norm: string): WordPrefixes => {
+  const lower: number[] = [];
+  walk(index.lower, norm, (e) => lower.includes(e.expression) || lower.push(e.expression));
+  const exact: WordPrefixes['exact'] = [];
+  walk(index.exact, norm, (e) => exact.push(e));
+  return lower.length || exact.length ? { lower, exact } : NO_PREFIXES;
+};
+prefixesOfWord.none = NO_PREFIXES;
+
+/**
+ * Candidate start offsets by expression (a sparse array), in text order, for an ASCII text's
+ * words: `at` lists the tokens whose word starts some prefix (ascending), `words[i].prefixes` is
+ * what `prefixesOfWord` says of token i.
+ */
+export const wordPrefixCandidates = (
+  text: string,
+  starts: readonly number[],
+  words: readonly { prefixes: WordPrefixes }[],
+  at: readonly number[],
+): number[][] => {
+  const found: number[][] = [];
+  const add = (k: number, start: number) => {
+    const list = found[k];
+    if (!list) found[k] = [start];
+    else if (list[list.length - 1] !== start) list.push(start);
+  };
+  for (const i of at) {
+    const p = words[i].prefixes;
+    for (const k of p.lower) add(k, starts[i]);
+    for (const e of p.exact) if (text.startsWith(e.prefix, starts[i])) add(e.expression, starts[i]);
   }
   return found;
 };

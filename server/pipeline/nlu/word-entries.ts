@@ -1,0 +1,87 @@
+import type { CompiledNlu, TrieNode } from './compile';
+import type { WordHit } from './fuzzy';
+import { AsciiTokens, type Tokens } from './text';
+import { hashSpan, WordTable } from './word-table';
+import { prefixesOfWord, type WordPrefixes } from './word-prefixes';
+
+/**
+ * What one normalised word means to a compiled configuration, worked out once and cached: the
+ * vocabulary words it reaches (typo tolerance included), the terms it can start, and the
+ * expressions that may match where it stands. Most words of a mail were seen before, so a text
+ * costs one cache lookup per word.
+ */
+export interface WordEntry {
+  /** The vocabulary words the word reaches, as `FuzzyIndex.lookup` lists them. */
+  hits: WordHit[];
+  /** The hits that start a term, in the same order: the automaton's node after them. */
+  starts: { node: TrieNode; exact: boolean }[];
+  /** Expressions whose word prefix starts this word (see word-prefixes.ts). */
+  prefixes: WordPrefixes;
+}
+
+/** Word lookups are cached by the compiled server: most words of a mail were seen before. */
+const CACHE_LIMIT = 200_000;
+const caches = new WeakMap<CompiledNlu, WordTable<WordEntry>>();
+
+const NO_STARTS: WordEntry['starts'] = [];
+/** The entry of most words (no term, no expression): one shared object keeps the walk in cache. */
+const NOTHING: WordEntry = { hits: [], starts: NO_STARTS, prefixes: prefixesOfWord.none };
+
+/** The entry of a word not cached yet. */
+const entryOf = (nlu: CompiledNlu, word: string): WordEntry => {
+  const hits = nlu.vocabulary.lookup(word);
+  const starts: WordEntry['starts'] = [];
+  for (const w of hits) {
+    const node = nlu.trie.next.get(w.id);
+    if (node) starts.push({ node, exact: w.exact });
+  }
+  const prefixes = prefixesOfWord(nlu.wordPrefixes, word);
+  if (hits.length === 0 && prefixes === prefixesOfWord.none) return NOTHING;
+  return { hits, starts: starts.length ? starts : NO_STARTS, prefixes };
+};
+
+/** A text's word entries, with the few tokens that matter listed apart (most words start nothing). */
+export interface TextWords {
+  /** By token. */
+  entries: WordEntry[];
+  /** Tokens whose word starts a term, ascending. */
+  termStarts: number[];
+  /** Tokens whose word starts some expression's prefix, ascending. */
+  prefixStarts: number[];
+}
+
+/**
+ * The entries of a text's words. An ASCII text's words are looked up by their offsets (no string
+ * is cut for a word already known); others by their normal forms.
+ *
+ * @example
+ *   wordEntries(nlu, tokenise('Je déclare')).entries[1].hits; // [{ id: 7, exact: true }]
+ */
+export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
+  let table = caches.get(nlu);
+  if (!table) caches.set(nlu, (table = new WordTable(NOTHING)));
+  const cached = (word: string, hash: number) => {
+    if (table.size >= CACHE_LIMIT) table.clear();
+    const entry = entryOf(nlu, word);
+    table.add(word, hash, entry);
+    return entry;
+  };
+  const n = tokens.start.length;
+  const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
+  const ascii = tokens instanceof AsciiTokens ? tokens : null;
+  const norm = ascii ? null : tokens.norm;
+  for (let i = 0; i < n; i++) {
+    // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
+    const text = ascii ? ascii.text : norm![i];
+    const from = ascii ? ascii.start[i] : 0;
+    const to = ascii ? ascii.end[i] : text.length;
+    const hash = hashSpan(text, from, to);
+    const entry =
+      table.get(text, from, to, hash) ?? cached(ascii ? text.slice(from, to).toLowerCase() : text, hash);
+    words.entries[i] = entry;
+    if (entry === NOTHING) continue;
+    if (entry.starts.length) words.termStarts.push(i);
+    if (entry.prefixes !== prefixesOfWord.none) words.prefixStarts.push(i);
+  }
+  return words;
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hashSpan, hashWord, WordTable } from './word-table';
+
+describe('the word table', () => {
+  it('finds a word by itself or by a span of text, lower-casing ASCII letters', () => {
+    const table = new WordTable<number>(0);
+    table.add('claim', hashWord('claim'), 1);
+    table.add('élève', hashWord('élève'), 2);
+    table.add('nothing', hashWord('nothing'), 0);
+    table.add('a-very-long-word', hashWord('a-very-long-word'), 3);
+    const text = 'My CLAIM and claims';
+    expect(hashSpan(text, 3, 8)).toBe(hashWord('claim'));
+    expect(table.get(text, 3, 8, hashSpan(text, 3, 8))).toBe(1);
+    expect(table.get(text, 13, 19, hashSpan(text, 13, 19))).toBeUndefined();
+    expect(table.get('élève', 0, 5, hashWord('élève'))).toBe(2);
+    expect(table.get('eleve', 0, 5, hashWord('eleve'))).toBeUndefined();
+    expect(table.get('nothing', 0, 7, hashWord('nothing'))).toBe(0);
+    expect(table.get('a-very-long-word', 0, 16, hashWord('a-very-long-word'))).toBe(3);
+    const long = 'Some A-VERY-LONG-WORD';
+    expect(table.get(long, 5, 21, hashSpan(long, 5, 21))).toBe(3);
+  });
+
+  it('keeps every word as it grows, whatever their hashes', () => {
+    const table = new WordTable<number>(0);
+    const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
+    // A constant hash for some words: every lookup must still compare the keys themselves.
+    words.forEach((w, i) => table.add(w, i % 7 === 0 ? 42 : hashWord(w), i));
+    words.forEach((w, i) => expect(table.get(w, 0, w.length, i % 7 === 0 ? 42 : hashWord(w))).toBe(i));
+    expect(table.size).toBe(5000);
+    table.clear();
+    expect(table.get('w0', 0, 2, 42)).toBeUndefined();
+  });
+});

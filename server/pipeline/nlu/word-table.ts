@@ -1,0 +1,158 @@
+/**
+ * A hash table of words read straight from a text's characters: a token of an ASCII text is looked
+ * up by its offsets, lower-cased on the fly, without cutting a string for it. Keys are compared
+ * character by character, so a lookup is exact (a hash only says where to look).
+ *
+ * Open addressing with linear probing over typed arrays: one probe touches two small arrays, where
+ * a `Map` of strings touches its buckets, its entries and the key string.
+ */
+
+/** FNV-1a step. */
+const mix = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+const SEED = 0x811c9dc5 | 0;
+
+/** An ASCII letter's lower case; other codes as they are. */
+const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+
+/** The hash of a word given as a string. */
+export const hashWord = (word: string): number => {
+  let hash = SEED;
+  for (let i = 0; i < word.length; i++) hash = mix(hash, word.charCodeAt(i));
+  return hash;
+};
+
+/** The hash of text[from, to) lower-cased (ASCII): equal to `hashWord` of that lower-cased word. */
+export const hashSpan = (text: string, from: number, to: number): number => {
+  let hash = SEED;
+  for (let i = from; i < to; i++) hash = mix(hash, lowerCode(text.charCodeAt(i)));
+  return hash;
+};
+
+const sameSpan = (key: string, text: string, from: number, to: number): boolean => {
+  if (key.length !== to - from) return false;
+  for (let k = 0; k < key.length; k++)
+    if (key.charCodeAt(k) !== lowerCode(text.charCodeAt(from + k))) return false;
+  return true;
+};
+
+/**
+ * Words of up to 24 characters below U+0100 are kept packed in their record (a character a byte,
+ * zero after the last, in six 32-bit numbers of four characters each) and compared there
+ * without reading the key string; a first quarter of 0 means "not packed" (a packed word's first
+ * character is never 0).
+ */
+const QUARTERS = 6;
+const PACKED = QUARTERS * 4;
+
+/** Quarter `q` of a packed word, or 0 when it does not pack. */
+const packWord = (word: string, q: number): number => {
+  if (word.length > PACKED) return 0;
+  let packed = 0;
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    if (c === 0 || c > 255) return 0;
+    if (k >> 2 === q) packed |= c << (8 * (k & 3));
+  }
+  return packed;
+};
+
+/** Quarter `q` of text[from, to) lower-cased (characters below U+0100, at most `PACKED` of them). */
+const packSpan = (text: string, from: number, to: number, q: number): number => {
+  let packed = 0;
+  for (let k = q * 4; k < q * 4 + 4 && from + k < to; k++)
+    packed |= lowerCode(text.charCodeAt(from + k)) << (8 * (k & 3));
+  return packed;
+};
+
+/** Whether record `at` holds the packed text[from, to). */
+const packedSpanAt = (r: Int32Array, at: number, text: string, from: number, to: number): boolean => {
+  for (let q = 0; q < QUARTERS; q++) if (r[at + 2 + q] !== packSpan(text, from, to, q)) return false;
+  return true;
+};
+
+/** Whether every character of text[from, to) packs in a byte. */
+const bytesOnly = (text: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0 || c > 255) return false;
+  }
+  return true;
+};
+
+/**
+ * Record fields: hash, key index + 1 (0: empty; negated when the value is the table's `common`
+ * one, which is then returned without reading the values), packed quarters. Most lookups read one
+ * record (32 bytes) and nothing else.
+ */
+const FIELDS = 2 + QUARTERS;
+const INITIAL = 1024;
+
+/**
+ * Words (normal forms) to values.
+ *
+ * @example
+ *   const table = new WordTable<number>(0); table.add('claim', hashWord('claim'), 1);
+ *   table.get('A Claim', 2, 7, hashSpan('A Claim', 2, 7)); // 1
+ */
+export class WordTable<V> {
+  private records = new Int32Array(INITIAL * FIELDS);
+  private keys: string[] = [];
+  private values: V[] = [];
+
+  /** `common`: the value most words have (kept in the records themselves). */
+  constructor(private readonly common: V) {}
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /**
+   * The value of text[from, to) with its ASCII letters lower-cased (a normal form, or a word of a
+   * printable-ASCII text); `hash` is its `hashSpan`.
+   */
+  get(text: string, from: number, to: number, hash: number): V | undefined {
+    const packed = to - from <= PACKED && bytesOnly(text, from, to);
+    const r = this.records;
+    const mask = r.length / FIELDS - 1;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const at = s * FIELDS;
+      const slot = r[at + 1];
+      if (slot === 0) return undefined;
+      if (r[at] !== hash || (r[at + 2] === 0) === packed) continue;
+      if (
+        packed ? packedSpanAt(r, at, text, from, to) : sameSpan(this.keys[Math.abs(slot) - 1], text, from, to)
+      )
+        return slot < 0 ? this.common : this.values[slot - 1];
+    }
+  }
+
+  /** Adds a word not in the table yet. */
+  add(word: string, hash: number, value: V): void {
+    if ((this.keys.length + 1) * 2 * FIELDS > this.records.length) this.grow();
+    this.keys.push(word);
+    this.values.push(value);
+    const slot = value === this.common ? -this.keys.length : this.keys.length;
+    const quarters = Array.from({ length: QUARTERS }, (_, q) => packWord(word, q));
+    this.place(this.records, [hash, slot, ...quarters]);
+  }
+
+  clear(): void {
+    this.records = new Int32Array(INITIAL * FIELDS);
+    this.keys = [];
+    this.values = [];
+  }
+
+  private place(r: Int32Array, record: ArrayLike<number>) {
+    const mask = r.length / FIELDS - 1;
+    let s = record[0] & mask;
+    while (r[s * FIELDS + 1] !== 0) s = (s + 1) & mask;
+    for (let f = 0; f < FIELDS; f++) r[s * FIELDS + f] = record[f];
+  }
+
+  private grow() {
+    const old = this.records;
+    this.records = new Int32Array(old.length * 2);
+    for (let at = 0; at < old.length; at += FIELDS)
+      if (old[at + 1] !== 0) this.place(this.records, old.subarray(at, at + FIELDS));
+  }
+}
