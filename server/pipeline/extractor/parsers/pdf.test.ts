@@ -199,3 +199,13 @@ describe('pdfParser OCR modes', () => {
     expect(ocr.calls).toHaveLength(2);
   });
 });
+
+describe('pdfParser and the JSON of the process', () => {
+  // Taken when the tests are collected, before any PDF of this file is read.
+  const { parse: nativeParse, stringify: nativeStringify } = JSON;
+  it('leaves the native JSON.parse and JSON.stringify in place (pdf.js’s core-js replaces them)', async () => {
+    await parse(corpusBytes(readable[0].file), documentContext(), readable[0].file);
+    expect(JSON.parse).toBe(nativeParse);
+    expect(JSON.stringify).toBe(nativeStringify);
+  });
+});
