@@ -200,12 +200,12 @@ describe('pdfParser OCR modes', () => {
   });
 });
 
-describe('pdfParser and the JSON of the process', () => {
+describe('pdfParser and the built-ins of the process', () => {
   // Taken when the tests are collected, before any PDF of this file is read.
-  const { parse: nativeParse, stringify: nativeStringify } = JSON;
-  it('leaves the native JSON.parse and JSON.stringify in place (pdf.js’s core-js replaces them)', async () => {
+  const natives = [JSON.parse, JSON.stringify, Array.prototype.push, Function.prototype.toString];
+  it('leaves the native JSON, push and toString in place (pdf.js’s core-js replaces them)', async () => {
     await parse(corpusBytes(readable[0].file), documentContext(), readable[0].file);
-    expect(JSON.parse).toBe(nativeParse);
-    expect(JSON.stringify).toBe(nativeStringify);
+    expect([JSON.parse, JSON.stringify, Array.prototype.push, Function.prototype.toString]).toEqual(natives);
+    expect(Object.getOwnPropertyDescriptor(Array.prototype, 'push')!.enumerable).toBe(false);
   });
 });
