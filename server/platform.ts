@@ -70,8 +70,9 @@ export const startPlatform = async (
       services,
       jwtSecret,
       stop: async () => {
-        await queue.stop();
+        // The analysis worker's own loop ends its batch first: it still completes that batch's jobs.
         for (const stopWorker of stopWorkers) await stopWorker();
+        await queue.stop();
         await ocr.terminate();
         await database.close();
       },

@@ -199,3 +199,13 @@ describe('pdfParser OCR modes', () => {
     expect(ocr.calls).toHaveLength(2);
   });
 });
+
+describe('pdfParser and the built-ins of the process', () => {
+  // Taken when the tests are collected, before any PDF of this file is read.
+  const natives = [JSON.parse, JSON.stringify, Array.prototype.push, Function.prototype.toString];
+  it('leaves the native JSON, push and toString in place (pdf.js’s core-js replaces them)', async () => {
+    await parse(corpusBytes(readable[0].file), documentContext(), readable[0].file);
+    expect([JSON.parse, JSON.stringify, Array.prototype.push, Function.prototype.toString]).toEqual(natives);
+    expect(Object.getOwnPropertyDescriptor(Array.prototype, 'push')!.enumerable).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import type { DocumentOptions } from '../../../../schemas/extractor-settings';
 import { ParseError, type OcrEngine, type ParsedPage, type Parser, type RawAttachment } from '../types';
 import { mimeOf } from './media-types';
+import { restoreNativeBuiltins } from './native-builtins';
 import { pageLimitWarning } from './page-limit';
 import { PDFJS_DIR, renderPage } from './pdf-render';
 import { pageText } from './pdf-text';
@@ -14,7 +15,8 @@ const MAX_IMAGE_PIXELS = 50_000_000;
 type Pdfjs = typeof PdfjsModule;
 let pdfjs: Promise<Pdfjs> | undefined;
 /** pdf.js is large: loaded at the first PDF, not when the server starts. */
-const loadPdfjs = (): Promise<Pdfjs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+const loadPdfjs = (): Promise<Pdfjs> =>
+  (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs').finally(restoreNativeBuiltins));
 
 const dataDir = (name: string) => `${path.join(PDFJS_DIR, name)}/`;
 
@@ -53,6 +55,9 @@ const open = async (bytes: Uint8Array): Promise<PDFDocumentProxy> => {
   } catch (error) {
     await task.destroy();
     throw refusal(error);
+  } finally {
+    // The first document loads pdf.js's worker module, which replaces them again.
+    restoreNativeBuiltins();
   }
 };
 

@@ -1,0 +1,45 @@
+import type { Queryable } from '../db';
+import type { PipelineConfig } from '../pipeline/stage';
+import { readPipelineConfig } from './pipeline-config';
+
+/**
+ * The greatest version of an environment's scope in `resource_versions`: it changes on every write
+ * of the environment's documents (migration 009) and settings (migration 010), that is of anything
+ * readPipelineConfig reads. A SQL expression over `environmentId`, so that the worker reads it in
+ * the statement that claims a batch instead of a statement of its own.
+ */
+export const configVersionSql = (environmentId: string) =>
+  `(SELECT max(version)::text FROM resource_versions WHERE scope_key = ${environmentId})`;
+
+/**
+ * The pipeline configurations of the environments a worker serves, kept while their version is
+ * unchanged. Reading one costs several statements and the building of every NLU, category and
+ * extraction definition; a busy environment's configuration changes far less often than a batch
+ * is claimed. The configuration is read after the version that keys it, so an entry is never older
+ * than its key: at worst a newer configuration is read once more. Entries are shared by every
+ * analysis of the environment: nobody may change what `read` returns.
+ *
+ * @example
+ * const configs = pipelineConfigCache();
+ * const config = await configs.read(db, row.environment_id, row.config_version);
+ */
+export const pipelineConfigCache = (maxEntries = 64) => {
+  const entries = new Map<string, { version: string; config: Promise<PipelineConfig> }>();
+  return {
+    /** `version` null: the scope was never written, which a later write changes like any version. */
+    read: (q: Queryable, environmentId: string, version: string | null): Promise<PipelineConfig> => {
+      const key = version ?? 'never written';
+      const kept = entries.get(environmentId);
+      if (kept?.version === key) return kept.config;
+      const config = readPipelineConfig(q, environmentId);
+      entries.delete(environmentId);
+      entries.set(environmentId, { version: key, config });
+      // A failed read is not kept: the next batch tries again.
+      config.catch(() => {
+        if (entries.get(environmentId)?.config === config) entries.delete(environmentId);
+      });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return config;
+    },
+  };
+};

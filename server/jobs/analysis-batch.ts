@@ -1,0 +1,139 @@
+import type { AnalysisResult } from '../../schemas/analysis-result';
+import { configVersionSql } from '../analyses/pipeline-config-cache';
+import { getBlob, type AnalysisRow } from '../analyses/repository';
+import type { Db, Queryable } from '../db';
+import type { PipelineInput } from '../pipeline/stage';
+import { queues, type Queue } from '../queue';
+
+/** What the worker reads of an analysis it claims: its input, and its configuration's version. */
+export type ClaimedRow = Pick<
+  AnalysisRow,
+  | 'id'
+  | 'environment_id'
+  | 'name'
+  | 'input_type'
+  | 'filename'
+  | 'blob_id'
+  | 'input_text'
+  | 'metadata'
+  | 'manual_final_status'
+> & {
+  /** The original file as hex (see repository.ts putBlob) when it is small; null for a text or a large file. */
+  hex: string | null;
+  config_version: string | null;
+};
+
+/** Files up to this size come with the claim; larger ones are read when their analysis starts. */
+const INLINE_BYTES = 64 * 1024;
+
+/**
+ * Claims the waiting analyses among `ids` for the worker `token`, with their small files and the
+ * version of their environment's configuration: one statement for the batch. Analyses aborted
+ * before they started, claimed by another worker, or done are not returned.
+ */
+export const claimBatch = (q: Queryable, ids: string[], token: string) =>
+  q.query<ClaimedRow>(
+    `WITH claimed AS (
+       UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
+              attempts = attempts + 1
+       WHERE id = ANY($1::uuid[]) AND status = 'waiting'
+       RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
+                 manual_final_status)
+     SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'hex') END AS hex, ${configVersionSql('c.environment_id')} AS config_version
+     FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
+    [ids, token],
+  );
+
+/**
+ * The pipeline's input of a claimed analysis; throws when its file is gone. A large file is read
+ * only now, when its analysis starts: a claim holds the small files of its analyses, and the large
+ * ones of those running.
+ */
+export const inputOf = async (q: Queryable, row: ClaimedRow): Promise<PipelineInput> => {
+  if (row.input_type === 'text') {
+    return { kind: 'text', name: row.name, text: row.input_text ?? '', metadata: row.metadata };
+  }
+  const bytes =
+    row.hex !== null
+      ? new Uint8Array(Buffer.from(row.hex, 'hex'))
+      : row.blob_id
+        ? await getBlob(q, row.blob_id)
+        : undefined;
+  // A claim keeps no file longer than its analysis.
+  row.hex = null;
+  if (!bytes) throw new Error('The original file of this analysis is missing');
+  return { kind: 'file', name: row.name, filename: row.filename ?? 'input', bytes, metadata: row.metadata };
+};
+
+export interface Outcome {
+  row: ClaimedRow;
+  result: AnalysisResult;
+  ms: number;
+}
+
+/** An outcome as its row stores it: an analysis with the manual final status waits, still pending. */
+const recordOf = ({ row, result, ms }: Outcome) => {
+  const waits = row.manual_final_status && result.status === 'processed';
+  return {
+    id: row.id,
+    status: waits ? 'pending' : result.status,
+    result,
+    error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
+    duration_ms: ms,
+    waits,
+  };
+};
+export type OutcomeRecord = ReturnType<typeof recordOf>;
+
+/**
+ * Only rows this worker still holds take a result: an abort meanwhile is never overwritten. Each
+ * record is taken apart with `->`, not jsonb_to_recordset, which would print each result back to
+ * text and parse it again (a cost of the database, in this very process on PGlite).
+ */
+const WRITE_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
+       duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
+       finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
+  FROM jsonb_array_elements($1::jsonb) AS x
+  WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'
+  RETURNING a.id`;
+
+/**
+ * Writes a batch's results in one statement. The deadline jobs of analyses waiting for their
+ * manual final status are sent in the same transaction; a batch without such analyses needs none
+ * (one statement is atomic). Analyses aborted while they ran keep the trace of what was done, under
+ * the abort. Answers the records, and which were written.
+ */
+export const writeOutcomes = async (
+  db: Db,
+  queue: Queue,
+  token: string,
+  outcomes: Outcome[],
+  manualStatusTimeoutSeconds: number,
+): Promise<{ records: OutcomeRecord[]; written: Set<string> }> => {
+  const records = outcomes.map(recordOf);
+  const json = JSON.stringify(records);
+  const write = async (q: Queryable) => {
+    const updated = await q.query<{ id: string }>(WRITE_RESULTS, [json, token]);
+    const written = new Set(updated.map((u) => u.id));
+    for (const r of records.filter((r) => r.waits && written.has(r.id))) {
+      await queue.send(
+        q,
+        queues.analysisDeadline,
+        { analysisId: r.id },
+        { startAfterSeconds: manualStatusTimeoutSeconds },
+      );
+    }
+    return written;
+  };
+  const written = records.some((r) => r.waits) ? await db.transaction(write) : await write(db);
+  const aborted = records.filter((r) => !written.has(r.id));
+  if (aborted.length) {
+    await db.query(
+      `UPDATE analyses a SET result = x->'result', duration_ms = (x->>'duration_ms')::int
+       FROM jsonb_array_elements($1::jsonb) AS x
+       WHERE a.id = (x->>'id')::uuid AND a.status = 'aborted' AND a.result IS NULL`,
+      [JSON.stringify(aborted.map((r) => ({ ...r, result: { ...r.result, status: 'aborted' } })))],
+    );
+  }
+  return { records, written };
+};

@@ -1,0 +1,110 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from '../logger';
+import { queues } from '../queue';
+
+/** How long a claimed batch should take: long enough that its few statements cost little per analysis. */
+const BATCH_TARGET_MS = 1000;
+/** The most analyses claimed at once, whatever their speed. */
+export const MAX_CLAIM = 256;
+/** How long an idle worker waits before it looks at the queue again. */
+const POLL_MS = 500;
+/** How long a stopping worker waits for its batch; past it, the batch's analyses go back by the stall sweep. */
+const STOP_WAIT_MS = 10_000;
+
+/**
+ * How many analyses the next claim takes: as many as the last batches suggest are done in about
+ * BATCH_TARGET_MS, never fewer than run side by side, never more than MAX_CLAIM. Emails taking a
+ * fraction of a millisecond are claimed by the hundred (a claim and a write serve them all); files
+ * taking seconds are claimed a few at a time, so that other workers share them and none waits in
+ * a long batch.
+ */
+export const claimSizer = (min: number, max = Math.max(min, MAX_CLAIM)) => {
+  let size = min;
+  return {
+    get size() {
+      return size;
+    },
+    /** A batch of `count` analyses took `ms` of wall time. */
+    record(count: number, ms: number) {
+      const fitting = Math.floor((BATCH_TARGET_MS * count) / Math.max(1, ms));
+      size = Math.min(max, Math.max(min, fitting));
+    },
+  };
+};
+
+/**
+ * Runs `fn` on every item, at most `limit` at a time; answers the results in the items' order. The
+ * analyses of a claim run a few side by side (their I/O overlaps), not all at once: memory and each
+ * analysis's time limit stay those of `limit` analyses.
+ */
+export const mapLimited = async <T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>) => {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+};
+
+/**
+ * Fetches the analysis queue's jobs in claims sized by claimSizer, hands each claim to `run`, and
+ * completes its jobs after. pg-boss's own `work` fetches a fixed number, hence this loop. A failed
+ * claim is logged and its jobs completed all the same: the analyses' rows, not the jobs, say what is
+ * left to do, and the stall sweep queues again what a failure left pending.
+ */
+export const startClaimLoop = (
+  boss: PgBoss,
+  log: Logger,
+  sideBySide: number,
+  run: (analysisIds: string[]) => Promise<void>,
+) => {
+  const sizer = claimSizer(sideBySide);
+  let stopping = false;
+  let wake = () => {};
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, POLL_MS);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const loop = async () => {
+    while (!stopping) {
+      const jobs = await boss
+        .fetch<{ analysisId: string }>(queues.analysis, { batchSize: sizer.size })
+        .catch((err: unknown) => {
+          log.error({ err }, 'analysis queue fetch failed');
+          return [];
+        });
+      if (jobs.length === 0) {
+        await pause();
+        continue;
+      }
+      const started = performance.now();
+      await run(jobs.map((j) => j.data.analysisId)).catch((err: unknown) =>
+        log.error({ err }, 'analysis batch failed'),
+      );
+      sizer.record(jobs.length, performance.now() - started);
+      await boss
+        .complete(
+          queues.analysis,
+          jobs.map((j) => j.id),
+        )
+        .catch((err: unknown) => log.error({ err }, 'analysis jobs completion failed'));
+    }
+  };
+  const done = loop();
+  return {
+    /** Ends the loop after its batch (waiting STOP_WAIT_MS at most). */
+    stop: async () => {
+      stopping = true;
+      wake();
+      await Promise.race([done, new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref())]);
+    },
+  };
+};

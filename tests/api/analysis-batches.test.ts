@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configVersionSql, pipelineConfigCache } from '../../server/analyses/pipeline-config-cache';
+import {
+  abortAnalysis,
+  createAnalysis,
+  getAnalysis,
+  type AnalysisRow,
+} from '../../server/analyses/repository';
+import { claimBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
+import { startAnalysisWorker } from '../../server/jobs/analysis';
+import { emptyResult } from '../../server/pipeline/engine';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { buildTenants, type Tenants } from './support/tenants';
+
+/**
+ * The analysis worker claims analyses by the batch and writes a batch's results in one statement
+ * (server/jobs/analysis-batch.ts): what happens to one analysis of a batch stays its own.
+ */
+let t: TestPlatform;
+let acme: Tenants;
+
+beforeAll(async () => {
+  t = await startTestPlatform({}, { worker: false });
+  acme = await buildTenants(t);
+});
+afterAll(() => t.close());
+
+const EMAIL = 'From: a@example.org\r\nTo: b@example.org\r\nSubject: Batch\r\n\r\nHello from a batch.\r\n';
+
+const create = async (kind: 'text' | 'file', manualFinalStatus = false) =>
+  (
+    await createAnalysis(t.platform.db, t.platform.queue, {
+      environmentId: acme.ids.env,
+      name: `${kind} ${randomUUID()}`,
+      inputType: kind,
+      ...(kind === 'text'
+        ? { text: 'Hello from a batch.' }
+        : { file: { filename: 'a.eml', mime: 'message/rfc822', bytes: new TextEncoder().encode(EMAIL) } }),
+      metadata: {},
+      manualFinalStatus,
+    })
+  ).row;
+
+const statusOf = async (id: string) => (await getAnalysis(t.platform.db, id))!;
+
+const outcome = (row: ClaimedRow, status: 'processed' | 'error', error?: string) => ({
+  row,
+  result: { ...emptyResult(row.id), status, ...(error ? { error } : {}) },
+  ms: 5,
+});
+
+describe('a batch of analyses', () => {
+  it('is claimed in one statement: waiting ones only, with their file and configuration version', async () => {
+    const [text, file, aborted] = [await create('text'), await create('file'), await create('file')];
+    await abortAnalysis(t.platform.db, aborted);
+    const rows = await claimBatch(t.platform.db, [text.id, file.id, aborted.id], randomUUID());
+    expect(rows.map((r) => r.id).sort()).toEqual([text.id, file.id].sort());
+    const claimedFile = rows.find((r) => r.id === file.id)!;
+    expect(Buffer.from(claimedFile.hex!, 'hex').toString()).toBe(EMAIL);
+    expect(rows.find((r) => r.id === text.id)!.hex).toBeNull();
+    expect(claimedFile).toHaveProperty('config_version');
+    expect((await statusOf(aborted.id)).status).toBe('aborted');
+    expect((await claimBatch(t.platform.db, [text.id], randomUUID())).length).toBe(0);
+  });
+
+  it('writes each result under its own status; one failing or aborted leaves the others processed', async () => {
+    const db = t.platform.db;
+    const created: AnalysisRow[] = [];
+    for (let i = 0; i < 4; i++) created.push(await create(i % 2 ? 'file' : 'text'));
+    const waiting = await create('text', true);
+    const token = randomUUID();
+    const rows = await claimBatch(
+      db,
+      [...created, waiting].map((r) => r.id),
+      token,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const [ok, failed, abortedMeanwhile, ok2] = created.map((r) => byId.get(r.id)!);
+    // A user aborts one while the batch runs.
+    await abortAnalysis(db, (await statusOf(abortedMeanwhile.id))!);
+    const { written } = await writeOutcomes(
+      db,
+      t.platform.queue,
+      token,
+      [
+        outcome(ok, 'processed'),
+        outcome(failed, 'error', 'A hostile file'),
+        outcome(abortedMeanwhile, 'processed'),
+        outcome(ok2, 'processed'),
+        outcome(byId.get(waiting.id)!, 'processed'),
+      ],
+      60,
+    );
+    expect([...written].sort()).toEqual([ok.id, failed.id, ok2.id, waiting.id].sort());
+    for (const id of [ok.id, ok2.id]) {
+      const row = await statusOf(id);
+      expect([row.status, row.result?.status, row.worker_token, row.finished_at]).toEqual([
+        'processed',
+        'processed',
+        null,
+        expect.any(Date),
+      ]);
+    }
+    const failedRow = await statusOf(failed.id);
+    expect([failedRow.status, failedRow.error]).toEqual(['error', 'A hostile file']);
+    const abortedRow = await statusOf(abortedMeanwhile.id);
+    expect([abortedRow.status, abortedRow.result?.status]).toEqual(['aborted', 'aborted']);
+    // With the manual final status, processed means pending until a client says more.
+    const waitingRow = await statusOf(waiting.id);
+    expect([waitingRow.status, waitingRow.finished_at, waitingRow.result?.status]).toEqual([
+      'pending',
+      null,
+      'processed',
+    ]);
+  });
+
+  it(
+    'runs through the worker: one analysis whose file is gone fails alone',
+    { timeout: 60_000 },
+    async () => {
+      const db = t.platform.db;
+      const rows: AnalysisRow[] = [];
+      for (let i = 0; i < 12; i++) rows.push(await create(i % 3 ? 'file' : 'text'));
+      const broken = rows[1];
+      await db.query('UPDATE analyses SET blob_id = NULL WHERE id = $1', [broken.id]);
+      const worker = await startAnalysisWorker(
+        t.platform.queue.boss,
+        db,
+        t.platform.queue,
+        t.platform.log,
+        t.platform.services,
+        { timeLimitSeconds: 30, stallSeconds: 30, manualStatusTimeoutSeconds: 60, batchSize: 2 },
+      );
+      try {
+        const ids = rows.map((r) => r.id);
+        const deadline = Date.now() + 50_000;
+        let left = ids.length;
+        while (left > 0 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          [{ left }] = await db.query<{ left: number }>(
+            `SELECT count(*)::int AS left FROM analyses WHERE id = ANY($1::uuid[]) AND status IN ('waiting', 'pending')`,
+            [ids],
+          );
+        }
+        const done = await db.query<{ id: string; status: string; error: string | null }>(
+          'SELECT id, status, error FROM analyses WHERE id = ANY($1::uuid[])',
+          [ids],
+        );
+        const brokenRow = done.find((r) => r.id === broken.id)!;
+        expect([brokenRow.status, brokenRow.error]).toEqual([
+          'error',
+          'The original file of this analysis is missing',
+        ]);
+        expect(done.filter((r) => r.id !== broken.id).map((r) => r.status)).toEqual(
+          Array(11).fill('processed'),
+        );
+      } finally {
+        await worker.stop();
+      }
+    },
+  );
+});
+
+describe("an environment's pipeline configuration", () => {
+  const versionOf = async () =>
+    (
+      await t.platform.db.query<{ v: string | null }>(`SELECT ${configVersionSql('$1::uuid')} AS v`, [
+        acme.ids.env,
+      ])
+    )[0].v;
+
+  it('is read again exactly when its settings or its documents changed', async () => {
+    const db = t.platform.db;
+    const configs = pipelineConfigCache();
+    const first = await configs.read(db, acme.ids.env, await versionOf());
+    expect(await configs.read(db, acme.ids.env, await versionOf())).toBe(first);
+
+    await db.query(`UPDATE environments SET settings = settings || '{"languages":["de"]}' WHERE id = $1`, [
+      acme.ids.env,
+    ]);
+    const afterSettings = await configs.read(db, acme.ids.env, await versionOf());
+    expect(afterSettings.languages).toEqual(['de']);
+
+    await db.query(
+      `INSERT INTO extractor_settings (environment_id, settings) VALUES ($1, '{"formatter":{"charactersPerBlock":1234}}')
+       ON CONFLICT (environment_id) DO UPDATE SET settings = EXCLUDED.settings`,
+      [acme.ids.env],
+    );
+    const afterExtractor = await configs.read(db, acme.ids.env, await versionOf());
+    expect(afterExtractor).not.toBe(afterSettings);
+    expect(afterExtractor.extractor.formatter.charactersPerBlock).toBe(1234);
+
+    const before = await versionOf();
+    await db.query('DELETE FROM extractor_settings WHERE environment_id = $1', [acme.ids.env]);
+    expect(await versionOf()).not.toBe(before);
+  });
+});
