@@ -1,3 +1,5 @@
+import type { OutputPayload } from './output';
+
 /**
  * The result of an analysis (DESIGN.md §6), as the pipeline writes it, the API returns it and the
  * console shows it. Stages of later issues (NLU, categorisation, …) add their parts here.
@@ -213,6 +215,8 @@ export interface AnalysisResult {
   taints?: string[];
   /** The reply drafted from the default reply template; with an LLM template, the prompt it rendered. */
   reply?: { template: string; text: string; prompt?: string };
+  /** The payload the output module built for integrations (schemas/output.ts). */
+  output?: OutputPayload;
   deliveries: unknown[];
   exchangeLabels?: unknown;
   /** Why the analysis failed outside any step (its time limit, a lost original). */

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 import { DEFAULT_MODULES, moduleEntrySchema } from './modules';
+import { outputSettingsSchema } from './output';
 
 /** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
 export const NLU_LANGUAGES = [
@@ -82,6 +83,8 @@ export const environmentSchema = defineResourceSchema({
     categorisationTemplate: { type: 'string', maxLength: 100_000, default: '' },
     // The pipeline's modules in their order (schemas/modules.ts), edited on the modules page.
     modules: { type: 'array', maxItems: 20, items: moduleEntrySchema, default: DEFAULT_MODULES },
+    // What the output module's payload carries (schemas/output.ts), edited on its settings page.
+    output: outputSettingsSchema,
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -102,12 +105,13 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: ['id', 'projectId', 'createdAt', 'modules'],
+    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output'],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
       categorisationTemplate: { 'ui:widget': 'hidden' },
       modules: { 'ui:widget': 'hidden' },
+      output: { 'ui:widget': 'hidden' },
     },
   },
 });

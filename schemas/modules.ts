@@ -2,10 +2,32 @@
  * The modules of an environment's pipeline (spec pipeline §3 "Module", §4 "Module", DESIGN.md
  * §6 "Modules"): an ordered list, stored in the environment's settings so that it travels with
  * export, import and versions. A module is active when it is in the list; the engine runs the
- * active ones in their order. Each type is the trace step it runs.
+ * active ones in their order. Each type runs one trace step (MODULE_STEPS).
  */
-export const MODULE_TYPES = ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'] as const;
+export const MODULE_TYPES = [
+  'extractor',
+  'nlu',
+  'categorization',
+  'extraction',
+  'replyTemplate',
+  'output',
+] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
+
+/** The trace step each module runs: its own name, but for the output module's delivery. */
+export const MODULE_STEPS = {
+  extractor: 'extractor',
+  nlu: 'nlu',
+  categorization: 'categorization',
+  extraction: 'extraction',
+  replyTemplate: 'replyTemplate',
+  output: 'outputDelivery',
+} as const satisfies Record<ModuleType, string>;
+export type ModuleStep = (typeof MODULE_STEPS)[ModuleType];
+
+/** The module that runs a trace step, if a module does. */
+export const moduleOfStep = (step: string): ModuleType | undefined =>
+  MODULE_TYPES.find((type) => MODULE_STEPS[type] === step);
 
 /** Each type's name in the server's messages (the console has its own, translated). */
 export const MODULE_NAMES: Record<ModuleType, string> = {
@@ -14,6 +36,7 @@ export const MODULE_NAMES: Record<ModuleType, string> = {
   categorization: 'categorization',
   extraction: 'information extraction',
   replyTemplate: 'reply generator',
+  output: 'output',
 };
 
 /**
@@ -27,6 +50,7 @@ export type ModuleInputType = (typeof MODULE_INPUT_TYPES)[number];
 export const MODULES_WITH_SETTINGS = [
   'categorization',
   'extraction',
+  'output',
 ] as const satisfies readonly ModuleType[];
 
 export interface ModuleEntry {
@@ -54,16 +78,20 @@ export const moduleEntrySchema = {
   },
 } as const;
 
-/** Where each type must stand (spec pipeline §4): the extractor first, the NLU right after it. */
-const PINNED: Partial<Record<ModuleType, string>> = {
+/**
+ * Where each type must stand (spec pipeline §4): the extractor first, the NLU right after it, the
+ * output last. The console does not offer to move them.
+ */
+export const PINNED_MODULES: Partial<Record<ModuleType, string>> = {
   extractor: 'The extractor must be the first module',
   nlu: 'The NLU must come second, right after the extractor',
+  output: 'The output module must be the last one',
 };
 
 /**
  * The problems of a module list, each on the index of the module it concerns: a type twice, the
  * extractor anywhere but first, the NLU anywhere but right after the extractor (first when there
- * is no extractor).
+ * is no extractor), the output anywhere but last.
  */
 export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: string; message: string }[] => {
   const problems: { path: string; message: string }[] = [];
@@ -77,11 +105,15 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: st
     seen.add(m.type);
   });
   const hasExtractor = modules.some((m) => m.type === 'extractor');
-  const expected: Partial<Record<ModuleType, number>> = { extractor: 0, nlu: hasExtractor ? 1 : 0 };
+  const expected: Partial<Record<ModuleType, number>> = {
+    extractor: 0,
+    nlu: hasExtractor ? 1 : 0,
+    output: modules.length - 1,
+  };
   modules.forEach((m, index) => {
     const place = expected[m.type];
-    if (place !== undefined && index !== place && PINNED[m.type])
-      problems.push({ path: `modules.${index}`, message: PINNED[m.type]! });
+    if (place !== undefined && index !== place)
+      problems.push({ path: `modules.${index}`, message: PINNED_MODULES[m.type]! });
   });
   return problems;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODULE_INPUT_TYPES, MODULE_TYPES } from '../modules';
+import type { OutputSettings } from '../output';
 import { defineCall } from './define';
 
 /**
@@ -10,6 +11,18 @@ import { defineCall } from './define';
 const envParams = z.object({ envId: z.string() });
 const moduleParams = z.object({ envId: z.string(), type: z.enum(MODULE_TYPES) });
 
+/** The output module's choices (schemas/output.ts). */
+const outputSettings = z.object({
+  htmlBodies: z.boolean(),
+  attachmentsData: z.boolean(),
+  emailHeaders: z.boolean(),
+  categories: z.object({ enabled: z.boolean(), skip: z.array(z.string().max(100)).max(200) }),
+  extractedData: z.boolean(),
+  metadata: z.boolean(),
+  nluOutput: z.boolean(),
+  replyProposal: z.boolean(),
+}) satisfies z.ZodType<OutputSettings>;
+
 const moduleView = z.object({
   type: z.enum(MODULE_TYPES),
   active: z.boolean(),
@@ -18,6 +31,8 @@ const moduleView = z.object({
   context: z.string(),
   /** What deactivating would delete: entities by resource. */
   configuration: z.array(z.object({ resource: z.string(), count: z.number() })),
+  /** The output module's choices; only on the output module. */
+  output: outputSettings.optional(),
 });
 export type ModuleView = z.infer<typeof moduleView>;
 
@@ -56,6 +71,8 @@ export const updateModule = defineCall({
     inputType: z.enum(MODULE_INPUT_TYPES).optional(),
     /** An NLU context's name; empty for every context. */
     context: z.string().max(100).optional(),
+    /** The output module's choices; refused for any other module. */
+    output: outputSettings.optional(),
   }),
   response: moduleList,
 });

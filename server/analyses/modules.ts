@@ -5,6 +5,7 @@ import {
   type ModuleEntry,
   type ModuleType,
 } from '../../schemas/modules';
+import { DEFAULT_OUTPUT } from '../../schemas/output';
 import { first, type Queryable } from '../db';
 import { validationError } from '../resources/validation';
 
@@ -31,6 +32,7 @@ export const MODULE_CONFIGURATION: Record<
   },
   extraction: { resources: ['extraction-field'] },
   replyTemplate: { resources: ['reply-template'] },
+  output: { resources: [], settings: { output: DEFAULT_OUTPUT } },
 };
 
 const isModule = (v: unknown): v is ModuleEntry =>

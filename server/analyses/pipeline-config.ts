@@ -7,6 +7,7 @@ import { replyTemplateDef } from '../replies/rules';
 import { languageConfig, readLanguageDocuments } from './language-config';
 import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
 import { withModule } from '../../schemas/modules';
+import { outputSettingsOf } from '../../schemas/output';
 
 /**
  * Three extractor values are also environment content settings (spec pipeline §3 lists them in
@@ -90,5 +91,6 @@ export const readPipelineConfig = async (q: Queryable, environmentId: string): P
         replyTemplateDef(d.data),
       ),
     },
+    output: outputSettingsOf(env.output),
   };
 };

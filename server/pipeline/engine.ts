@@ -9,16 +9,18 @@ import { categorisationStage } from './categorisation/stage';
 import { extractionStage } from './extraction/stage';
 import { extractorStage } from './extractor/stage';
 import { nluStage } from './nlu/stage';
+import { outputStage } from './output/stage';
 import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
 import {
   MODULE_NAMES,
+  MODULE_STEPS,
   MODULE_TYPES,
+  moduleOfStep,
   readsInput,
   type ModuleEntry,
-  type ModuleType,
 } from '../../schemas/modules';
 
 /** The stages built so far, by step; a step without a stage is skipped as not configured. */
@@ -29,12 +31,10 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   categorization: categorisationStage,
   extraction: extractionStage,
   replyTemplate: replyStage,
+  outputDelivery: outputStage,
 };
 
 const NOT_CONFIGURED = 'No module of this step is configured in this environment';
-
-const isModuleStep = (step: TraceStep): step is ModuleType =>
-  (MODULE_TYPES as readonly string[]).includes(step);
 
 /**
  * The steps in the order they run: the trace's own order, where the slots of module steps are
@@ -45,7 +45,7 @@ export const executionOrder = (modules: ModuleEntry[] | undefined): TraceStep[] 
   if (!modules) return [...TRACE_STEPS];
   const active = modules.map((m) => m.type);
   const queue = [...active, ...MODULE_TYPES.filter((t) => !active.includes(t))];
-  return TRACE_STEPS.map((step) => (isModuleStep(step) ? queue.shift()! : step));
+  return TRACE_STEPS.map((step) => (moduleOfStep(step) ? MODULE_STEPS[queue.shift()!] : step));
 };
 
 /** What the analysis is, for a module's input type: known from the extraction once it ran. */
@@ -62,12 +62,13 @@ const moduleSkipReason = (
   input: PipelineInput,
   result: AnalysisResult,
 ): string | null => {
-  if (!modules || !isModuleStep(step)) return null;
-  const module = modules.find((m) => m.type === step);
-  if (!module) return `The ${MODULE_NAMES[step]} module is not active in this environment`;
+  const type = moduleOfStep(step);
+  if (!modules || !type) return null;
+  const module = modules.find((m) => m.type === type);
+  if (!module) return `The ${MODULE_NAMES[type]} module is not active in this environment`;
   const kind = inputKind(input, result);
   if (!readsInput(module.inputType, kind))
-    return `The ${MODULE_NAMES[step]} module reads ${READS[module.inputType as keyof typeof READS]} only; this analysis is ${IS[kind]}`;
+    return `The ${MODULE_NAMES[type]} module reads ${READS[module.inputType as keyof typeof READS]} only; this analysis is ${IS[kind]}`;
   return null;
 };
 
@@ -106,6 +107,7 @@ export const runPipeline = async (
   stages: Partial<Record<TraceStep, Stage>> = STAGES,
 ): Promise<AnalysisResult> => {
   const result = emptyResult(id);
+  const work = {};
   let stopped: { status: AnalysisStatus; reason: string } | null = null;
   for (const step of executionOrder(config.modules)) {
     const stage = stages[step];
@@ -114,7 +116,7 @@ export const runPipeline = async (
       result.trace.push(skipped(step, stopped?.reason ?? inactive ?? NOT_CONFIGURED));
       continue;
     }
-    const ctx = { input, config, services, signal, result };
+    const ctx = { input, config, services, signal, result, work };
     const reason = stage.skipReason(ctx);
     if (reason) {
       result.trace.push(skipped(step, reason));

@@ -1,5 +1,6 @@
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
 import type { ModuleEntry } from '../../schemas/modules';
+import type { OutputSettings } from '../../schemas/output';
 import type { CategorisationConfig } from './categorisation/model';
 import type { ExtractionFieldDef } from './extraction/fields';
 import type { ExtractorSettings } from './extractor/settings';
@@ -29,6 +30,8 @@ export interface PipelineConfig {
   extraction: { fields: ExtractionFieldDef[] };
   /** Reply templates (Twig), the default one first when there is one. */
   reply: { templates: ReplyTemplateDef[] };
+  /** What the output module's payload carries; absent: its defaults (DEFAULT_OUTPUT). */
+  output?: OutputSettings;
 }
 
 export interface ReplyTemplateDef {
@@ -83,6 +86,13 @@ export interface StageContext {
   signal: AbortSignal;
   /** The result so far; a stage fills its own part. */
   result: AnalysisResult;
+  /** What a stage keeps for a later one during this analysis only: never stored. */
+  work: PipelineWork;
+}
+
+export interface PipelineWork {
+  /** The attachments' bytes by index, kept by the extractor when the output module sends them. */
+  attachmentFiles?: Uint8Array[];
 }
 
 export interface StageOutcome {

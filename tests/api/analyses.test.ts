@@ -45,9 +45,15 @@ describe('analyses', () => {
     expect(blockText(result!.extraction!, result!.extraction!.blocks[0])).toContain('résilier mon contrat');
     expect(result!.trace.map((e) => e.step)).toEqual([...TRACE_STEPS]);
     const [source, extractor, ...later] = result!.trace;
+    const output = later.pop()!;
     expect(source).toMatchObject({ status: 'done', summary: expect.stringContaining('Text') });
     expect(extractor).toMatchObject({ status: 'done', start: expect.any(String) });
     expect(extractor.durationMs).toBeGreaterThanOrEqual(0);
+    expect(output).toMatchObject({
+      step: 'outputDelivery',
+      status: 'done',
+      summary: expect.stringMatching(/^Payload built/),
+    });
     for (const entry of later) {
       expect(entry).toMatchObject({
         status: 'skipped',

@@ -58,15 +58,22 @@ afterAll(() => t.close());
 describe('the modules of an environment', () => {
   it('lists every module of a new environment, in the order the engine runs them, with what each holds', async () => {
     const { modules } = await ok('GET', 'modules');
-    expect(active(modules)).toEqual(['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate']);
+    expect(active(modules)).toEqual([
+      'extractor',
+      'nlu',
+      'categorization',
+      'extraction',
+      'replyTemplate',
+      'output',
+    ]);
     expect(modules.find((m: ModuleView) => m.type === 'categorization').configuration).toEqual([
       { resource: 'category', count: 2 },
     ]);
   });
 
-  it('keeps the extractor first and the NLU second, and lets the other modules change order', async () => {
+  it('keeps the extractor first, the NLU second and the output last, and lets the other modules change order', async () => {
     const refused = await call('PUT', 'modules/order', {
-      types: ['nlu', 'extractor', 'categorization', 'extraction', 'replyTemplate'],
+      types: ['nlu', 'extractor', 'categorization', 'extraction', 'replyTemplate', 'output'],
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details).toEqual(
@@ -78,18 +85,31 @@ describe('the modules of an environment', () => {
         expect.objectContaining({ path: 'modules.1', message: 'The extractor must be the first module' }),
       ]),
     );
+    const outputFirst = await call('PUT', 'modules/order', {
+      types: ['extractor', 'nlu', 'categorization', 'extraction', 'output', 'replyTemplate'],
+    });
+    expect(outputFirst.json().details).toEqual([
+      expect.objectContaining({ path: 'modules.4', message: 'The output module must be the last one' }),
+    ]);
     const missing = await call('PUT', 'modules/order', { types: ['extractor', 'nlu'] });
     expect(missing.json().message).toBe('The order must list every active module once');
 
     const { modules } = await ok('PUT', 'modules/order', {
-      types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate'],
+      types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate', 'output'],
     });
-    expect(active(modules)).toEqual(['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate']);
+    expect(active(modules)).toEqual([
+      'extractor',
+      'nlu',
+      'extraction',
+      'categorization',
+      'replyTemplate',
+      'output',
+    ]);
     // The engine runs them in that order, and the trace says so.
     const steps = (await trace('Contrat CT-12345')).trace.map((s) => s.step);
     expect(steps.indexOf('extraction')).toBeLessThan(steps.indexOf('categorization'));
     await ok('PUT', 'modules/order', {
-      types: ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'],
+      types: ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate', 'output'],
     });
   });
 
@@ -158,7 +178,7 @@ describe('the modules of an environment', () => {
     expect(saved.json().defaultCategory).toBe('Other');
     const { deleted, modules } = await ok('DELETE', 'modules/categorization');
     expect(deleted).toEqual([{ resource: 'category', count: 1 }]);
-    expect(active(modules)).toEqual(['extractor', 'nlu', 'extraction', 'replyTemplate']);
+    expect(active(modules)).toEqual(['extractor', 'nlu', 'extraction', 'replyTemplate', 'output']);
     expect((await ok('GET', 'categories')).length).toBe(0);
     const record = await acme.call('GET', envRecord(), 'configurator');
     expect(record.json().defaultCategory).toBe('');
@@ -175,6 +195,7 @@ describe('the modules of an environment', () => {
       'categorization',
       'extraction',
       'replyTemplate',
+      'output',
     ]);
     expect((await call('POST', 'modules', { type: 'categorization' })).statusCode).toBe(409);
   });
@@ -195,7 +216,9 @@ describe('the modules of an environment', () => {
       modules: [{ type: 'nlu' }, { type: 'extractor' }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([expect.objectContaining({ path: 'modules', message: 'is read-only' })]);
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ path: 'modules', message: 'is read-only' }),
+    ]);
     for (const who of ['qualifier', 'cockpit', 'outsider'] as const)
       expect((await acme.call('GET', url('modules'), who)).statusCode).toBeGreaterThanOrEqual(403);
     const logs = await acme.call(

@@ -105,6 +105,7 @@ describe('validation with the resource schema', () => {
       'name',
       'ocrImages',
       'ocrMaxPages',
+      'output',
       'priorityProcessing',
       'productionMode',
       'projectId',

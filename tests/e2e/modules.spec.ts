@@ -4,8 +4,8 @@ import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
  * The modules page (spec pipeline §2, §4): a configurator orders the pipeline, limits the
- * categorization to emails, and deactivates the reply generator, which deletes its templates; an
- * analysis of pasted text then shows both in its trace.
+ * categorization to emails, deactivates the reply generator, which deletes its templates, and
+ * has the output send the NLU's interactions; an analysis of pasted text then shows all three.
  */
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));
@@ -20,8 +20,9 @@ test('a configurator orders the modules, sets one input type, deactivates one, a
   const menu = page.getByRole('navigation', { name: 'Environment menu' });
   await menu.getByRole('link', { name: 'Modules' }).click();
   const pipeline = page.getByRole('list', { name: 'Pipeline' });
-  await expect(pipeline.getByRole('listitem')).toHaveCount(5);
+  await expect(pipeline.getByRole('listitem')).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Move NLU down' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move Output up' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Move Information extraction up' }).click();
   await expect(pipeline.getByRole('listitem').nth(2)).toContainText('3. Information extraction');
@@ -39,7 +40,16 @@ test('a configurator orders the modules, sets one input type, deactivates one, a
   await expect(dialog).toContainText('2 reply templates');
   await dialog.getByRole('button', { name: 'Deactivate and delete' }).click();
   await expect(page.getByRole('button', { name: 'Add Reply generator' })).toBeVisible();
-  await expect(pipeline.getByRole('listitem')).toHaveCount(4);
+  await expect(pipeline.getByRole('listitem')).toHaveCount(5);
+
+  // The output sends the NLU's interactions too; nothing selected would warn.
+  await page.getByRole('link', { name: 'Settings of Output' }).click();
+  const choices = page.getByRole('group', { name: 'What the integration receives' });
+  await choices.getByRole('checkbox', { name: 'NLU output' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // The categorization's toast may still be shown: this save's is the last one.
+  await expect(page.getByText('Module settings saved').last()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the modules' }).click();
 
   await menu.getByRole('link', { name: 'Reply templates' }).click();
   await expect(page.getByRole('row', { name: /signature/ })).toHaveCount(0);
@@ -62,4 +72,9 @@ test('a configurator orders the modules, sets one input type, deactivates one, a
   await expect(page.getByRole('row', { name: /^Reply template/ })).toContainText(
     'The reply generator module is not active in this environment',
   );
+  await page.getByRole('tab', { name: 'Output' }).click();
+  const payload = page.getByRole('region', { name: 'Payload sent' });
+  await expect(payload).toContainText('"interactions"');
+  // The reply generator is gone: no reply to send.
+  await expect(payload).toContainText('"reply": null');
 });

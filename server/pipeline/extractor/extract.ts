@@ -19,6 +19,8 @@ const MAX_ATTACHMENTS = 1000;
 export interface ExtractOutcome {
   extraction: Extraction;
   warnings: string[];
+  /** The attachments' bytes by index, when asked for (`keepFiles`). */
+  files?: Uint8Array[];
 }
 
 const MIME_EXTENSIONS: Record<string, string> = {
@@ -78,6 +80,7 @@ export const extract = async (
   settings: ExtractorSettings,
   services: PipelineServices,
   signal: AbortSignal,
+  { keepFiles = false }: { keepFiles?: boolean } = {},
 ): Promise<ExtractOutcome> => {
   const warnings: string[] = [];
   if (input.kind === 'text') {
@@ -97,6 +100,7 @@ export const extract = async (
   const root = await parseFile(input.filename, input.bytes, settings, services, signal);
   warnings.push(...root.warnings);
   const attachments: ExtractedAttachment[] = [];
+  const files: Uint8Array[] = [];
   const pending: { raw: RawAttachment; parent: number | null; depth: number }[] = root.attachments.map(
     (raw) => ({ raw, parent: null, depth: 1 }),
   );
@@ -123,6 +127,7 @@ export const extract = async (
       error: null,
     };
     attachments.push(attachment);
+    if (keepFiles) files.push(raw.bytes);
     const extension = readAs(raw.filename, raw.mime);
     if (!familyOf(extension)) {
       attachment.warnings.push(`Not read: files ending in .${extension || '(none)'} are not supported`);
@@ -161,5 +166,6 @@ export const extract = async (
       blocks,
     },
     warnings,
+    ...(keepFiles ? { files } : {}),
   };
 };

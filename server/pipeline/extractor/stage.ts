@@ -1,7 +1,8 @@
 import type { Extraction } from '../../../schemas/analysis-result';
 import { createHash } from 'node:crypto';
 import type { Stage } from '../stage';
-import { extract } from './extract';
+import { extract, type ExtractOutcome } from './extract';
+import { sendsAttachmentFiles } from '../output/payload';
 import type { ExtractorSettings } from './settings';
 
 /** The same bytes read with the same settings give the same extraction. */
@@ -32,13 +33,18 @@ const describe = (e: Extraction): string => {
 export const extractorStage: Stage = {
   step: 'extractor',
   skipReason: ({ config }) => (config.extractor.enabled ? null : 'The extractor module is disabled'),
-  run: async ({ input, config, services, signal, result }) => {
-    const cache = config.extractor.useCache && input.kind === 'file' ? services.extractionCache : undefined;
+  run: async ({ input, config, services, signal, result, work }) => {
+    // The cache keeps what was read, not the files: an output that sends them reads the input again.
+    const keepFiles = sendsAttachmentFiles(config);
+    const cache =
+      config.extractor.useCache && input.kind === 'file' && !keepFiles ? services.extractionCache : undefined;
     const key = cache && input.kind === 'file' ? cacheKey(input.bytes, config.extractor) : '';
     const cached = cache ? await cache.get(key) : undefined;
-    const { extraction, warnings } = cached ?? (await extract(input, config.extractor, services, signal));
+    const { extraction, warnings, files }: ExtractOutcome =
+      cached ?? (await extract(input, config.extractor, services, signal, { keepFiles }));
     if (cache && !cached) await cache.set(key, { extraction, warnings });
     result.extraction = extraction;
+    if (files) work.attachmentFiles = files;
     const attachmentWarnings = extraction.attachments.flatMap((a) => [
       ...(a.error ? [`${a.filename}: ${a.error}`] : []),
       ...a.warnings.map((w) => `${a.filename}: ${w}`),

@@ -4,6 +4,7 @@ import type { Platform } from '../../platform';
 import { queues } from '../../queue';
 import { environmentSchema } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
+import { DEFAULT_OUTPUT } from '../../../schemas/output';
 import type { ClientError } from '../../http/errors';
 import { resourceValidator, validationError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
@@ -29,6 +30,7 @@ const SETTINGS = {
   advancedCategorisation: false,
   categorisationTemplate: '',
   modules: DEFAULT_MODULES,
+  output: DEFAULT_OUTPUT,
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
@@ -109,10 +111,11 @@ export const settingsProblems = (() => {
 
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
-  // The modules are read-only here: the modules page's calls (and imports) write them.
+  // The modules and the output's choices are read-only here: the modules pages' calls (and
+  // imports) write them.
   const settings = Object.fromEntries(
     Object.entries(SETTINGS)
-      .filter(([name]) => name !== 'modules')
+      .filter(([name]) => name !== 'modules' && name !== 'output')
       .map(([name, fallback]) => [name, data[name] ?? fallback]),
   );
   // Spec §4: never both. Said on the field the user switched last in the settings form.

@@ -16,7 +16,15 @@ import {
   type ModuleInputType,
   type ModuleType,
 } from '../../../schemas/modules';
-import { configurationCounts, deactivateModule, readModules, writeModules } from '../../analyses/modules';
+import {
+  configurationCounts,
+  deactivateModule,
+  modulesOf,
+  readModules,
+  readSettingsRow,
+  writeModules,
+} from '../../analyses/modules';
+import { outputSettingsOf, type OutputSettings } from '../../../schemas/output';
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
@@ -30,14 +38,16 @@ import { validationError } from '../../resources/validation';
 
 type Params = { envId: string };
 type ModuleParams = Params & { type: ModuleType };
-type Patch = { name?: string; inputType?: ModuleInputType; context?: string };
+type Patch = { name?: string; inputType?: ModuleInputType; context?: string; output?: OutputSettings };
 
 /** Every module type, the active ones first in their order, with what each configuration holds. */
 const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
-  const [modules, counts] = await Promise.all([
-    readModules(q, environmentId),
+  const [row, counts] = await Promise.all([
+    readSettingsRow(q, environmentId),
     configurationCounts(q, environmentId),
   ]);
+  const settings = row?.settings ?? {};
+  const modules = modulesOf(settings, row?.extractor);
   const view = (m: ModuleEntry, active: boolean): ModuleView => ({
     type: m.type,
     active,
@@ -45,6 +55,7 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
     inputType: m.inputType ?? 'all',
     context: m.context ?? '',
     configuration: counts[m.type],
+    ...(m.type === 'output' ? { output: outputSettingsOf(settings.output) } : {}),
   });
   return [
     ...modules.map((m) => view(m, true)),
@@ -96,20 +107,25 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       ...change,
     });
 
-  /** Runs a change of the module list in one transaction, audit-logged, and answers the new list. */
+  /**
+   * Runs a change of the module list (and of the output's choices, when given) in one transaction,
+   * audit-logged, and answers the new list.
+   */
   const change = async (
     request: FastifyRequest<{ Params: Params }>,
     scope: Scope,
     apply: (tx: Queryable, modules: ModuleEntry[]) => Promise<ModuleEntry[]>,
+    output?: OutputSettings,
   ) => {
     await db.transaction(async (tx) => {
-      const before = await readModules(tx, scope.id!);
+      const row = await readSettingsRow(tx, scope.id!);
+      const before = modulesOf(row?.settings ?? {}, row?.extractor);
       const after = await apply(tx, before);
-      await writeModules(tx, scope.id!, after);
+      await writeModules(tx, scope.id!, after, output ? { output } : {});
       await audit(tx, request, scope, {
         action: 'update',
-        before: { modules: before },
-        after: { modules: after },
+        before: { modules: before, ...(output ? { output: outputSettingsOf(row?.settings?.output) } : {}) },
+        after: { modules: after, ...(output ? { output } : {}) },
       });
     });
     return { modules: await moduleViews(db, scope.id!) };
@@ -161,22 +177,35 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     handler: async (request: FastifyRequest<{ Params: ModuleParams; Body: Patch }>) => {
       const scope = await configurator(request);
       const { type } = request.params;
+      const { output, ...entry } = request.body;
       if (!(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
         throw new ClientError(
           400,
           'NO_MODULE_SETTINGS',
           `The ${MODULE_NAMES[type]} module has no settings on this page`,
         );
-      return change(request, scope, async (tx, modules) => {
-        const module = modules.find((m) => m.type === type);
-        if (!module)
-          throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
-        const problems = await settingsProblems(tx, scope.id!, type, request.body);
-        if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
-        const next: ModuleEntry = { ...module, ...request.body };
-        for (const key of ['name', 'context'] as const) if (!next[key]) delete next[key];
-        return modules.map((m) => (m.type === type ? next : m));
-      });
+      if (output && type !== 'output')
+        throw validationError([
+          { path: 'output', message: 'Only the output module has output choices', custom: true },
+        ]);
+      return change(
+        request,
+        scope,
+        async (tx, modules) => {
+          const module = modules.find((m) => m.type === type);
+          if (!module)
+            throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
+          const problems = await settingsProblems(tx, scope.id!, type, entry);
+          if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
+          const next: ModuleEntry = { ...module, ...entry };
+          for (const key of ['name', 'context'] as const) if (!next[key]) delete next[key];
+          return modules.map((m) => (m.type === type ? next : m));
+        },
+        output && {
+          ...output,
+          categories: { ...output.categories, skip: [...new Set(output.categories.skip)] },
+        },
+      );
     },
   });
 

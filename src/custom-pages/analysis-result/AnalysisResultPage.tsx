@@ -14,6 +14,7 @@ import { AnalysisActions } from './AnalysisActions';
 import { AnalysisHeader } from './AnalysisHeader';
 import { AnalysisPreview } from './AnalysisPreview';
 import { AnalysisCategories } from './AnalysisCategories';
+import { AnalysisOutput } from './AnalysisOutput';
 import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
 import { useAnalysisResult } from './useAnalysisResult';
@@ -83,6 +84,11 @@ export const AnalysisResultPage = () => {
             id: 'reply',
             label: translate('app.replies.result.tab'),
             render: () => <AnalysisReply result={result} />,
+          },
+          {
+            id: 'output',
+            label: translate('app.modules.types.output'),
+            render: () => <AnalysisOutput result={result} />,
           },
           {
             id: 'preview',

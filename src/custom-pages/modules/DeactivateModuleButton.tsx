@@ -77,8 +77,9 @@ export const DeactivateModuleButton = ({
                   ))}
                 </ul>
               </>
-            ) : module.type === 'extractor' ? (
-              <Typography>{translate('app.modules.confirm.extractor')}</Typography>
+            ) : module.type === 'extractor' || module.type === 'output' ? (
+              // Settings, not entities: they go back to their defaults.
+              <Typography>{translate(`app.modules.confirm.${module.type}`)}</Typography>
             ) : (
               <Typography>{translate('app.modules.confirm.nothing')}</Typography>
             )}

@@ -17,6 +17,8 @@ import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
+import { NO_CATEGORY } from '../../../schemas/analysis-result';
+import { OutputChoices } from './OutputChoices';
 import { useModuleName } from './useModuleName';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
@@ -37,8 +39,8 @@ const fieldProblems = (error: unknown): Record<string, string> =>
     : {};
 
 /**
- * The settings page of the categorization or extraction module (spec pipeline §3: name, NLU
- * context, input type; the categorization's default categories). A refused save says which module
+ * The settings page of the categorization, extraction or output module (spec pipeline §3: name,
+ * NLU context, input type; the categorization's default categories; the output's choices). A refused save says which module
  * failed and why (spec §8: "one failure message per module"), each problem under its field.
  */
 export const ModuleSettingsPage = () => {
@@ -69,7 +71,12 @@ const ModuleSettings = ({ projectId, envId, home }: { projectId: string; envId: 
         </Button>
       </div>
       {module?.active ? (
-        <SettingsForm projectId={projectId} envId={envId} module={module} />
+        <SettingsForm
+          projectId={projectId}
+          envId={envId}
+          module={module}
+          categorizationActive={loaded.data.modules.some((m) => m.type === 'categorization' && m.active)}
+        />
       ) : (
         <Alert severity="info">{translate('app.modules.form.inactive')}</Alert>
       )}
@@ -81,32 +88,36 @@ const SettingsForm = ({
   projectId,
   envId,
   module,
+  categorizationActive,
 }: {
   projectId: string;
   envId: string;
   module: ModuleView;
+  categorizationActive: boolean;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useApiClient();
   const moduleName = useModuleName();
   const isCategorization = module.type === 'categorization';
+  const isOutput = module.type === 'output';
   const [form, setForm] = useState<Form>({
     name: module.name,
     inputType: module.inputType,
     context: module.context,
   });
+  const [output, setOutput] = useState(module.output);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL);
   const categories = useGetList<RaRecord>(getResource('categories').apiResource(envId), ALL, {
-    enabled: isCategorization,
+    enabled: isCategorization || isOutput,
   });
   const envResource = environments.apiResource(projectId);
-  const environment = useGetOne(envResource, { id: envId }, { enabled: isCategorization });
+  const environment = useGetOne(envResource, { id: envId }, { enabled: isCategorization || isOutput });
   const [update] = useUpdate();
   const [defaults, setDefaults] = useState<Defaults>();
-  if (isCategorization && !environment.data) return <PageLoader />;
+  if ((isCategorization || isOutput) && !environment.data) return <PageLoader />;
   const currentDefaults: Defaults = defaults ?? {
     defaultCategory: String(environment.data?.defaultCategory ?? ''),
     defaultAttachmentCategory: String(environment.data?.defaultAttachmentCategory ?? ''),
@@ -116,7 +127,12 @@ const SettingsForm = ({
     setBusy(true);
     setProblems({});
     try {
-      await client.call(updateModule, { params: { envId, type: module.type }, body: form });
+      const { context, ...general } = form;
+      await client.call(updateModule, {
+        params: { envId, type: module.type },
+        // The output reads no NLU context: it sends what the other modules found.
+        body: isOutput ? { ...general, output } : { ...general, context },
+      });
       if (isCategorization)
         await update(
           envResource,
@@ -145,6 +161,18 @@ const SettingsForm = ({
   });
   const categoryChoices = (kind: 'message' | 'attachment') =>
     (categories.data ?? []).filter((c) => c.kind === kind).map((c) => String(c.name));
+  // What the environment can give, for the categories-to-skip check (schemas/output.ts).
+  const categoryNames = environment.data?.advancedCategorisation
+    ? null
+    : [
+        ...new Set([
+          ...(categories.data ?? []).map((c) => String(c.name)),
+          ...[environment.data?.defaultCategory, environment.data?.defaultAttachmentCategory]
+            .filter(Boolean)
+            .map(String),
+          NO_CATEGORY,
+        ]),
+      ];
 
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
@@ -168,19 +196,30 @@ const SettingsForm = ({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          label={translate('app.modules.form.context')}
-          helperText={problems.context ?? translate('app.modules.form.contextHelp')}
-          {...field('context')}
-        >
-          <MenuItem value="">{translate('app.modules.form.allContexts')}</MenuItem>
-          {(contexts.data ?? []).map((c) => (
-            <MenuItem key={c.id} value={String(c.name)}>
-              {String(c.name)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {isOutput ? null : (
+          <TextField
+            select
+            label={translate('app.modules.form.context')}
+            helperText={problems.context ?? translate('app.modules.form.contextHelp')}
+            {...field('context')}
+          >
+            <MenuItem value="">{translate('app.modules.form.allContexts')}</MenuItem>
+            {(contexts.data ?? []).map((c) => (
+              <MenuItem key={c.id} value={String(c.name)}>
+                {String(c.name)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {isOutput && output ? (
+          <OutputChoices
+            value={output}
+            onChange={setOutput}
+            categorizationActive={categorizationActive}
+            categoryNames={categoryNames}
+            problem={problems.output}
+          />
+        ) : null}
         {isCategorization
           ? // A default category is a name, not necessarily a configured category (e.g. "Other").
             (['defaultCategory', 'defaultAttachmentCategory'] as const).map((key) => (

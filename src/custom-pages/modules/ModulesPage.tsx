@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { addModule, listModules, orderModules, type ModuleView } from '../../../schemas/contracts/modules';
-import type { ModuleType } from '../../../schemas/modules';
+import { PINNED_MODULES, type ModuleType } from '../../../schemas/modules';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -26,7 +26,7 @@ import { DeactivateModuleButton } from './DeactivateModuleButton';
 import { useModuleName } from './useModuleName';
 
 /** Modules the engine needs at a fixed place (spec pipeline §4): they never move. */
-const PINNED: ModuleType[] = ['extractor', 'nlu'];
+const pinned = (type: ModuleType) => type in PINNED_MODULES;
 
 /** Where each module's settings are edited: its own page, or the page of its configuration. */
 const settingsPath = (type: ModuleType) =>
@@ -36,12 +36,13 @@ const settingsPath = (type: ModuleType) =>
     categorization: 'modules/categorization',
     extraction: 'modules/extraction',
     replyTemplate: 'reply-templates',
+    output: 'modules/output',
   })[type];
 
 /**
  * The modules page (spec pipeline §2 "a page to add and delete modules", §4 "Module"): the
  * pipeline's modules in their order, each with its settings, moved up or down (the extractor and the
- * NLU stay first), added back, or deactivated, which deletes its configuration after a confirmation.
+ * NLU stay first, the output last), added back, or deactivated, which deletes its configuration after a confirmation.
  */
 export const ModulesPage = () => {
   const { projectId = '', envId = '' } = useParams();
@@ -76,8 +77,7 @@ export const ModulesPage = () => {
     [types[index], types[index + by]] = [types[index + by], types[index]];
     return run(() => client.call(orderModules, { params: { envId }, body: { types } }), 'app.modules.moved');
   };
-  const movable = (index: number) =>
-    index >= 0 && index < active.length && !PINNED.includes(active[index].type);
+  const movable = (index: number) => index >= 0 && index < active.length && !pinned(active[index].type);
 
   return (
     <Stack spacing={2}>

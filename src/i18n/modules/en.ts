@@ -4,7 +4,7 @@ import type { modulesFr } from './fr';
 /** Messages of the modules pages (spec pipeline §2 "a page to add and delete modules"), English. */
 export const modulesEn: Messages<typeof modulesFr> = {
   intro:
-    'The modules of this environment’s pipeline, in the order they run. The extractor comes first, the NLU second.',
+    'The modules of this environment’s pipeline, in the order they run. The extractor comes first, the NLU second, the output last.',
   pipeline: 'Pipeline',
   toAdd: 'Modules to add',
   allActive: 'Every module is in the pipeline.',
@@ -15,6 +15,7 @@ export const modulesEn: Messages<typeof modulesFr> = {
     categorization: 'Categorization',
     extraction: 'Information extraction',
     replyTemplate: 'Reply generator',
+    output: 'Output',
   },
   descriptions: {
     extractor: 'Reads files and mails: headers, texts, attachments, OCR.',
@@ -22,6 +23,7 @@ export const modulesEn: Messages<typeof modulesFr> = {
     categorization: 'Gives the categories of the message and of its attachments, by rules.',
     extraction: 'Extracts the information of the configured fields.',
     replyTemplate: 'Drafts the reply with the default template.',
+    output: 'Builds what integrations receive: categories, extracted data, files…',
   },
   inputTypes: {
     all: 'Every input',
@@ -43,6 +45,7 @@ export const modulesEn: Messages<typeof modulesFr> = {
     title: 'Deactivate the module %{name}?',
     deletes: 'Its whole configuration is deleted, for good:',
     nothing: 'It has no configuration to delete.',
+    output: 'Its choices go back to their defaults.',
     extractor: 'Its settings go back to their defaults.',
     action: 'Deactivate and delete',
   },
@@ -55,6 +58,30 @@ export const modulesEn: Messages<typeof modulesFr> = {
     category: '%{smart_count} category and its rules |||| %{smart_count} categories and their rules',
     'extraction-field': '%{smart_count} extraction field |||| %{smart_count} extraction fields',
     'reply-template': '%{smart_count} reply template |||| %{smart_count} reply templates',
+  },
+  output: {
+    title: 'What the integration receives',
+    help: 'What is sent for each analysis, besides its id, name, status and language.',
+    flags: {
+      htmlBodies: 'Add HTML bodies',
+      attachmentsData: 'Add attachments data (file name and base64 content)',
+      emailHeaders: 'Email header',
+      categories: 'Categories',
+      extractedData: 'Extracted data',
+      metadata: 'Metadata',
+      nluOutput: 'NLU output',
+      replyProposal: 'Reply proposal',
+    },
+    skip: 'Categories to skip',
+    skipHelp: 'Message or attachment categories left out of what is sent.',
+    warnings: {
+      nothingSelected: 'Nothing is selected: the integration will have no effect.',
+      activateCategories:
+        'The categorization module gives categories: activate categories in the Output module to send them.',
+      skipMismatch: 'Categories to skip that no category of this environment has: %{names}.',
+    },
+    none: 'No payload.',
+    payload: 'Payload sent',
   },
   form: {
     name: 'Name',

@@ -1,7 +1,7 @@
 /** Messages of the modules pages (spec pipeline §2 "a page to add and delete modules"), French. */
 export const modulesFr = {
   intro:
-    'Les modules du pipeline de cet environnement, dans l’ordre où ils s’exécutent. L’extracteur vient en premier, le NLU en second.',
+    'Les modules du pipeline de cet environnement, dans l’ordre où ils s’exécutent. L’extracteur vient en premier, le NLU en second, la sortie en dernier.',
   pipeline: 'Pipeline',
   toAdd: 'Modules à ajouter',
   allActive: 'Tous les modules sont dans le pipeline.',
@@ -12,6 +12,7 @@ export const modulesFr = {
     categorization: 'Catégorisation',
     extraction: 'Extraction d’informations',
     replyTemplate: 'Générateur de réponses',
+    output: 'Sortie',
   },
   descriptions: {
     extractor: 'Lit les fichiers et les mails : en-têtes, textes, pièces jointes, OCR.',
@@ -19,6 +20,7 @@ export const modulesFr = {
     categorization: 'Donne les catégories du message et des pièces jointes par règles.',
     extraction: 'Extrait les informations des champs configurés.',
     replyTemplate: 'Rédige la réponse avec le modèle par défaut.',
+    output: 'Construit ce que reçoivent les intégrations : catégories, données extraites, fichiers…',
   },
   inputTypes: {
     all: 'Toutes les entrées',
@@ -40,18 +42,45 @@ export const modulesFr = {
     title: 'Désactiver le module %{name} ?',
     deletes: 'Toute sa configuration est supprimée, sans retour possible :',
     nothing: 'Il n’a aucune configuration à supprimer.',
+    output: 'Ses choix reviennent à leurs valeurs par défaut.',
     extractor: 'Ses paramètres reviennent à leurs valeurs par défaut.',
     action: 'Désactiver et supprimer',
   },
   resources: {
     archetype: '%{smart_count} archétype |||| %{smart_count} archétypes',
     interaction: '%{smart_count} interaction |||| %{smart_count} interactions',
-    'interaction-function': '%{smart_count} fonction d’interaction |||| %{smart_count} fonctions d’interaction',
+    'interaction-function':
+      '%{smart_count} fonction d’interaction |||| %{smart_count} fonctions d’interaction',
     'nlu-context': '%{smart_count} contexte |||| %{smart_count} contextes',
     'nlu-server': '%{smart_count} serveur |||| %{smart_count} serveurs',
     category: '%{smart_count} catégorie et ses règles |||| %{smart_count} catégories et leurs règles',
     'extraction-field': '%{smart_count} champ d’extraction |||| %{smart_count} champs d’extraction',
     'reply-template': '%{smart_count} modèle de réponse |||| %{smart_count} modèles de réponse',
+  },
+  output: {
+    title: 'Ce que reçoit l’intégration',
+    help: 'Le contenu envoyé pour chaque analyse, en plus de son identifiant, de son nom, de son statut et de sa langue.',
+    flags: {
+      htmlBodies: 'Ajouter les corps HTML',
+      attachmentsData: 'Ajouter les données des pièces jointes (nom de fichier et contenu en base64)',
+      emailHeaders: 'En-têtes du mail',
+      categories: 'Catégories',
+      extractedData: 'Données extraites',
+      metadata: 'Métadonnées',
+      nluOutput: 'Sortie du NLU',
+      replyProposal: 'Proposition de réponse',
+    },
+    skip: 'Catégories à ne pas envoyer',
+    skipHelp: 'Les catégories de messages ou de pièces jointes à retirer de l’envoi.',
+    warnings: {
+      nothingSelected: 'Rien n’est sélectionné : l’intégration n’aura aucun effet.',
+      activateCategories:
+        'Le module de catégorisation donne des catégories : activez les catégories dans le module de sortie pour les envoyer.',
+      skipMismatch:
+        'Catégories à ne pas envoyer qu’aucune catégorie de cet environnement ne porte : %{names}.',
+    },
+    none: 'Pas de contenu envoyé.',
+    payload: 'Contenu envoyé',
   },
   form: {
     name: 'Nom',

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../../../schemas/extractor-settings';
+import { moduleOrderProblems, DEFAULT_MODULES } from '../../../schemas/modules';
+import { DEFAULT_OUTPUT, outputSettingsOf, outputWarnings } from '../../../schemas/output';
+import { emptyResult, runPipeline } from '../engine';
+import { corpusBytes } from '../extractor/test-support/corpus';
+import {
+  EMPTY_LANGUAGE_CONFIG,
+  type PipelineConfig,
+  type PipelineInput,
+  type PipelineServices,
+} from '../stage';
+import { buildPayload, MAX_ATTACHMENT_DATA_BYTES } from './payload';
+
+const services: PipelineServices = {
+  ocr: { recognize: () => Promise.reject(new Error('no OCR in this test')) },
+  speech: null,
+};
+const config = (output = DEFAULT_OUTPUT): PipelineConfig => ({
+  extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
+  languages: ['fr'],
+  ...structuredClone(EMPTY_LANGUAGE_CONFIG),
+  output,
+});
+const eml: PipelineInput = {
+  kind: 'file',
+  name: 'mail',
+  filename: 'mail.eml',
+  bytes: corpusBytes('email/fake-email-attachment.eml'),
+  metadata: {},
+};
+const withData = { ...DEFAULT_OUTPUT, attachmentsData: true };
+
+describe('the output payload', () => {
+  it('carries each attachment as base64 of its own bytes, read by the extractor', async () => {
+    const result = await runPipeline('a', eml, config(withData), services, new AbortController().signal);
+    const [attachment] = result.output!.attachments!;
+    expect(attachment).toMatchObject({ fileName: 'fake-attachment.txt', mime: 'text/plain' });
+    expect(Buffer.from(attachment.data!, 'base64').length).toBe(attachment.size);
+  });
+
+  it('reads the files again rather than take an extraction from the cache, which has no files', async () => {
+    const c = config(withData);
+    c.extractor.useCache = true;
+    const asked: string[] = [];
+    const cache = {
+      get: async (key: string) => {
+        asked.push(key);
+        return undefined;
+      },
+      set: async () => undefined,
+    };
+    const result = await runPipeline(
+      'a',
+      eml,
+      c,
+      { ...services, extractionCache: cache },
+      new AbortController().signal,
+    );
+    expect(asked).toEqual([]);
+    expect(result.output!.attachments![0].data).toEqual(expect.any(String));
+  });
+
+  it('leaves out the data past its bound, and says which file', () => {
+    const result = emptyResult('a');
+    const attachment = (index: number, size: number) => ({
+      index,
+      filename: `f${index}.bin`,
+      mime: 'application/octet-stream',
+      size,
+      inline: false,
+      parent: null,
+      pages: [],
+      metadata: {},
+      warnings: [],
+      error: null,
+    });
+    const big = MAX_ATTACHMENT_DATA_BYTES - 10;
+    result.extraction = {
+      kind: 'email',
+      message: null,
+      pages: [],
+      metadata: {},
+      attachments: [attachment(0, big), attachment(1, 20), attachment(2, 5), attachment(3, 1)],
+      blocks: [],
+    };
+    const files = [new Uint8Array(big), new Uint8Array(20), new Uint8Array(5)];
+    const { payload, warnings } = buildPayload(eml, result, withData, files);
+    expect(payload.attachments!.map((a) => a.data === null)).toEqual([false, true, false, true]);
+    expect(warnings).toEqual([
+      "f1.bin: left without its data, the payload's attachments would pass 10 MB",
+      'f3.bin: its file was not kept, so its data is not in the payload',
+    ]);
+  });
+
+  it('fills what stored choices lack with the defaults', () => {
+    expect(outputSettingsOf(undefined)).toEqual(DEFAULT_OUTPUT);
+    expect(outputSettingsOf({ nluOutput: true, categories: { skip: ['A', 3] } })).toEqual({
+      ...DEFAULT_OUTPUT,
+      nluOutput: true,
+      categories: { enabled: true, skip: ['A'] },
+    });
+  });
+
+  it('does not check the categories to skip against an advanced categorisation, which names its own', () => {
+    const settings = { ...DEFAULT_OUTPUT, categories: { enabled: true, skip: ['Any'] } };
+    expect(outputWarnings(settings, { categorizationActive: true, categoryNames: null })).toEqual([]);
+    expect(outputWarnings(settings, { categorizationActive: true, categoryNames: ['Other'] })).toEqual([
+      expect.objectContaining({ code: 'skipMismatch', names: ['Any'] }),
+    ]);
+  });
+
+  it('keeps the output module last in the pipeline', () => {
+    expect(moduleOrderProblems(DEFAULT_MODULES)).toEqual([]);
+    const [extractor, nlu, ...rest] = DEFAULT_MODULES;
+    expect(moduleOrderProblems([extractor, nlu, rest.at(-1)!, ...rest.slice(0, -1)])).toEqual([
+      { path: 'modules.2', message: 'The output module must be the last one' },
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+import { outputWarnings } from '../../../schemas/output';
+import type { Stage } from '../stage';
+import { buildPayload, environmentCategoryNames, outputSettingsFor } from './payload';
+
+const PARTS = {
+  email: 'email headers',
+  htmlBody: 'HTML body',
+  attachments: 'attachments',
+  categories: 'categories',
+  attachmentsCategories: 'attachment categories',
+  extractedData: 'extracted data',
+  metadata: 'metadata',
+  nlu: 'NLU output',
+  reply: 'reply proposal',
+} as const;
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/**
+ * The output step (spec pipeline §3 "Output module flags", DESIGN.md §6): builds the payload an
+ * integration receives into `result.output`, and warns about settings that make it useless (spec
+ * §8) or name categories the environment does not have (spec §5).
+ */
+export const outputStage: Stage = {
+  step: 'outputDelivery',
+  skipReason: () => null,
+  run: async ({ input, config, result, work }) => {
+    const settings = outputSettingsFor(config);
+    const { payload, warnings } = buildPayload(input, result, settings, work.attachmentFiles);
+    result.output = payload;
+    const categorizationActive = !config.modules || config.modules.some((m) => m.type === 'categorization');
+    const settingWarnings = outputWarnings(settings, {
+      categorizationActive,
+      categoryNames: environmentCategoryNames(config),
+    }).map((w) => w.message);
+    const parts = (Object.keys(PARTS) as (keyof typeof PARTS)[]).filter((key) => key in payload);
+    return {
+      summary:
+        `Payload built (${size(Buffer.byteLength(JSON.stringify(payload)))}): ` +
+        `${parts.length ? parts.map((p) => PARTS[p]).join(', ') : 'the analysis identity only'}. ` +
+        'No webhook is configured in this environment to deliver it',
+      warnings: [...settingWarnings, ...warnings],
+    };
+  },
+};
