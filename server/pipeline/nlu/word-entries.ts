@@ -75,7 +75,7 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
     const text = ascii ? ascii.text : norm![i];
     const from = ascii ? ascii.start[i] : 0;
     const to = ascii ? ascii.end[i] : text.length;
-    const hash = hashSpan(text, from, to);
+    const hash = ascii ? ascii.hashes[i] : hashSpan(text, from, to);
     const entry =
       table.get(text, from, to, hash) ?? cached(ascii ? text.slice(from, to).toLowerCase() : text, hash);
     words.entries[i] = entry;

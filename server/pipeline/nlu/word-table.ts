@@ -7,12 +7,12 @@
  * a `Map` of strings touches its buckets, its entries and the key string.
  */
 
-/** FNV-1a step. */
-const mix = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
-const SEED = 0x811c9dc5 | 0;
+/** FNV-1a step (the tokeniser hashes ASCII words as it cuts them, with the same steps). */
+export const mix = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+export const SEED = 0x811c9dc5 | 0;
 
 /** An ASCII letter's lower case; other codes as they are. */
-const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+export const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
 
 /** The hash of a word given as a string. */
 export const hashWord = (word: string): number => {
