@@ -40,6 +40,9 @@ const entryOf = (nlu: CompiledNlu, word: string): WordEntry => {
   return { hits, starts: starts.length ? starts : NO_STARTS, prefixes };
 };
 
+/** What `WordTable.warm` read: kept so that its reads are not optimised away. */
+export let warmed = 0;
+
 /** A text's word entries, with the few tokens that matter listed apart (most words start nothing). */
 export interface TextWords {
   /** By token. */
@@ -70,6 +73,7 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
   const ascii = tokens instanceof AsciiTokens ? tokens : null;
   const norm = ascii ? null : tokens.norm;
+  if (ascii) warmed ^= table.warm(ascii.hashes);
   for (let i = 0; i < n; i++) {
     // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
     const text = ascii ? ascii.text : norm![i];

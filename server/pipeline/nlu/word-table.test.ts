@@ -49,4 +49,13 @@ describe('the word table', () => {
     expect(table.get('zzzz', 0, 4, hashWord('abcd'))).toBe(5);
     expect(lookup('abcd')).toBe(1);
   });
+
+  it('reads ahead for a list of hashes without changing any lookup', () => {
+    const table = new WordTable<number>(0);
+    table.add('claim', hashWord('claim'), 1);
+    const hashes = Int32Array.from(['claim', 'other'], hashWord);
+    expect(typeof table.warm(hashes)).toBe('number');
+    expect(table.get('claim', 0, 5, hashes[0])).toBe(1);
+    expect(table.get('other', 0, 5, hashes[1])).toBeUndefined();
+  });
 });
