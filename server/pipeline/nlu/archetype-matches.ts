@@ -102,15 +102,30 @@ const NONE: Hit[] = [];
 const NONE_STARTS: number[] = [];
 
 /**
+ * Whether a list is already in the order `compare` sorts it into: a stable sort would then change
+ * nothing, and the copy and the sort are spared (most lists of matches come out in order).
+ */
+export const inOrder = <T>(list: readonly T[], compare: (a: T, b: T) => number): boolean => {
+  for (let k = 1; k < list.length; k++) if (compare(list[k - 1], list[k]) > 0) return false;
+  return true;
+};
+
+/** Text order; where two start together the longest first, then an exact one before an approximate one. */
+const byPlace = (a: Hit, b: Hit) =>
+  a.start - b.start || b.end - a.end || Number(a.approximate) - Number(b.approximate);
+
+const samePlace = (a: Hit, b: Hit) => a.start === b.start && a.end === b.end;
+
+/**
  * The matches of an archetype: its own and its sub-archetypes', one per place (the longest, then
- * an exact one, wins where several expressions matched the same words), in text order.
+ * an exact one, wins where several expressions matched the same words), in text order. The list
+ * is read only: it may be the archetype's own list.
  */
 export const archetypeHits = (nlu: CompiledNlu, own: Hit[][], archetype: number): Hit[] => {
   const closure = nlu.archetypes[archetype].closure;
   const all = closure.length === 1 ? (own[archetype] ?? NONE) : closure.flatMap((a) => own[a] ?? NONE);
   if (all.length < 2) return all;
-  const sorted = [...all].sort(
-    (a, b) => a.start - b.start || b.end - a.end || Number(a.approximate) - Number(b.approximate),
-  );
-  return sorted.filter((h, k) => k === 0 || h.start !== sorted[k - 1].start || h.end !== sorted[k - 1].end);
+  const sorted = inOrder(all, byPlace) ? all : [...all].sort(byPlace);
+  if (sorted.every((h, k) => k === 0 || !samePlace(h, sorted[k - 1]))) return sorted;
+  return sorted.filter((h, k) => k === 0 || !samePlace(h, sorted[k - 1]));
 };
