@@ -1,4 +1,4 @@
-import type { CompiledNlu, TrieNode } from './compile';
+import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
 import { scanMatches, tryAt } from './regex-gate';
 import { wordEntries, type WordEntry } from './word-entries';
 import { wordPrefixCandidates } from './word-prefixes';
@@ -32,25 +32,50 @@ const add = (own: Hit[][], hit: Hit) => {
   else own[hit.owner] = [hit];
 };
 
+/** The match of a term over tokens [first, last). */
+const termHit = (
+  c: TermWalk,
+  term: CompiledTerm,
+  first: number,
+  last: number,
+  approximate: boolean,
+): Hit => ({
+  owner: term.owner,
+  first,
+  last,
+  start: c.tokens.start[first],
+  end: c.tokens.end[last - 1],
+  via: term.text,
+  approximate,
+});
+
 /** The terms ending at `node` (tokens [first, j)), then the longer terms through token j. */
 const walk = (c: TermWalk, node: TrieNode, first: number, j: number, approximate: boolean): void => {
   for (const t of node.terms) {
     const term = c.nlu.terms[t];
     if (approximate && term.exact) continue;
-    add(c.own, {
-      owner: term.owner,
-      first,
-      last: j,
-      start: c.tokens.start[first],
-      end: c.tokens.end[j - 1],
-      via: term.text,
-      approximate,
-    });
+    add(c.own, termHit(c, term, first, j, approximate));
   }
-  if (j >= c.entries.length || node.next.size === 0) return;
+  if (node.next.size > 0) longer(c, node, first, j, approximate);
+};
+
+/** The terms through token j, going on from `node`. */
+const longer = (c: TermWalk, node: TrieNode, first: number, j: number, approximate: boolean): void => {
+  if (j >= c.entries.length) return;
   for (const w of c.entries[j].hits) {
     const child = node.next.get(w.id);
     if (child) walk(c, child, first, j + 1, approximate || !w.exact);
+  }
+};
+
+/**
+ * Every term starting at token i: a start's one-word terms are in its entry (`TermStart`), what
+ * `walk` from its node would give first; the walk goes on only where longer terms do.
+ */
+const termsFrom = (c: TermWalk, i: number): void => {
+  for (const s of c.entries[i].starts) {
+    for (const term of s.terms) add(c.own, termHit(c, term, i, i + 1, !s.exact));
+    if (s.longer) longer(c, s.node, i, i + 1, !s.exact);
   }
 };
 
@@ -88,7 +113,7 @@ export const matchArchetypes = (
   const own: Hit[][] = new Array<Hit[]>(nlu.archetypes.length);
   const { entries, termStarts, prefixStarts } = wordEntries(nlu, tokens);
   const c: TermWalk = { nlu, tokens, entries, own };
-  for (const i of termStarts) for (const s of entries[i].starts) walk(c, s.node, i, i + 1, !s.exact);
+  for (const i of termStarts) termsFrom(c, i);
 
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());

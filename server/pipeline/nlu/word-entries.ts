@@ -1,4 +1,4 @@
-import type { CompiledNlu, TrieNode } from './compile';
+import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
 import { AsciiTokens, type Tokens } from './text';
 import { hashSpan, WordTable } from './word-table';
@@ -13,10 +13,22 @@ import { prefixesOfWord, type WordPrefixes } from './word-prefixes';
 export interface WordEntry {
   /** The vocabulary words the word reaches, as `FuzzyIndex.lookup` lists them. */
   hits: WordHit[];
-  /** The hits that start a term, in the same order: the automaton's node after them. */
-  starts: { node: TrieNode; exact: boolean }[];
+  /** The hits that start a term, in the same order (see `TermStart`). */
+  starts: TermStart[];
   /** Expressions whose word prefix starts this word (see word-prefixes.ts). */
   prefixes: WordPrefixes;
+}
+
+/**
+ * A vocabulary word that starts terms: the automaton's node after it, with what the walk reads
+ * there worked out once — the terms of this one word it gives (an approximate hit gives no exact
+ * term), and whether longer terms go on from it — so most starts never load the node.
+ */
+export interface TermStart {
+  node: TrieNode;
+  exact: boolean;
+  terms: CompiledTerm[];
+  longer: boolean;
 }
 
 /** Word lookups are cached by the compiled server: most words of a mail were seen before. */
@@ -33,7 +45,9 @@ const entryOf = (nlu: CompiledNlu, word: string): WordEntry => {
   const starts: WordEntry['starts'] = [];
   for (const w of hits) {
     const node = nlu.trie.next.get(w.id);
-    if (node) starts.push({ node, exact: w.exact });
+    if (!node) continue;
+    const terms = node.terms.map((t) => nlu.terms[t]).filter((term) => w.exact || !term.exact);
+    starts.push({ node, exact: w.exact, terms, longer: node.next.size > 0 });
   }
   const prefixes = prefixesOfWord(nlu.wordPrefixes, word);
   if (hits.length === 0 && prefixes === prefixesOfWord.none) return NOTHING;
