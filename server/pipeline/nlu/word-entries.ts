@@ -88,6 +88,7 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   const ascii = tokens instanceof AsciiTokens ? tokens : null;
   const norm = ascii ? null : tokens.norm;
   if (ascii) warmed ^= table.warm(ascii.hashes);
+  const notable: number[] = [];
   for (let i = 0; i < n; i++) {
     // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
     const text = ascii ? ascii.text : norm![i];
@@ -97,7 +98,11 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
     const entry =
       table.get(text, from, to, hash) ?? cached(ascii ? text.slice(from, to).toLowerCase() : text, hash);
     words.entries[i] = entry;
-    if (entry === NOTHING) continue;
+    if (entry !== NOTHING) notable.push(i);
+  }
+  // The few entries that mean something are read after every lookup, their loads overlapping.
+  for (const i of notable) {
+    const entry = words.entries[i];
     if (entry.starts.length) words.termStarts.push(i);
     if (entry.prefixes !== prefixesOfWord.none) words.prefixStarts.push(i);
   }
