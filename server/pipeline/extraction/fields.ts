@@ -1,9 +1,10 @@
 import type { AnalysisResult, ExtractedDatum, TextSource } from '../../../schemas/analysis-result';
 import { textOf } from '../../../schemas/analysis-result';
 import { archetypeHits, matchArchetypes } from '../nlu/archetype-matches';
-import { BUILTIN_ARCHETYPES } from '../nlu/builtins';
+import { BUILTIN_ARCHETYPES, type BuiltinArchetype } from '../nlu/builtins';
 import type { CompiledNlu } from '../nlu/compile';
 import { parseNumber } from '../nlu/functions';
+import { scanNearDigits } from '../nlu/digit-scan';
 import { compileSafeRegex } from '../nlu/regex-safety';
 import { tokenise } from '../nlu/text';
 
@@ -71,12 +72,15 @@ export const extractFields = (
       const builtin = BUILTIN_ARCHETYPES.find((b) => b.name === field.archetype);
       origin = `built-in archetype ${field.archetype}`;
       if (!builtin) warnings.push(`Field '${field.name}': '${field.archetype}' is not a built-in archetype`);
-      else found = texts.flatMap(({ source, text }) => scan(builtin.pattern, source, text));
+      else
+        found = scanTexts(texts, field.multiple, (source, text, limit) =>
+          scanBuiltin(builtin, source, text, limit),
+        );
     } else if (field.source === 'regex') {
       origin = `regular expression /${field.pattern}/`;
       try {
         const re = fieldRegex(field.pattern ?? '', field.flags ?? '');
-        found = texts.flatMap(({ source, text }) => scan(re, source, text));
+        found = scanTexts(texts, field.multiple, (source, text, limit) => scan(re, source, text, limit));
       } catch (error) {
         warnings.push(`Field '${field.name}': ${(error as Error).message}`);
       }
@@ -135,8 +139,32 @@ const fieldRegex = (pattern: string, flags: string): RegExp => {
   return compiled;
 };
 
-/** Every match of a regular expression (from its start); its first group is the value when it has one. */
-const scan = (re: RegExp, source: TextSource, text: string): Found[] => {
+/**
+ * The matches of the texts, in order; a field keeping one value stops at the first (the others
+ * would be dropped).
+ */
+const scanTexts = (
+  texts: { source: TextSource; text: string }[],
+  multiple: boolean,
+  scanOne: (source: TextSource, text: string, limit: number) => Found[],
+): Found[] => {
+  const found: Found[] = [];
+  for (const { source, text } of texts) {
+    found.push(...scanOne(source, text, multiple ? Infinity : 1));
+    if (!multiple && found.length > 0) break;
+  }
+  return found;
+};
+
+/** A match as a found value: its first group when it has one. */
+const foundOf = (m: RegExpExecArray, source: TextSource): Found => {
+  const value = m[1] ?? m[0];
+  const start = m[1] === undefined ? m.index : m.index + m[0].indexOf(m[1]);
+  return { value, source, start, end: start + value.length };
+};
+
+/** Every match of a regular expression (from its start), up to `limit`. */
+const scan = (re: RegExp, source: TextSource, text: string, limit: number): Found[] => {
   const found: Found[] = [];
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -144,9 +172,23 @@ const scan = (re: RegExp, source: TextSource, text: string): Found[] => {
       re.lastIndex++;
       continue;
     }
-    const value = m[1] ?? m[0];
-    const start = m[1] === undefined ? m.index : m.index + m[0].indexOf(m[1]);
-    found.push({ value, source, start, end: start + value.length });
+    if (found.push(foundOf(m, source)) >= limit) break;
   }
+  return found;
+};
+
+/** Built-in patterns, sticky: tried only near digits when every match holds one. */
+const stickyBuiltins = new Map<BuiltinArchetype, RegExp>();
+
+/** The matches of a built-in archetype, up to `limit`: what `scan` finds, sooner for those with digits. */
+const scanBuiltin = (builtin: BuiltinArchetype, source: TextSource, text: string, limit: number): Found[] => {
+  if (builtin.digitWindow === undefined) return scan(builtin.pattern, source, text, limit);
+  let sticky = stickyBuiltins.get(builtin);
+  if (!sticky) {
+    sticky = new RegExp(builtin.pattern.source, `${builtin.pattern.flags.replace('g', '')}y`);
+    stickyBuiltins.set(builtin, sticky);
+  }
+  const found: Found[] = [];
+  scanNearDigits(sticky, text, builtin.digitWindow, (m) => found.push(foundOf(m, source)) >= limit);
   return found;
 };

@@ -1,4 +1,4 @@
-import type { CompiledNlu, TrieNode } from './compile';
+import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
 import { scanMatches, tryAt } from './regex-gate';
 import { wordEntries, type WordEntry } from './word-entries';
 import { wordPrefixCandidates } from './word-prefixes';
@@ -32,25 +32,50 @@ const add = (own: Hit[][], hit: Hit) => {
   else own[hit.owner] = [hit];
 };
 
+/** The match of a term over tokens [first, last). */
+const termHit = (
+  c: TermWalk,
+  term: CompiledTerm,
+  first: number,
+  last: number,
+  approximate: boolean,
+): Hit => ({
+  owner: term.owner,
+  first,
+  last,
+  start: c.tokens.start[first],
+  end: c.tokens.end[last - 1],
+  via: term.text,
+  approximate,
+});
+
 /** The terms ending at `node` (tokens [first, j)), then the longer terms through token j. */
 const walk = (c: TermWalk, node: TrieNode, first: number, j: number, approximate: boolean): void => {
   for (const t of node.terms) {
     const term = c.nlu.terms[t];
     if (approximate && term.exact) continue;
-    add(c.own, {
-      owner: term.owner,
-      first,
-      last: j,
-      start: c.tokens.start[first],
-      end: c.tokens.end[j - 1],
-      via: term.text,
-      approximate,
-    });
+    add(c.own, termHit(c, term, first, j, approximate));
   }
-  if (j >= c.entries.length || node.next.size === 0) return;
+  if (node.next.size > 0) longer(c, node, first, j, approximate);
+};
+
+/** The terms through token j, going on from `node`. */
+const longer = (c: TermWalk, node: TrieNode, first: number, j: number, approximate: boolean): void => {
+  if (j >= c.entries.length) return;
   for (const w of c.entries[j].hits) {
     const child = node.next.get(w.id);
     if (child) walk(c, child, first, j + 1, approximate || !w.exact);
+  }
+};
+
+/**
+ * Every term starting at token i: a start's one-word terms are in its entry (`TermStart`), what
+ * `walk` from its node would give first; the walk goes on only where longer terms do.
+ */
+const termsFrom = (c: TermWalk, i: number): void => {
+  for (const s of c.entries[i].starts) {
+    for (const term of s.terms) add(c.own, termHit(c, term, i, i + 1, !s.exact));
+    if (s.longer) longer(c, s.node, i, i + 1, !s.exact);
   }
 };
 
@@ -88,7 +113,7 @@ export const matchArchetypes = (
   const own: Hit[][] = new Array<Hit[]>(nlu.archetypes.length);
   const { entries, termStarts, prefixStarts } = wordEntries(nlu, tokens);
   const c: TermWalk = { nlu, tokens, entries, own };
-  for (const i of termStarts) for (const s of entries[i].starts) walk(c, s.node, i, i + 1, !s.exact);
+  for (const i of termStarts) termsFrom(c, i);
 
   let lower: string | undefined;
   const lowerText = () => (lower ??= text.toLowerCase());
@@ -102,15 +127,30 @@ const NONE: Hit[] = [];
 const NONE_STARTS: number[] = [];
 
 /**
+ * Whether a list is already in the order `compare` sorts it into: a stable sort would then change
+ * nothing, and the copy and the sort are spared (most lists of matches come out in order).
+ */
+export const inOrder = <T>(list: readonly T[], compare: (a: T, b: T) => number): boolean => {
+  for (let k = 1; k < list.length; k++) if (compare(list[k - 1], list[k]) > 0) return false;
+  return true;
+};
+
+/** Text order; where two start together the longest first, then an exact one before an approximate one. */
+const byPlace = (a: Hit, b: Hit) =>
+  a.start - b.start || b.end - a.end || Number(a.approximate) - Number(b.approximate);
+
+const samePlace = (a: Hit, b: Hit) => a.start === b.start && a.end === b.end;
+
+/**
  * The matches of an archetype: its own and its sub-archetypes', one per place (the longest, then
- * an exact one, wins where several expressions matched the same words), in text order.
+ * an exact one, wins where several expressions matched the same words), in text order. The list
+ * is read only: it may be the archetype's own list.
  */
 export const archetypeHits = (nlu: CompiledNlu, own: Hit[][], archetype: number): Hit[] => {
   const closure = nlu.archetypes[archetype].closure;
   const all = closure.length === 1 ? (own[archetype] ?? NONE) : closure.flatMap((a) => own[a] ?? NONE);
   if (all.length < 2) return all;
-  const sorted = [...all].sort(
-    (a, b) => a.start - b.start || b.end - a.end || Number(a.approximate) - Number(b.approximate),
-  );
-  return sorted.filter((h, k) => k === 0 || h.start !== sorted[k - 1].start || h.end !== sorted[k - 1].end);
+  const sorted = inOrder(all, byPlace) ? all : [...all].sort(byPlace);
+  if (sorted.every((h, k) => k === 0 || !samePlace(h, sorted[k - 1]))) return sorted;
+  return sorted.filter((h, k) => k === 0 || !samePlace(h, sorted[k - 1]));
 };

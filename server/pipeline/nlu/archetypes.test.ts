@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NluCompileError } from './compile';
 import { compileNlu } from './compile';
+import { archetypeHits, inOrder } from './archetype-matches';
+import { analyseText } from './analyse';
 import { archetypeMatches, definitions } from './test-support';
 
 const problemsOf = (defs: Parameters<typeof compileNlu>[0]) => {
@@ -88,5 +90,25 @@ describe('archetypes', () => {
     const defs = definitions({ archetypes: { claim: ['sinistre'], ref: ['/REF-\\d{4}/'] } });
     const text = 'lorem ipsum sinistre REF-1234 '.repeat(350_000);
     expect(archetypeMatches(defs, 'claim', text)).toHaveLength(350_000);
+  });
+});
+
+describe('inOrder', () => {
+  const byValue = (a: number, b: number) => a - b;
+  it('says whether sorting would change a list', () => {
+    expect(inOrder([], byValue)).toBe(true);
+    expect(inOrder([3], byValue)).toBe(true);
+    expect(inOrder([1, 2, 2, 5], byValue)).toBe(true);
+    expect(inOrder([1, 3, 2], byValue)).toBe(false);
+  });
+
+  it('keeps matches one per place, in text order, whatever order the expressions found them', () => {
+    const nlu = compileNlu(
+      definitions({ archetypes: { claim: ['/claim \\d+/', 'claim', '/\\d+/', '/claim/'] } }),
+    );
+    const text = 'a claim 12 then 7 and claim';
+    const { own } = analyseText(nlu, text, { language: null, allArchetypes: true });
+    const hits = archetypeHits(nlu, own, nlu.archetypeIndex.get('claim')!);
+    expect(hits.map((h) => text.slice(h.start, h.end))).toEqual(['claim 12', 'claim', '12', '7', 'claim']);
   });
 });

@@ -32,6 +32,11 @@ export interface BuiltinArchetype {
    * `text.matchAll(pattern)`, which works on a copy.
    */
   pattern: RegExp;
+  /**
+   * The most characters a match can hold before its first digit, for the patterns every match of
+   * which holds one: only the places that close to a digit are tried (digit-scan.ts).
+   */
+  digitWindow?: number;
 }
 
 // `\b` is ASCII-only: it would split "café123" or accept "é42". These see every script's letters.
@@ -162,18 +167,24 @@ export const BUILTIN_ARCHETYPES: readonly BuiltinArchetype[] = [
     description: 'A number, with thousands grouped by space, dot or comma and a decimal dot or comma',
     examples: ['42', '1 234', '1,234.5', '3,14', '-12'],
     pattern: bounded(`${SIGN}${NUM}`),
+    // The sign.
+    digitWindow: 1,
   },
   {
     name: 'amount',
     description: 'A sum of money with its currency as a symbol, a code or a word',
     examples: ['1 234,56 €', '12€', 'EUR 100', '100 euros', '$1,234.56', '£20', '250 USD', '15 dollars'],
     pattern: bounded(AMOUNT),
+    // "US$" or a currency code, a space, a sign: then NUM, which starts with a digit.
+    digitWindow: 5,
   },
   {
     name: 'percentage',
     description: 'A percentage: 12 %, 12,5 %, 12.5 percent, 10 pour cent',
     examples: ['12 %', '12%', '12,5 %', '12.5 percent', '10 pour cent'],
     pattern: bounded(PERCENTAGE),
+    // The sign.
+    digitWindow: 1,
   },
   {
     name: 'email',

@@ -1,4 +1,4 @@
-import type { Hit } from './archetype-matches';
+import { inOrder, type Hit } from './archetype-matches';
 import type { CompiledInteraction } from './compile';
 
 /** One place an interaction occurs: the hits chosen for its parameters, by parameter name. */
@@ -110,6 +110,9 @@ export const findOccurrences = (
   return { occurrences, exhausted: budget < 0 };
 };
 
+/** By first token, then by last. */
+const byTokens = (a: Hit, b: Hit) => a.first - b.first || a.last - b.last;
+
 /**
  * The occurrences of a one-parameter interaction (the commonest: "this archetype is here"): each
  * match not overlapping an earlier one, which is what the general search gives, without its
@@ -117,7 +120,7 @@ export const findOccurrences = (
  */
 const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => {
   const name = interaction.parameters[0].name;
-  const sorted = hits.length < 2 ? hits : [...hits].sort((a, b) => a.first - b.first || a.last - b.last);
+  const sorted = inOrder(hits, byTokens) ? hits : [...hits].sort(byTokens);
   const occurrences: Occurrence[] = [];
   let last = -1;
   for (const h of sorted)

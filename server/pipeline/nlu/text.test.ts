@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalise, tokenise, tokenRange } from './text';
+import { AsciiTokens, normalise, tokenise, tokenRange } from './text';
+import { hashSpan } from './word-table';
 
 describe('normalisation and offsets', () => {
   it('folds case, removes diacritics and applies NFKC', () => {
@@ -40,8 +41,8 @@ describe('the ASCII fast path', () => {
   const plain = (t: ReturnType<typeof tokenise>) => ({
     norm: t.norm,
     raw: t.raw,
-    start: t.start,
-    end: t.end,
+    start: Array.from(t.start),
+    end: Array.from(t.end),
     ascii: t.ascii,
   });
 
@@ -67,5 +68,15 @@ describe('the ASCII fast path', () => {
   it('cuts the benchmark messages as the general path does', () => {
     const text = 'Subject: Re: Invoice INV-2024-001\n\nDear team,\nPlease pay EUR 1,250.00 by 12/03/2024.';
     expect(plain(tokenise(text))).toEqual(plain(general(text)));
+  });
+
+  it('hashes each word as the word table does, across texts of any length', () => {
+    for (const text of ['Dear TEAM, pay 42 now', 'word '.repeat(3000).trim(), 'a']) {
+      const tokens = tokenise(text);
+      expect(tokens).toBeInstanceOf(AsciiTokens);
+      const { start, end, hashes } = tokens as AsciiTokens;
+      expect(hashes).toHaveLength(start.length);
+      hashes.forEach((h, i) => expect(h).toBe(hashSpan(text, start[i], end[i])));
+    }
   });
 });

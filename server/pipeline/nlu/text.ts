@@ -10,13 +10,15 @@
  * the regular expression, so it is kept for the texts that need it (docs/decisions.md).
  */
 
+import { lowerCode, mix, SEED } from './word-table';
+
 export interface Tokens {
   /** The normalised form of each token. */
   norm: string[];
   /** The raw text of each token, as written. */
   raw: string[];
-  start: number[];
-  end: number[];
+  start: ArrayLike<number>;
+  end: ArrayLike<number>;
   /** The text is printable ASCII: normal forms are its lower case, words start where `\b` says. */
   ascii: boolean;
 }
@@ -48,12 +50,14 @@ export const tokenise = (text: string, normaliseWord: (raw: string) => string = 
     const ascii = asciiTokens(text);
     if (ascii) return ascii;
   }
-  const tokens: Tokens = { norm: [], raw: [], start: [], end: [], ascii: false };
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const tokens: Tokens = { norm: [], raw: [], start: starts, end: ends, ascii: false };
   const push = (raw: string, start: number) => {
     tokens.raw.push(raw);
     tokens.norm.push(normaliseWord(raw));
-    tokens.start.push(start);
-    tokens.end.push(start + raw.length);
+    starts.push(start);
+    ends.push(start + raw.length);
   };
   if (UNSPACED_SCRIPT.test(text)) {
     segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -74,54 +78,82 @@ const isAsciiCode = (c: number) => (c >= 32 && c <= 126) || c === 9 || c === 10 
 /**
  * Tokens of a printable-ASCII text: normal forms are the lower case of the words, which are runs of
  * [A-Za-z0-9]. Neither the words nor their normal forms are cut unless read: the matcher reads
- * words through their offsets (word-table.ts).
+ * words through their offsets and the hashes of their normal forms (word-table.ts), made while
+ * cutting them.
  */
 export class AsciiTokens implements Tokens {
-  start: number[] = [];
-  end: number[] = [];
   ascii = true;
   private written?: string[];
   private lowered?: string[];
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly start: Int32Array,
+    readonly end: Int32Array,
+    /** `hashSpan` of each token. */
+    readonly hashes: Int32Array,
+  ) {}
 
   get raw(): string[] {
-    return (this.written ??= this.start.map((s, k) => this.text.slice(s, this.end[k])));
+    return (this.written ??= Array.from(this.start, (s, k) => this.text.slice(s, this.end[k])));
   }
 
   get norm(): string[] {
     if (!this.lowered) {
       const lower = this.text.toLowerCase();
-      this.lowered = this.start.map((s, k) => lower.slice(s, this.end[k]));
+      this.lowered = Array.from(this.start, (s, k) => lower.slice(s, this.end[k]));
     }
     return this.lowered;
   }
 }
 
 /**
+ * Where `asciiTokens` writes a text's offsets and hashes before copying them out at their exact
+ * length: one set of arrays for every text, grown when a text has more words than any before.
+ */
+let scratch = { start: new Int32Array(1024), end: new Int32Array(1024), hashes: new Int32Array(1024) };
+
+const growScratch = () => {
+  const size = scratch.start.length * 2;
+  const grown = { start: new Int32Array(size), end: new Int32Array(size), hashes: new Int32Array(size) };
+  grown.start.set(scratch.start);
+  grown.end.set(scratch.end);
+  grown.hashes.set(scratch.hashes);
+  scratch = grown;
+};
+
+/**
  * Most mail is printable ASCII: there, words are runs of [A-Za-z0-9] and normal forms are lower
- * case, so one pass over the character codes cuts exactly what `WORD` cuts, without a regular
- * expression or a normalisation per word. Null as soon as a character is not printable ASCII: the
- * general path then reads the text.
+ * case, so one pass over the character codes cuts exactly what `WORD` cuts, and hashes each
+ * word's normal form on the way, without a regular expression or a normalisation per word. Null
+ * as soon as a character is not printable ASCII: the general path then reads the text.
  */
 const asciiTokens = (text: string): AsciiTokens | null => {
-  const tokens = new AsciiTokens(text);
-  const { start, end } = tokens;
+  let count = 0;
   let from = -1;
+  let hash = SEED;
   const length = text.length;
   for (let i = 0; i <= length; i++) {
     const c = i < length ? text.charCodeAt(i) : 32;
     if (isWordCode(c)) {
-      if (from < 0) from = i;
+      if (from < 0) {
+        from = i;
+        hash = SEED;
+      }
+      hash = mix(hash, lowerCode(c));
       continue;
     }
     if (!isAsciiCode(c)) return null;
     if (from < 0) continue;
-    start.push(from);
-    end.push(i);
+    if (count === scratch.start.length) growScratch();
+    scratch.start[count] = from;
+    scratch.end[count] = i;
+    scratch.hashes[count] = hash;
+    count++;
     from = -1;
   }
-  return tokens;
+  const { start, end, hashes } = scratch;
+  return new AsciiTokens(text, start.slice(0, count), end.slice(0, count), hashes.slice(0, count));
 };
 
 /**
@@ -136,7 +168,7 @@ export const tokenRange = (tokens: Tokens, start: number, end: number): { first:
 };
 
 /** The first index whose value is ≥ `value` in an ascending array. */
-const lowerBound = (values: number[], value: number): number => {
+const lowerBound = (values: ArrayLike<number>, value: number): number => {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {

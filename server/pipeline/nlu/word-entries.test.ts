@@ -33,4 +33,17 @@ describe('cached word entries', () => {
       wordEntries(nlu, tokenise('CLAIM')).entries[0],
     );
   });
+
+  it('keeps with each start its one-word terms, the exact ones only for an exact hit, and whether longer terms go on', () => {
+    const terms = compileNlu(
+      definitions({ archetypes: { a: ['insurance', 'insurance claim'], b: ['=insurance'] } }),
+    );
+    const [exact, typo] = wordEntries(terms, tokenise('insurance insurence')).entries;
+    expect(exact.starts.map((s) => [s.exact, s.terms.map((t) => t.owner), s.longer])).toEqual([
+      [true, [terms.archetypeIndex.get('a'), terms.archetypeIndex.get('b')], true],
+    ]);
+    expect(typo.starts.map((s) => [s.exact, s.terms.map((t) => t.owner), s.longer])).toEqual([
+      [false, [terms.archetypeIndex.get('a')], true],
+    ]);
+  });
 });

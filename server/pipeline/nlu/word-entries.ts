@@ -1,4 +1,4 @@
-import type { CompiledNlu, TrieNode } from './compile';
+import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
 import { AsciiTokens, type Tokens } from './text';
 import { hashSpan, WordTable } from './word-table';
@@ -13,10 +13,22 @@ import { prefixesOfWord, type WordPrefixes } from './word-prefixes';
 export interface WordEntry {
   /** The vocabulary words the word reaches, as `FuzzyIndex.lookup` lists them. */
   hits: WordHit[];
-  /** The hits that start a term, in the same order: the automaton's node after them. */
-  starts: { node: TrieNode; exact: boolean }[];
+  /** The hits that start a term, in the same order (see `TermStart`). */
+  starts: TermStart[];
   /** Expressions whose word prefix starts this word (see word-prefixes.ts). */
   prefixes: WordPrefixes;
+}
+
+/**
+ * A vocabulary word that starts terms: the automaton's node after it, with what the walk reads
+ * there worked out once — the terms of this one word it gives (an approximate hit gives no exact
+ * term), and whether longer terms go on from it — so most starts never load the node.
+ */
+export interface TermStart {
+  node: TrieNode;
+  exact: boolean;
+  terms: CompiledTerm[];
+  longer: boolean;
 }
 
 /** Word lookups are cached by the compiled server: most words of a mail were seen before. */
@@ -33,12 +45,17 @@ const entryOf = (nlu: CompiledNlu, word: string): WordEntry => {
   const starts: WordEntry['starts'] = [];
   for (const w of hits) {
     const node = nlu.trie.next.get(w.id);
-    if (node) starts.push({ node, exact: w.exact });
+    if (!node) continue;
+    const terms = node.terms.map((t) => nlu.terms[t]).filter((term) => w.exact || !term.exact);
+    starts.push({ node, exact: w.exact, terms, longer: node.next.size > 0 });
   }
   const prefixes = prefixesOfWord(nlu.wordPrefixes, word);
   if (hits.length === 0 && prefixes === prefixesOfWord.none) return NOTHING;
   return { hits, starts: starts.length ? starts : NO_STARTS, prefixes };
 };
+
+/** What `WordTable.warm` read: kept so that its reads are not optimised away. */
+export let warmed = 0;
 
 /** A text's word entries, with the few tokens that matter listed apart (most words start nothing). */
 export interface TextWords {
@@ -70,16 +87,22 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
   const ascii = tokens instanceof AsciiTokens ? tokens : null;
   const norm = ascii ? null : tokens.norm;
+  if (ascii) warmed ^= table.warm(ascii.hashes);
+  const notable: number[] = [];
   for (let i = 0; i < n; i++) {
     // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
     const text = ascii ? ascii.text : norm![i];
     const from = ascii ? ascii.start[i] : 0;
     const to = ascii ? ascii.end[i] : text.length;
-    const hash = hashSpan(text, from, to);
+    const hash = ascii ? ascii.hashes[i] : hashSpan(text, from, to);
     const entry =
       table.get(text, from, to, hash) ?? cached(ascii ? text.slice(from, to).toLowerCase() : text, hash);
     words.entries[i] = entry;
-    if (entry === NOTHING) continue;
+    if (entry !== NOTHING) notable.push(i);
+  }
+  // The few entries that mean something are read after every lookup, their loads overlapping.
+  for (const i of notable) {
+    const entry = words.entries[i];
     if (entry.starts.length) words.termStarts.push(i);
     if (entry.prefixes !== prefixesOfWord.none) words.prefixStarts.push(i);
   }

@@ -84,7 +84,7 @@ prefixesOfWord.none = NO_PREFIXES;
  */
 export const wordPrefixCandidates = (
   text: string,
-  starts: readonly number[],
+  starts: ArrayLike<number>,
   words: readonly { prefixes: WordPrefixes }[],
   at: readonly number[],
 ): number[][] => {

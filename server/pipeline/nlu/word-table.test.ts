@@ -30,4 +30,32 @@ describe('the word table', () => {
     table.clear();
     expect(table.get('w0', 0, 2, 42)).toBeUndefined();
   });
+
+  it('tells a packed word from its prefixes, its extensions and spans that cannot pack', () => {
+    const table = new WordTable<number>(0);
+    const full = 'abcdefghijklmnopqrstuvwx'; // 24 characters: the longest packed word
+    for (const [k, w] of ['abcd', 'abcdefgh', full, `${full}y`].entries()) table.add(w, hashWord(w), k + 1);
+    const lookup = (text: string) => table.get(text, 0, text.length, hashSpan(text, 0, text.length));
+    expect(lookup('abcd')).toBe(1);
+    expect(lookup('ABCDEFGH')).toBe(2);
+    expect(lookup(full)).toBe(3);
+    expect(lookup(`${full}y`)).toBe(4);
+    expect(lookup('abc')).toBeUndefined();
+    expect(lookup('abcde')).toBeUndefined();
+    expect(lookup('abcd\u0000')).toBeUndefined();
+    expect(lookup('abcd\u0100')).toBeUndefined();
+    // Same hash, different words: the characters decide.
+    table.add('zzzz', hashWord('abcd'), 5);
+    expect(table.get('zzzz', 0, 4, hashWord('abcd'))).toBe(5);
+    expect(lookup('abcd')).toBe(1);
+  });
+
+  it('reads ahead for a list of hashes without changing any lookup', () => {
+    const table = new WordTable<number>(0);
+    table.add('claim', hashWord('claim'), 1);
+    const hashes = Int32Array.from(['claim', 'other'], hashWord);
+    expect(typeof table.warm(hashes)).toBe('number');
+    expect(table.get('claim', 0, 5, hashes[0])).toBe(1);
+    expect(table.get('other', 0, 5, hashes[1])).toBeUndefined();
+  });
 });

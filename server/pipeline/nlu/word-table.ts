@@ -7,12 +7,12 @@
  * a `Map` of strings touches its buckets, its entries and the key string.
  */
 
-/** FNV-1a step. */
-const mix = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
-const SEED = 0x811c9dc5 | 0;
+/** FNV-1a step (the tokeniser hashes ASCII words as it cuts them, with the same steps). */
+export const mix = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+export const SEED = 0x811c9dc5 | 0;
 
 /** An ASCII letter's lower case; other codes as they are. */
-const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+export const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
 
 /** The hash of a word given as a string. */
 export const hashWord = (word: string): number => {
@@ -56,27 +56,19 @@ const packWord = (word: string, q: number): number => {
   return packed;
 };
 
-/** Quarter `q` of text[from, to) lower-cased (characters below U+0100, at most `PACKED` of them). */
-const packSpan = (text: string, from: number, to: number, q: number): number => {
-  let packed = 0;
-  for (let k = q * 4; k < q * 4 + 4 && from + k < to; k++)
-    packed |= lowerCode(text.charCodeAt(from + k)) << (8 * (k & 3));
-  return packed;
-};
-
-/** Whether record `at` holds the packed text[from, to). */
+/**
+ * Whether record `at`, a packed word, holds text[from, to) lower-cased: one pass over the span's
+ * characters against the record's bytes, then the byte after the last must end the word. A
+ * character 0 or above U+00FF never packs, so it never matches.
+ */
 const packedSpanAt = (r: Int32Array, at: number, text: string, from: number, to: number): boolean => {
-  for (let q = 0; q < QUARTERS; q++) if (r[at + 2 + q] !== packSpan(text, from, to, q)) return false;
-  return true;
-};
-
-/** Whether every character of text[from, to) packs in a byte. */
-const bytesOnly = (text: string, from: number, to: number): boolean => {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0 || c > 255) return false;
+  const length = to - from;
+  if (length > PACKED) return false;
+  for (let k = 0; k < length; k++) {
+    const c = lowerCode(text.charCodeAt(from + k));
+    if (c === 0 || ((r[at + 2 + (k >> 2)] >>> (8 * (k & 3))) & 0xff) !== c) return false;
   }
-  return true;
+  return length === PACKED || ((r[at + 2 + (length >> 2)] >>> (8 * (length & 3))) & 0xff) === 0;
 };
 
 /**
@@ -111,19 +103,34 @@ export class WordTable<V> {
    * printable-ASCII text); `hash` is its `hashSpan`.
    */
   get(text: string, from: number, to: number, hash: number): V | undefined {
-    const packed = to - from <= PACKED && bytesOnly(text, from, to);
     const r = this.records;
     const mask = r.length / FIELDS - 1;
     for (let s = hash & mask; ; s = (s + 1) & mask) {
       const at = s * FIELDS;
       const slot = r[at + 1];
       if (slot === 0) return undefined;
-      if (r[at] !== hash || (r[at + 2] === 0) === packed) continue;
+      if (r[at] !== hash) continue;
+      // A word that does not pack never equals one that does: either comparison is exact.
       if (
-        packed ? packedSpanAt(r, at, text, from, to) : sameSpan(this.keys[Math.abs(slot) - 1], text, from, to)
+        r[at + 2] !== 0
+          ? packedSpanAt(r, at, text, from, to)
+          : sameSpan(this.keys[Math.abs(slot) - 1], text, from, to)
       )
         return slot < 0 ? this.common : this.values[slot - 1];
     }
+  }
+
+  /**
+   * Reads the first record each hash probes, all at once, before any lookup: the reads do not
+   * depend on one another, so the processor overlaps their cache misses, where lookups one after
+   * the other wait for each in turn. Returns a value only so that the reads are not dropped.
+   */
+  warm(hashes: Int32Array): number {
+    const r = this.records;
+    const mask = r.length / FIELDS - 1;
+    let any = 0;
+    for (let i = 0; i < hashes.length; i++) any |= r[(hashes[i] & mask) * FIELDS + 1];
+    return any;
   }
 
   /** Adds a word not in the table yet. */
