@@ -1,3 +1,5 @@
+import { NO_CATEGORY } from './analysis-result';
+
 /**
  * The output module (spec pipeline §3 "Output module flags", DESIGN.md §6 "Output"): which parts of
  * an analysis its payload carries, the payload an integration receives, and the warnings of its
@@ -92,6 +94,25 @@ export const outputSettingsOf = (stored: unknown): OutputSettings => {
     replyProposal: flag('replyProposal'),
   };
 };
+
+/**
+ * Every category an environment can give, for the categories-to-skip check: its categories, its
+ * default categories and NO_CATEGORY; null when an advanced categorisation names its own.
+ */
+export const categoryNamesOf = (environment: {
+  categories: readonly string[];
+  defaults: readonly (string | null | undefined)[];
+  advanced: boolean;
+}): string[] | null =>
+  environment.advanced
+    ? null
+    : [
+        ...new Set([
+          ...environment.categories,
+          ...environment.defaults.filter((d): d is string => Boolean(d)),
+          NO_CATEGORY,
+        ]),
+      ];
 
 const isOn = (settings: OutputSettings, flag: OutputFlag) =>
   flag === 'categories' ? settings.categories.enabled : settings[flag];

@@ -2,6 +2,10 @@ import type { AnalysisResult } from '../../schemas/analysis-result';
 import type { ModuleType } from '../../schemas/modules';
 import type { PipelineConfig } from './stage';
 
+/** Whether a module runs: in the list, or every module when the configuration has no list. */
+export const moduleActive = (config: Pick<PipelineConfig, 'modules'>, type: ModuleType): boolean =>
+  !config.modules || config.modules.some((m) => m.type === type);
+
 /**
  * The result as a module reads it (spec pipeline §3, a module's "context"): a module set to an NLU
  * context sees only the interactions found in that context; without one it sees them all.

@@ -1,10 +1,12 @@
-import { NO_CATEGORY, type AnalysisResult } from '../../../schemas/analysis-result';
+import type { AnalysisResult } from '../../../schemas/analysis-result';
 import {
+  categoryNamesOf,
   DEFAULT_OUTPUT,
   type OutputPayload,
   type OutputSettings,
   type PayloadAttachment,
 } from '../../../schemas/output';
+import { moduleActive } from '../module-scope';
 import type { PipelineConfig, PipelineInput } from '../stage';
 
 /**
@@ -16,26 +18,17 @@ export const MAX_ATTACHMENT_DATA_BYTES = 10 * 1024 * 1024;
 export const outputSettingsFor = (config: Pick<PipelineConfig, 'output'>): OutputSettings =>
   config.output ?? DEFAULT_OUTPUT;
 
-const outputActive = (config: Pick<PipelineConfig, 'modules'>) =>
-  !config.modules || config.modules.some((m) => m.type === 'output');
-
 /** Whether the extractor must keep the attachments' bytes for the output module. */
 export const sendsAttachmentFiles = (config: Pick<PipelineConfig, 'modules' | 'output'>): boolean =>
-  outputActive(config) && outputSettingsFor(config).attachmentsData;
+  moduleActive(config, 'output') && outputSettingsFor(config).attachmentsData;
 
-/**
- * Every category the environment can give, for the categories-to-skip check; null when an
- * advanced categorisation writes its own names.
- */
-export const environmentCategoryNames = (config: Pick<PipelineConfig, 'categorisation'>): string[] | null => {
-  const c = config.categorisation;
-  if (c.advancedTemplate) return null;
-  return [
-    ...c.categories.map((category) => category.name),
-    ...[c.defaultCategory, c.defaultAttachmentCategory].filter((name): name is string => Boolean(name)),
-    NO_CATEGORY,
-  ];
-};
+/** The categories the environment can give, for the categories-to-skip check (categoryNamesOf). */
+export const environmentCategoryNames = ({ categorisation: c }: Pick<PipelineConfig, 'categorisation'>) =>
+  categoryNamesOf({
+    categories: c.categories.map((category) => category.name),
+    defaults: [c.defaultCategory, c.defaultAttachmentCategory],
+    advanced: Boolean(c.advancedTemplate),
+  });
 
 const attachmentsWithData = (
   result: AnalysisResult,

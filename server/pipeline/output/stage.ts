@@ -1,4 +1,5 @@
 import { outputWarnings } from '../../../schemas/output';
+import { moduleActive } from '../module-scope';
 import type { Stage } from '../stage';
 import { buildPayload, environmentCategoryNames, outputSettingsFor } from './payload';
 
@@ -28,9 +29,8 @@ export const outputStage: Stage = {
     const settings = outputSettingsFor(config);
     const { payload, warnings } = buildPayload(input, result, settings, work.attachmentFiles);
     result.output = payload;
-    const categorizationActive = !config.modules || config.modules.some((m) => m.type === 'categorization');
     const settingWarnings = outputWarnings(settings, {
-      categorizationActive,
+      categorizationActive: moduleActive(config, 'categorization'),
       categoryNames: environmentCategoryNames(config),
     }).map((w) => w.message);
     const parts = (Object.keys(PARTS) as (keyof typeof PARTS)[]).filter((key) => key in payload);

@@ -17,7 +17,7 @@ import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
-import { NO_CATEGORY } from '../../../schemas/analysis-result';
+import { categoryNamesOf } from '../../../schemas/output';
 import { OutputChoices } from './OutputChoices';
 import { useModuleName } from './useModuleName';
 
@@ -40,8 +40,9 @@ const fieldProblems = (error: unknown): Record<string, string> =>
 
 /**
  * The settings page of the categorization, extraction or output module (spec pipeline §3: name,
- * NLU context, input type; the categorization's default categories; the output's choices). A refused save says which module
- * failed and why (spec §8: "one failure message per module"), each problem under its field.
+ * NLU context, input type; the categorization's default categories; the output's choices). A
+ * refused save says which module failed and why (spec §8: "one failure message per module"),
+ * each problem under its field.
  */
 export const ModuleSettingsPage = () => {
   const { projectId = '', envId = '', type = '' } = useParams();
@@ -101,6 +102,8 @@ const SettingsForm = ({
   const moduleName = useModuleName();
   const isCategorization = module.type === 'categorization';
   const isOutput = module.type === 'output';
+  // Both pages read the categories and the environment's defaults; the output reads no context.
+  const readsCategories = isCategorization || isOutput;
   const [form, setForm] = useState<Form>({
     name: module.name,
     inputType: module.inputType,
@@ -109,15 +112,17 @@ const SettingsForm = ({
   const [output, setOutput] = useState(module.output);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL);
+  const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
+    enabled: !isOutput,
+  });
   const categories = useGetList<RaRecord>(getResource('categories').apiResource(envId), ALL, {
-    enabled: isCategorization || isOutput,
+    enabled: readsCategories,
   });
   const envResource = environments.apiResource(projectId);
-  const environment = useGetOne(envResource, { id: envId }, { enabled: isCategorization || isOutput });
+  const environment = useGetOne(envResource, { id: envId }, { enabled: readsCategories });
   const [update] = useUpdate();
   const [defaults, setDefaults] = useState<Defaults>();
-  if ((isCategorization || isOutput) && !environment.data) return <PageLoader />;
+  if (readsCategories && !environment.data) return <PageLoader />;
   const currentDefaults: Defaults = defaults ?? {
     defaultCategory: String(environment.data?.defaultCategory ?? ''),
     defaultAttachmentCategory: String(environment.data?.defaultAttachmentCategory ?? ''),
@@ -161,18 +166,13 @@ const SettingsForm = ({
   });
   const categoryChoices = (kind: 'message' | 'attachment') =>
     (categories.data ?? []).filter((c) => c.kind === kind).map((c) => String(c.name));
-  // What the environment can give, for the categories-to-skip check (schemas/output.ts).
-  const categoryNames = environment.data?.advancedCategorisation
-    ? null
-    : [
-        ...new Set([
-          ...(categories.data ?? []).map((c) => String(c.name)),
-          ...[environment.data?.defaultCategory, environment.data?.defaultAttachmentCategory]
-            .filter(Boolean)
-            .map(String),
-          NO_CATEGORY,
-        ]),
-      ];
+  const categoryNames = categoryNamesOf({
+    categories: (categories.data ?? []).map((c) => String(c.name)),
+    defaults: [environment.data?.defaultCategory, environment.data?.defaultAttachmentCategory].map((d) =>
+      d ? String(d) : null,
+    ),
+    advanced: Boolean(environment.data?.advancedCategorisation),
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
