@@ -33,4 +33,31 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/*', '../server/*'] }] },
   },
+  {
+    // The code every analysed text runs through. The server runs under tsx, whose esbuild transform
+    // keeps function names: a named function made inside a function ('const f = () => …', a
+    // function declaration, an arrow as an object property) costs an Object.defineProperty on every
+    // call. In these files that was a fifth of the language stages' time (docs/decisions.md):
+    // declare such helpers at module level, or pass the arrow straight as an argument.
+    files: [
+      'server/pipeline/*.ts',
+      'server/pipeline/nlu/{analyse,archetype-matches,builtins,digit-scan,functions,fuzzy,interactions,language,stage,text,word-entries,word-prefixes,word-table}.ts',
+      'server/pipeline/{categorisation,extraction,output}/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          ':function VariableDeclarator > :matches(ArrowFunctionExpression, FunctionExpression).init',
+          ':function FunctionDeclaration',
+          ':function Property[method=false] > :matches(ArrowFunctionExpression, FunctionExpression).value',
+        ].map((selector) => ({
+          selector,
+          message:
+            'A named function made per call costs a defineProperty per call under tsx: declare it at module level, or pass it inline',
+        })),
+      ],
+    },
+  },
 );

@@ -51,13 +51,22 @@ const fromExtraction = (extractions: Map<string, Extraction>): Partial<Record<st
   extraction: extractionStage,
 });
 
-/** Messages per second of CPU time, over `rounds` passes after one warm-up pass. */
-const perCore = async (
+/**
+ * Messages per second of CPU time: the median and the best of `rounds` passes, each timed on its
+ * own, after one warm-up pass. This two-core machine is shared and its speed varies by a third
+ * from minute to minute; interference only ever slows a pass, so the best pass is the code's
+ * speed and the median what a user would see on such a machine. Of each result of
+ * the warm-up pass only what `keep` takes stays in memory, as a worker writes a result and lets
+ * it go: holding 2,000 whole results (about 37 KB of JSON each here) would make the measured
+ * passes pay for collecting a heap no worker has.
+ */
+const perCore = async <T = undefined>(
   files: { filename: string; bytes: Uint8Array }[],
   config: PipelineConfig,
   stages?: Partial<Record<string, Stage>>,
   rounds = 2,
-): Promise<{ perSecond: number; results: AnalysisResult[] }> => {
+  keep: (result: AnalysisResult, index: number) => T = () => undefined as T,
+): Promise<{ perSecond: number; best: number; kept: T[] }> => {
   const signal = new AbortController().signal;
   const run = (f: { filename: string; bytes: Uint8Array }) =>
     runPipeline(
@@ -68,12 +77,17 @@ const perCore = async (
       signal,
       stages,
     );
-  const results: AnalysisResult[] = [];
-  for (const f of files) results.push(await run(f));
-  const cpu = process.cpuUsage();
-  for (let r = 0; r < rounds; r++) for (const f of files) await run(f);
-  const used = process.cpuUsage(cpu);
-  return { perSecond: Math.round((files.length * rounds) / ((used.user + used.system) / 1e6)), results };
+  const kept: T[] = [];
+  for (const f of files) kept.push(keep(await run(f), kept.length));
+  const passes: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const cpu = process.cpuUsage();
+    for (const f of files) await run(f);
+    const used = process.cpuUsage(cpu);
+    passes.push(Math.round(files.length / ((used.user + used.system) / 1e6)));
+  }
+  passes.sort((a, b) => a - b);
+  return { perSecond: passes[Math.floor(passes.length / 2)], best: passes[passes.length - 1], kept };
 };
 
 /** Median of a few runs of a function's wall time, in ms. */
@@ -96,16 +110,18 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
   const files = benchEmails(MESSAGES);
   const config = configFor(ruleset);
 
-  const endToEnd = await perCore(files, config);
+  const endToEnd = await perCore(files, config, undefined, 5, (r, i) => ({
+    extraction: r.extraction!,
+    categories: i < CHECKED ? r.categories.map((c) => c.name) : [],
+  }));
   const reach = new Map<string, Set<string>>();
   let mismatches = 0;
-  for (const r of endToEnd.results.slice(0, CHECKED)) {
-    const m = r.extraction!.message!;
+  for (const { extraction, categories } of endToEnd.kept.slice(0, CHECKED)) {
+    const m = extraction.message!;
     const expected = referenceCategories(ruleset, m.subject ?? '', m.text, reach)
       .sort()
       .join();
-    const got = r.categories
-      .map((c) => c.name)
+    const got = categories
       .filter((n) => n !== 'NO_CATEGORY')
       .sort()
       .join();
@@ -114,8 +130,8 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
   if (mismatches)
     throw new Error(`${mismatches} of ${CHECKED} messages disagree with the reference evaluation`);
 
-  const extractions = new Map(endToEnd.results.map((r, i) => [files[i].filename, r.extraction!]));
-  const languageOnly = await perCore(files, config, fromExtraction(extractions));
+  const extractions = new Map(endToEnd.kept.map((k, i) => [files[i].filename, k.extraction]));
+  const languageOnly = await perCore(files, config, fromExtraction(extractions), 5);
 
   const compileMs = medianMs(() => compileNlu(workloadConfig(ruleset).definitions));
   const scaled: Measurement[] = [];
@@ -167,17 +183,19 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
       target: '≤ 1000 ms',
     },
     {
-      name: 'NLU + categorisation + extraction on extracted text',
+      name: 'NLU + categorisation + extraction on extracted text (median of 5 passes)',
       value: languageOnly.perSecond,
       unit: 'msg/s/core',
       target: '≥ 4000',
     },
+    { name: 'same, best pass', value: languageOnly.best, unit: 'msg/s/core' },
     {
-      name: 'end to end in-process (EML → categories)',
+      name: 'end to end in-process (EML → categories; median of 5 passes)',
       value: endToEnd.perSecond,
       unit: 'msg/s/core',
       target: '≥ 1650',
     },
+    { name: 'same, best pass', value: endToEnd.best, unit: 'msg/s/core' },
     ...scaled,
   ];
 };

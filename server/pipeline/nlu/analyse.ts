@@ -100,14 +100,15 @@ const refined = (current: Occurrence[], text: string): Occurrence[] => {
     if (list) list.push(o);
     else byName.set(o.interaction.name, [o]);
   }
-  const others = (name: string) => byName.get(name) ?? [];
-  return [...byName.values()].flatMap((list) => applyFunctions(list, text, others));
+  return [...byName.values()].flatMap((list) => applyFunctions(list, text, (name) => byName.get(name) ?? []));
 };
 
 /** The hits inside a block of tokens: the list itself when all are (no copy). */
 const inBlock = (list: Hit[], block: { first: number; last: number }): Hit[] => {
-  const inside = (h: Hit) => h.first >= block.first && h.last <= block.last;
-  return list.every(inside) ? list : list.filter(inside);
+  for (const h of list)
+    if (h.first < block.first || h.last > block.last)
+      return list.filter((h) => h.first >= block.first && h.last <= block.last);
+  return list;
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
+import type { CompiledNlu, CompiledRegex, CompiledTerm, TrieNode } from './compile';
 import { scanMatches, tryAt } from './regex-gate';
 import { wordEntries, type WordEntry } from './word-entries';
 import { wordPrefixCandidates } from './word-prefixes';
@@ -90,12 +90,14 @@ const regexMatches = (
   own: Hit[][],
 ) => {
   const r = nlu.regexes[k];
-  const found = (start: number, length: number) => {
-    const { first, last } = tokenRange(tokens, start, start + length);
-    add(own, { owner: r.owner, first, last, start, end: start + length, via: r.label, approximate: false });
-  };
-  if (starts && nlu.wordPrefixes.served.has(k)) tryAt(r.sticky, text, starts[k] ?? NONE_STARTS, found);
-  else scanMatches(r, text, lowerText, found);
+  if (starts && nlu.wordPrefixes.served.has(k))
+    tryAt(r.sticky, text, starts[k] ?? NONE_STARTS, (start, length) => found(r, tokens, own, start, length));
+  else scanMatches(r, text, lowerText, (start, length) => found(r, tokens, own, start, length));
+};
+
+const found = (r: CompiledRegex, tokens: Tokens, own: Hit[][], start: number, length: number) => {
+  const { first, last } = tokenRange(tokens, start, start + length);
+  add(own, { owner: r.owner, first, last, start, end: start + length, via: r.label, approximate: false });
 };
 
 /**
@@ -115,12 +117,17 @@ export const matchArchetypes = (
   const c: TermWalk = { nlu, tokens, entries, own };
   for (const i of termStarts) termsFrom(c, i);
 
-  let lower: string | undefined;
-  const lowerText = () => (lower ??= text.toLowerCase());
+  const lowerText = lazyLowerCase(text);
   const starts = tokens.ascii ? wordPrefixCandidates(text, tokens.start, entries, prefixStarts) : null;
   for (let k = 0; k < nlu.regexes.length; k++)
     if (wanted[nlu.regexes[k].owner]) regexMatches(nlu, k, text, tokens, starts, lowerText, own);
   return own;
+};
+
+/** A text's lower case, made at the first call. */
+const lazyLowerCase = (text: string): (() => string) => {
+  let lower: string | undefined;
+  return () => (lower ??= text.toLowerCase());
 };
 
 const NONE: Hit[] = [];

@@ -62,52 +62,73 @@ export const findOccurrences = (
     return { occurrences: single(interaction, hits[0]), exhausted: false };
   const required = params.map((_, i) => i).filter((i) => !params[i].optional);
   if (required.some((p) => hits[p].length === 0)) return { occurrences: [], exhausted: false };
-  const { ordered, distance } = interaction;
-  const used: Used = { marks: new Uint8Array(blockLast - blockFirst + 1), offset: blockFirst };
-  const byParam = hits;
-  let budget = SEARCH_BUDGET;
-  const chosen: Choice[] = [];
-  const filled = new Set<number>();
-
-  const extend = (lastEnd: number): boolean => {
-    if (filled.size === required.length) return true;
-    const next = ordered ? [required.find((p) => !filled.has(p))!] : required.filter((p) => !filled.has(p));
-    for (const p of next)
-      for (const hit of byParam[p]) {
-        if (hit.first < lastEnd) continue;
-        if (distance >= 0 && hit.first - lastEnd > distance) break;
-        if (--budget < 0) return false;
-        if (overlaps(hit, used)) continue;
-        chosen.push({ param: p, hit });
-        filled.add(p);
-        mark(hit, used, 1);
-        if (extend(hit.last)) return true;
-        mark(hit, used, 0);
-        filled.delete(p);
-        chosen.pop();
-      }
-    return false;
+  const s: Search = {
+    required,
+    byParam: hits,
+    ordered: interaction.ordered,
+    distance: interaction.distance,
+    used: { marks: new Uint8Array(blockLast - blockFirst + 1), offset: blockFirst },
+    chosen: [],
+    filled: new Set<number>(),
+    budget: SEARCH_BUDGET,
   };
-
-  const anchors: Choice[] = (ordered ? [required[0]] : required)
-    .flatMap((param) => byParam[param].map((hit) => ({ param, hit })))
+  const { chosen, filled, used } = s;
+  const anchors: Choice[] = (s.ordered ? [required[0]] : required)
+    .flatMap((param) => hits[param].map((hit) => ({ param, hit })))
     .sort((a, b) => a.hit.first - b.hit.first || a.hit.last - b.hit.last);
   const occurrences: Occurrence[] = [];
   for (const anchor of anchors) {
-    if (budget < 0) break;
+    if (s.budget < 0) break;
     if (overlaps(anchor.hit, used)) continue;
     chosen.length = 0;
     filled.clear();
     chosen.push(anchor);
     filled.add(anchor.param);
     mark(anchor.hit, used, 1);
-    if (!extend(anchor.hit.last)) {
+    if (!extend(s, anchor.hit.last)) {
       mark(anchor.hit, used, 0);
       continue;
     }
-    occurrences.push(complete(interaction, [...chosen], byParam, used, blockFirst, blockLast));
+    occurrences.push(complete(interaction, [...chosen], hits, used, blockFirst, blockLast));
   }
-  return { occurrences, exhausted: budget < 0 };
+  return { occurrences, exhausted: s.budget < 0 };
+};
+
+/** One interaction's depth-first search in a block. */
+interface Search {
+  /** The required parameters, by position. */
+  required: number[];
+  byParam: Hit[][];
+  ordered: boolean;
+  distance: number;
+  used: Used;
+  /** The matches chosen so far, and the parameters they fill. */
+  chosen: Choice[];
+  filled: Set<number>;
+  /** Steps left (SEARCH_BUDGET at the start). */
+  budget: number;
+}
+
+/** Fills the required parameters left, after token `lastEnd`: false when no choice fits or the budget is spent. */
+const extend = (s: Search, lastEnd: number): boolean => {
+  const { required, filled, chosen, used, distance } = s;
+  if (filled.size === required.length) return true;
+  const next = s.ordered ? [required.find((p) => !filled.has(p))!] : required.filter((p) => !filled.has(p));
+  for (const p of next)
+    for (const hit of s.byParam[p]) {
+      if (hit.first < lastEnd) continue;
+      if (distance >= 0 && hit.first - lastEnd > distance) break;
+      if (--s.budget < 0) return false;
+      if (overlaps(hit, used)) continue;
+      chosen.push({ param: p, hit });
+      filled.add(p);
+      mark(hit, used, 1);
+      if (extend(s, hit.last)) return true;
+      mark(hit, used, 0);
+      filled.delete(p);
+      chosen.pop();
+    }
+  return false;
 };
 
 /** By first token, then by last. */
@@ -141,6 +162,17 @@ const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => 
   return occurrences;
 };
 
+/** The first and last tokens of the matches chosen. */
+const extentOf = (chosen: Choice[]) => {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const c of chosen) {
+    if (c.hit.first < first) first = c.hit.first;
+    if (c.hit.last > last) last = c.hit.last;
+  }
+  return { first, last };
+};
+
 /** Adds the optional and multiple parameters to the required ones chosen, then the occurrence's extent. */
 const complete = (
   interaction: CompiledInteraction,
@@ -151,38 +183,31 @@ const complete = (
   blockLast: number,
 ): Occurrence => {
   const { parameters: params, ordered, distance } = interaction;
-  const extent = () => {
-    let first = Infinity;
-    let last = -Infinity;
-    for (const c of chosen) {
-      if (c.hit.first < first) first = c.hit.first;
-      if (c.hit.last > last) last = c.hit.last;
-    }
-    return { first, last };
-  };
   if (interaction.hasOptional)
     params.forEach((param, p) => {
       if (!param.optional) return;
-      const span = extent();
+      const span = extentOf(chosen);
       const lo = distance < 0 ? blockFirst : span.first - distance;
       const hi = distance < 0 ? blockLast : span.last + distance;
       const before = chosen.filter((c) => c.param < p).map((c) => c.hit.last);
       const after = chosen.filter((c) => c.param > p).map((c) => c.hit.first);
-      const fits = (h: Hit) =>
-        h.first >= lo &&
-        h.last <= hi &&
-        !overlaps(h, used) &&
-        (!ordered || (h.first >= Math.max(blockFirst, ...before) && h.last <= Math.min(blockLast, ...after)));
       const centre = (span.first + span.last) / 2;
       const best = byParam[p]
-        .filter(fits)
+        .filter(
+          (h) =>
+            h.first >= lo &&
+            h.last <= hi &&
+            !overlaps(h, used) &&
+            (!ordered ||
+              (h.first >= Math.max(blockFirst, ...before) && h.last <= Math.min(blockLast, ...after))),
+        )
         .sort((a, b) => Math.abs(a.first - centre) - Math.abs(b.first - centre))[0];
       if (best) {
         chosen.push({ param: p, hit: best });
         mark(best, used, 1);
       }
     });
-  const { first, last } = extent();
+  const { first, last } = extentOf(chosen);
   const parameters: Record<string, Hit[]> = {};
   let start = Infinity;
   let end = -Infinity;

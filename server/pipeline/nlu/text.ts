@@ -50,24 +50,27 @@ export const tokenise = (text: string, normaliseWord: (raw: string) => string = 
     const ascii = asciiTokens(text);
     if (ascii) return ascii;
   }
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const tokens: Tokens = { norm: [], raw: [], start: starts, end: ends, ascii: false };
-  const push = (raw: string, start: number) => {
-    tokens.raw.push(raw);
-    tokens.norm.push(normaliseWord(raw));
-    starts.push(start);
-    ends.push(start + raw.length);
-  };
+  const tokens: ListTokens = { norm: [], raw: [], start: [], end: [], ascii: false };
   if (UNSPACED_SCRIPT.test(text)) {
     segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-    for (const s of segmenter.segment(text)) if (s.isWordLike) push(s.segment, s.index);
+    for (const s of segmenter.segment(text))
+      if (s.isWordLike) push(tokens, s.segment, s.index, normaliseWord);
     return tokens;
   }
   WORD.lastIndex = 0;
   tokens.ascii = ASCII.test(text);
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) push(m[0], m.index);
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) push(tokens, m[0], m.index, normaliseWord);
   return tokens;
+};
+
+/** Tokens cut by the general path, into plain arrays. */
+type ListTokens = Tokens & { start: number[]; end: number[] };
+
+const push = (tokens: ListTokens, raw: string, start: number, normaliseWord: (raw: string) => string) => {
+  tokens.raw.push(raw);
+  tokens.norm.push(normaliseWord(raw));
+  tokens.start.push(start);
+  tokens.end.push(start + raw.length);
 };
 
 /** In printable ASCII, the characters of `WORD`: letters and digits (no ASCII character is a mark). */

@@ -67,6 +67,14 @@ export interface TextWords {
   prefixStarts: number[];
 }
 
+/** A word's entry, looked up and kept in the server's table (cleared when full). */
+const cached = (nlu: CompiledNlu, table: WordTable<WordEntry>, word: string, hash: number) => {
+  if (table.size >= CACHE_LIMIT) table.clear();
+  const entry = entryOf(nlu, word);
+  table.add(word, hash, entry);
+  return entry;
+};
+
 /**
  * The entries of a text's words. An ASCII text's words are looked up by their offsets (no string
  * is cut for a word already known); others by their normal forms.
@@ -77,12 +85,6 @@ export interface TextWords {
 export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   let table = caches.get(nlu);
   if (!table) caches.set(nlu, (table = new WordTable(NOTHING)));
-  const cached = (word: string, hash: number) => {
-    if (table.size >= CACHE_LIMIT) table.clear();
-    const entry = entryOf(nlu, word);
-    table.add(word, hash, entry);
-    return entry;
-  };
   const n = tokens.start.length;
   const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
   const ascii = tokens instanceof AsciiTokens ? tokens : null;
@@ -96,7 +98,8 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
     const to = ascii ? ascii.end[i] : text.length;
     const hash = ascii ? ascii.hashes[i] : hashSpan(text, from, to);
     const entry =
-      table.get(text, from, to, hash) ?? cached(ascii ? text.slice(from, to).toLowerCase() : text, hash);
+      table.get(text, from, to, hash) ??
+      cached(nlu, table, ascii ? text.slice(from, to).toLowerCase() : text, hash);
     words.entries[i] = entry;
     if (entry !== NOTHING) notable.push(i);
   }

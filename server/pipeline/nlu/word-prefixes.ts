@@ -89,15 +89,17 @@ export const wordPrefixCandidates = (
   at: readonly number[],
 ): number[][] => {
   const found: number[][] = [];
-  const add = (k: number, start: number) => {
-    const list = found[k];
-    if (!list) found[k] = [start];
-    else if (list[list.length - 1] !== start) list.push(start);
-  };
   for (const i of at) {
     const p = words[i].prefixes;
-    for (const k of p.lower) add(k, starts[i]);
-    for (const e of p.exact) if (text.startsWith(e.prefix, starts[i])) add(e.expression, starts[i]);
+    for (const k of p.lower) addStart(found, k, starts[i]);
+    for (const e of p.exact)
+      if (text.startsWith(e.prefix, starts[i])) addStart(found, e.expression, starts[i]);
   }
   return found;
+};
+
+const addStart = (found: number[][], k: number, start: number) => {
+  const list = found[k];
+  if (!list) found[k] = [start];
+  else if (list[list.length - 1] !== start) list.push(start);
 };
