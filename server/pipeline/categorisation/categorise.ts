@@ -85,8 +85,9 @@ interface Decision {
 /** Runs the ranked rules over one scope: the first match decides, or every match adds (multi-category). */
 const decide = (rules: RankedRule[], scope: Scope, multi: boolean, fallback: string | null): Decision[] => {
   const decisions: Decision[] = [];
+  const decided = new Set<string>();
   for (const { category, rule } of rules) {
-    if (decisions.some((d) => d.name === category.name)) continue;
+    if (decided.has(category.name)) continue;
     if (!holds(rule.criteria, scope)) continue;
     const criteria = evaluate(rule.criteria, scope);
     decisions.push({
@@ -95,6 +96,7 @@ const decide = (rules: RankedRule[], scope: Scope, multi: boolean, fallback: str
       taint: rule.taint || null,
       explanation: { rule: rule.name, category: category.name, priority: rule.priority, criteria },
     });
+    decided.add(category.name);
     scope.categories.add(category.name);
     if (!multi) break;
   }
@@ -114,7 +116,7 @@ const decide = (rules: RankedRule[], scope: Scope, multi: boolean, fallback: str
 export const categorise = (config: CategorisationConfig, result: AnalysisResult) => {
   const { flagged, message, attachment: attachmentRules } = prepared(config);
   const extraction = result.extraction;
-  const indexed = result.nlu.interactions.map((interaction, index) => ({ index, interaction }));
+  const interactions = result.nlu.interactions;
   const base = {
     extractedData: result.extractedData,
     headers: extraction?.message?.headers ?? {},
@@ -122,7 +124,7 @@ export const categorise = (config: CategorisationConfig, result: AnalysisResult)
   };
   const messageScope: Scope = {
     ...base,
-    interactions: byName(indexed.filter(({ interaction: i }) => typeof i.source !== 'number')),
+    interactions: byName(interactions, (i) => typeof i.source !== 'number'),
     categories: new Set(),
   };
   const categories: CategoryResult[] = decide(
@@ -141,10 +143,8 @@ export const categorise = (config: CategorisationConfig, result: AnalysisResult)
       const scope: Scope = {
         ...base,
         interactions: byName(
-          indexed.filter(
-            ({ interaction: i }) =>
-              i.source === attachment.index && (page === null || (i.page ?? 1) === page),
-          ),
+          interactions,
+          (i) => i.source === attachment.index && (page === null || (i.page ?? 1) === page),
         ),
         categories: new Set(categories.map((c) => c.name)),
       };

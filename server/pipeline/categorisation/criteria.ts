@@ -21,8 +21,10 @@ const valueOf = (i: NluInteraction, parameter: string): string[] =>
 type Found = { index: number; interaction: NluInteraction }[];
 
 /** The interactions an interaction criterion finds (with its parameter condition, when it has one). */
+const NOT_FOUND: Found = [];
+
 const interactionsFound = (c: Criterion, scope: Scope): Found => {
-  const named = scope.interactions.get(c.name ?? '') ?? [];
+  const named = scope.interactions.get(c.name ?? '') ?? NOT_FOUND;
   if (c.value === undefined || c.value === '' || !c.parameter) return named;
   const wanted = normaliseValue(c.value);
   return named.filter(({ interaction }) =>
@@ -62,10 +64,15 @@ const leafHolds = (c: Criterion, scope: Scope): boolean => {
  */
 export const holds = (c: Criterion, scope: Scope): boolean => {
   switch (c.type) {
-    case 'all':
-      return (c.children ?? []).length > 0 && (c.children ?? []).every((child) => holds(child, scope));
+    case 'all': {
+      // Loops, not every/some: this runs for each rule of each message.
+      const children = c.children ?? [];
+      for (const child of children) if (!holds(child, scope)) return false;
+      return children.length > 0;
+    }
     case 'any':
-      return (c.children ?? []).some((child) => holds(child, scope));
+      for (const child of c.children ?? []) if (holds(child, scope)) return true;
+      return false;
     case 'not':
       return !holds(c.children?.[0] ?? { type: 'all' }, scope);
     default:
@@ -122,13 +129,18 @@ export const evaluate = (c: Criterion, scope: Scope): CriterionTrace => {
   }
 };
 
-/** Interactions by name, for a scope. */
-export const byName = (list: { index: number; interaction: NluInteraction }[]) => {
+/** The interactions of a scope by name, each with its index in the result's list. */
+export const byName = (
+  interactions: NluInteraction[],
+  inScope: (interaction: NluInteraction) => boolean,
+): Scope['interactions'] => {
   const map: Scope['interactions'] = new Map();
-  for (const item of list) {
-    const named = map.get(item.interaction.name);
-    if (named) named.push(item);
-    else map.set(item.interaction.name, [item]);
+  for (let index = 0; index < interactions.length; index++) {
+    const interaction = interactions[index];
+    if (!inScope(interaction)) continue;
+    const named = map.get(interaction.name);
+    if (named) named.push({ index, interaction });
+    else map.set(interaction.name, [{ index, interaction }]);
   }
   return map;
 };

@@ -1,5 +1,5 @@
 import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
-import type { CompiledNlu } from './compile';
+import type { CompiledInteraction, CompiledNlu } from './compile';
 import { applyFunctions } from './functions';
 import { bestOccurrence, findOccurrences, type Occurrence } from './interactions';
 import { tokenRange, tokenise, type Tokens } from './text';
@@ -20,6 +20,12 @@ export interface AnalyseOptions {
   /** Match every archetype, not only those the interactions need (the NLU test page shows them all). */
   allArchetypes?: boolean;
 }
+
+/** Whether every required parameter's archetype matched (loops: this runs per interaction and text). */
+const serves = (interaction: CompiledInteraction, matched: Set<number>) => {
+  for (const p of interaction.parameters) if (!p.optional && !matched.has(p.archetype)) return false;
+  return true;
+};
 
 const speaks = (languages: string[], language: string | null) =>
   language === null || languages.length === 0 || languages.includes('auto') || languages.includes(language);
@@ -53,9 +59,10 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   });
   for (const index of [...candidates].sort((a, b) => a - b)) {
     const interaction = nlu.interactions[index];
-    if (interaction.parameters.some((p) => !p.optional && !matched.has(p.archetype))) continue;
+    if (!serves(interaction, matched)) continue;
     if (!speaks(interaction.languages, options.language)) continue;
-    const all = interaction.parameters.map((p) => archetypeHits(nlu, own, p.archetype));
+    const all: Hit[][] = [];
+    for (const p of interaction.parameters) all.push(archetypeHits(nlu, own, p.archetype));
     seen.clear();
     for (const block of blocks) {
       const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
@@ -68,7 +75,7 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
         ? occurrences
         : [bestOccurrence(occurrences)].filter((o) => o !== undefined);
       // Blocks overlap by the formatter's redundancy: an occurrence inside the overlap is found twice.
-      if (blocks.length === 1) found.push(...kept);
+      if (blocks.length === 1) for (const o of kept) found.push(o);
       else
         for (const o of kept) {
           // Keys of one interaction's occurrences (`seen` is cleared for each interaction).
@@ -93,7 +100,8 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
  * the caller's sort by place and interaction gives the same order either way.
  */
 const refined = (current: Occurrence[], text: string): Occurrence[] => {
-  if (current.every((o) => o.interaction.functions.length === 0)) return [...current];
+  // `current` is the caller's own list, which it sorts next: no copy.
+  if (current.every((o) => o.interaction.functions.length === 0)) return current;
   const byName = new Map<string, Occurrence[]>();
   for (const o of current) {
     const list = byName.get(o.interaction.name);

@@ -23,7 +23,7 @@ const gap = (a: Occurrence, b: Occurrence) => Math.max(b.first - a.last, a.first
 
 /** The text of a parameter's first match, or a value a function copied into it. */
 export const parameterText = (o: Occurrence, name: string, text: string): string | undefined =>
-  o.copied[name]?.value ??
+  o.copied?.[name]?.value ??
   (o.parameters[name]?.[0] ? text.slice(o.parameters[name][0].start, o.parameters[name][0].end) : undefined);
 
 /** Reads "1 234,56", "1,234.56", "12.5", "-3" as numbers; anything else is not one. */
@@ -75,7 +75,7 @@ export const FUNCTIONS: Record<InteractionFunctionDef['functionName'], FunctionE
         .filter((x) => x !== o && parameterText(x, d.parameterToFind!, text) !== undefined)
         .sort((a, b) => gap(o, a) - gap(o, b))[0];
       if (nearest)
-        o.copied[d.parameterName!] = {
+        (o.copied ??= {})[d.parameterName!] = {
           value: parameterText(nearest, d.parameterToFind!, text)!,
           from: `${d.interactionToFind}.${d.parameterToFind}`,
         };

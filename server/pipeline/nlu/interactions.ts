@@ -10,8 +10,8 @@ export interface Occurrence {
   end: number;
   /** Chosen hits by parameter; a `multiple` parameter holds every hit collected in the window. */
   parameters: Record<string, Hit[]>;
-  /** Values given by functions (copyParameter), by parameter name. */
-  copied: Record<string, { value: string; from: string }>;
+  /** Values given by functions (copyParameter), by parameter name; absent until one is. */
+  copied?: Record<string, { value: string; from: string }>;
 }
 
 /** Search steps allowed per interaction and block: a bound on adversarial texts, never reached by real ones. */
@@ -156,7 +156,6 @@ const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => 
         start: h.start,
         end: h.end,
         parameters,
-        copied: {},
       });
     }
   return occurrences;
@@ -229,7 +228,7 @@ const complete = (
         }
       own.sort((a, b) => a.first - b.first);
     });
-  return { interaction, first, last, start, end, parameters, copied: {} };
+  return { interaction, first, last, start, end, parameters };
 };
 
 /** The best occurrence when only one is kept per block: most parameters, then shortest, then first. */

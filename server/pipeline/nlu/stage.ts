@@ -86,7 +86,7 @@ export const nluInteraction = (
     parameters[name] = o.parameters[name].map((h) =>
       matchedValue(nlu, text, h, h.start === o.start && h.end === o.end ? whole : undefined),
     );
-  for (const name in o.copied) parameters[name] = [o.copied[name]];
+  if (o.copied) for (const name in o.copied) parameters[name] = [o.copied[name]];
   return {
     name: o.interaction.name,
     context: o.interaction.context,

@@ -62,7 +62,7 @@ export const occurrencesIn = (defs: NluDefinitions, text: string, language: stri
     (o) =>
       `${o.interaction.name}: ${Object.entries(o.parameters)
         .map(([name, hits]) => `${name}=${hits.map((h) => text.slice(h.start, h.end)).join('|')}`)
-        .concat(Object.entries(o.copied).map(([name, c]) => `${name}=${c.value}`))
+        .concat(Object.entries(o.copied ?? {}).map(([name, c]) => `${name}=${c.value}`))
         .join(', ')}`,
   );
 
