@@ -111,6 +111,16 @@ export class AsciiTokens implements Tokens {
 }
 
 /**
+ * What each code below 128 is to `asciiTokens`: a word character's lower case (always above 1), a
+ * separator the ASCII path accepts, or a character that sends the text down the general path.
+ */
+const NOT_ASCII = 0;
+const SEPARATOR = 1;
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) =>
+  isWordCode(c) ? lowerCode(c) : isAsciiCode(c) ? SEPARATOR : NOT_ASCII,
+);
+
+/**
  * Where `asciiTokens` writes a text's offsets and hashes before copying them out at their exact
  * length: one set of arrays for every text, grown when a text has more words than any before.
  */
@@ -138,15 +148,16 @@ const asciiTokens = (text: string): AsciiTokens | null => {
   const length = text.length;
   for (let i = 0; i <= length; i++) {
     const c = i < length ? text.charCodeAt(i) : 32;
-    if (isWordCode(c)) {
+    const kind = c < 128 ? ASCII_KIND[c] : NOT_ASCII;
+    if (kind > SEPARATOR) {
       if (from < 0) {
         from = i;
         hash = SEED;
       }
-      hash = mix(hash, lowerCode(c));
+      hash = mix(hash, kind);
       continue;
     }
-    if (!isAsciiCode(c)) return null;
+    if (kind === NOT_ASCII) return null;
     if (from < 0) continue;
     if (count === scratch.start.length) growScratch();
     scratch.start[count] = from;

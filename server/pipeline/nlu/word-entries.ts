@@ -87,22 +87,28 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   if (!table) caches.set(nlu, (table = new WordTable(NOTHING)));
   const n = tokens.start.length;
   const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
-  const ascii = tokens instanceof AsciiTokens ? tokens : null;
-  const norm = ascii ? null : tokens.norm;
-  if (ascii) warmed ^= table.warm(ascii.hashes);
   const notable: number[] = [];
-  for (let i = 0; i < n; i++) {
-    // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
-    const text = ascii ? ascii.text : norm![i];
-    const from = ascii ? ascii.start[i] : 0;
-    const to = ascii ? ascii.end[i] : text.length;
-    const hash = ascii ? ascii.hashes[i] : hashSpan(text, from, to);
-    const entry =
-      table.get(text, from, to, hash) ??
-      cached(nlu, table, ascii ? text.slice(from, to).toLowerCase() : text, hash);
-    words.entries[i] = entry;
-    if (entry !== NOTHING) notable.push(i);
-  }
+  if (tokens instanceof AsciiTokens) {
+    const { text, start, end, hashes } = tokens;
+    warmed ^= table.warm(hashes);
+    for (let i = 0; i < n; i++) {
+      const from = start[i];
+      const to = end[i];
+      const entry =
+        table.get(text, from, to, hashes[i]) ??
+        cached(nlu, table, text.slice(from, to).toLowerCase(), hashes[i]);
+      words.entries[i] = entry;
+      if (entry !== NOTHING) notable.push(i);
+    }
+  } else
+    for (let i = 0; i < n; i++) {
+      // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
+      const word = tokens.norm[i];
+      const hash = hashSpan(word, 0, word.length);
+      const entry = table.get(word, 0, word.length, hash) ?? cached(nlu, table, word, hash);
+      words.entries[i] = entry;
+      if (entry !== NOTHING) notable.push(i);
+    }
   // The few entries that mean something are read after every lookup, their loads overlapping.
   for (const i of notable) {
     const entry = words.entries[i];
