@@ -20,9 +20,9 @@ const valueOf = (i: NluInteraction, parameter: string): string[] =>
 
 type Found = { index: number; interaction: NluInteraction }[];
 
-/** The interactions an interaction criterion finds (with its parameter condition, when it has one). */
 const NOT_FOUND: Found = [];
 
+/** The interactions an interaction criterion finds (with its parameter condition, when it has one). */
 const interactionsFound = (c: Criterion, scope: Scope): Found => {
   const named = scope.interactions.get(c.name ?? '') ?? NOT_FOUND;
   if (c.value === undefined || c.value === '' || !c.parameter) return named;

@@ -90,15 +90,18 @@ const regexMatches = (
   own: Hit[][],
 ) => {
   const r = nlu.regexes[k];
-  if (starts && nlu.wordPrefixes.served.has(k))
-    tryAt(r.sticky, text, starts[k] ?? NONE_STARTS, (start, length) => found(r, tokens, own, start, length));
-  else scanMatches(r, text, lowerText, (start, length) => found(r, tokens, own, start, length));
+  const found = foundBy(r, tokens, own);
+  if (starts && nlu.wordPrefixes.served.has(k)) tryAt(r.sticky, text, starts[k] ?? NONE_STARTS, found);
+  else scanMatches(r, text, lowerText, found);
 };
 
-const found = (r: CompiledRegex, tokens: Tokens, own: Hit[][], start: number, length: number) => {
-  const { first, last } = tokenRange(tokens, start, start + length);
-  add(own, { owner: r.owner, first, last, start, end: start + length, via: r.label, approximate: false });
-};
+/** What adds a match of `r` (characters [start, start + length)) to `own`. */
+const foundBy =
+  (r: CompiledRegex, tokens: Tokens, own: Hit[][]) =>
+  (start: number, length: number): void => {
+    const { first, last } = tokenRange(tokens, start, start + length);
+    add(own, { owner: r.owner, first, last, start, end: start + length, via: r.label, approximate: false });
+  };
 
 /**
  * Every match of the archetypes' own expressions in a text, by owning archetype: a sparse array,
