@@ -22,8 +22,8 @@ export interface AnalyseOptions {
 }
 
 /** Whether every required parameter's archetype matched (loops: this runs per interaction and text). */
-const serves = (interaction: CompiledInteraction, matched: Set<number>) => {
-  for (const p of interaction.parameters) if (!p.optional && !matched.has(p.archetype)) return false;
+const serves = (interaction: CompiledInteraction, matched: Uint8Array) => {
+  for (const p of interaction.parameters) if (!p.optional && matched[p.archetype] === 0) return false;
   return true;
 };
 
@@ -47,23 +47,24 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     tokenRange(tokens, b.start, b.end),
   );
   const found: Occurrence[] = [];
-  const seen = new Set<number>();
+  // Keys of one interaction's occurrences, when blocks overlap (cleared for each interaction).
+  const seen = blocks.length > 1 ? new Set<number>() : null;
   const width = tokens.start.length + 1;
   // Only interactions that some matched archetype can serve are looked at (the sparse `own` says
-  // which matched), in their configured order.
-  const matched = new Set<number>();
-  const candidates = new Set<number>();
+  // which matched), in their configured order: marks by archetype and by interaction.
+  const { matched, candidate } = marksFor(nlu);
   own.forEach((_hits, owner) => {
-    for (const a of nlu.reachedBy[owner]) matched.add(a);
-    for (const i of nlu.interactionsOf[owner]) candidates.add(i);
+    for (const a of nlu.reachedBy[owner]) matched[a] = 1;
+    for (const i of nlu.interactionsOf[owner]) candidate[i] = 1;
   });
-  for (const index of [...candidates].sort((a, b) => a - b)) {
+  for (let index = 0; index < candidate.length; index++) {
+    if (candidate[index] === 0) continue;
     const interaction = nlu.interactions[index];
     if (!serves(interaction, matched)) continue;
     if (!speaks(interaction.languages, options.language)) continue;
     const all: Hit[][] = [];
     for (const p of interaction.parameters) all.push(archetypeHits(nlu, own, p.archetype));
-    seen.clear();
+    seen?.clear();
     for (const block of blocks) {
       const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
       const { occurrences, exhausted } = findOccurrences(interaction, hits, block.first, block.last);
@@ -75,10 +76,9 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
         ? occurrences
         : [bestOccurrence(occurrences)].filter((o) => o !== undefined);
       // Blocks overlap by the formatter's redundancy: an occurrence inside the overlap is found twice.
-      if (blocks.length === 1) for (const o of kept) found.push(o);
+      if (seen === null) for (const o of kept) found.push(o);
       else
         for (const o of kept) {
-          // Keys of one interaction's occurrences (`seen` is cleared for each interaction).
           const key = o.first * width + o.last;
           if (seen.has(key)) continue;
           seen.add(key);
@@ -88,10 +88,52 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   }
   const reset = resetPoint(found);
   const current = reset === null ? found : found.filter((o) => o.start <= reset);
-  const occurrences = refined(current, text).sort(
-    (a, b) => a.start - b.start || a.interaction.index - b.interaction.index,
-  );
+  const occurrences = inTextOrder(refined(current, text), nlu.interactions.length);
   return { tokens, own, occurrences, warnings };
+};
+
+/** Marks by archetype and by interaction, for one text at a time (the analysis is synchronous). */
+interface Marks {
+  matched: Uint8Array;
+  candidate: Uint8Array;
+}
+const marks = new WeakMap<CompiledNlu, Marks>();
+
+/** A server's marks, all cleared: allocated once, as a typed array costs more to make than to clear. */
+const marksFor = (nlu: CompiledNlu): Marks => {
+  let m = marks.get(nlu);
+  if (!m) {
+    m = {
+      matched: new Uint8Array(nlu.archetypes.length),
+      candidate: new Uint8Array(nlu.interactions.length),
+    };
+    marks.set(nlu, m);
+  }
+  m.matched.fill(0);
+  m.candidate.fill(0);
+  return m;
+};
+
+const byPlaceThenInteraction = (a: Occurrence, b: Occurrence) =>
+  a.start - b.start || a.interaction.index - b.interaction.index;
+
+/**
+ * Occurrences by place, then in the interactions' order; a stable sort. Each occurrence's key
+ * (start, interaction, position) is one exact number, and numbers sort without calling a
+ * comparator for each comparison; past 2^53 (texts of a size no mail has) the comparator sorts.
+ */
+export const inTextOrder = (list: Occurrence[], interactions: number): Occurrence[] => {
+  const n = list.length;
+  if (n < 2) return list;
+  let last = 0;
+  for (const o of list) if (o.start > last) last = o.start;
+  if ((last + 1) * interactions * n > Number.MAX_SAFE_INTEGER) return list.sort(byPlaceThenInteraction);
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) keys[k] = (list[k].start * interactions + list[k].interaction.index) * n + k;
+  keys.sort();
+  const sorted = new Array<Occurrence>(n);
+  for (let k = 0; k < n; k++) sorted[k] = list[keys[k] % n];
+  return sorted;
 };
 
 /**

@@ -158,7 +158,14 @@ const samePlace = (a: Hit, b: Hit) => a.start === b.start && a.end === b.end;
  */
 export const archetypeHits = (nlu: CompiledNlu, own: Hit[][], archetype: number): Hit[] => {
   const closure = nlu.archetypes[archetype].closure;
-  const all = closure.length === 1 ? (own[archetype] ?? NONE) : closure.flatMap((a) => own[a] ?? NONE);
+  let all = own[archetype] ?? NONE;
+  if (closure.length > 1) {
+    all = [];
+    for (const a of closure) {
+      const list = own[a];
+      if (list) for (const h of list) all.push(h);
+    }
+  }
   if (all.length < 2) return all;
   const sorted = inOrder(all, byPlace) ? all : [...all].sort(byPlace);
   if (sorted.every((h, k) => k === 0 || !samePlace(h, sorted[k - 1]))) return sorted;

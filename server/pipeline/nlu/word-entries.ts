@@ -1,7 +1,7 @@
 import type { CompiledNlu, CompiledTerm, TrieNode } from './compile';
 import type { WordHit } from './fuzzy';
 import { AsciiTokens, type Tokens } from './text';
-import { hashSpan, WordTable } from './word-table';
+import { hashSpan, slotTag, WordTable } from './word-table';
 import { prefixesOfWord, type WordPrefixes } from './word-prefixes';
 
 /**
@@ -67,17 +67,31 @@ export interface TextWords {
   prefixStarts: number[];
 }
 
-/** A word's entry, looked up and kept in the server's table (cleared when full). */
+/** The tags of a word's slot in the table (word-table.ts): what `wordEntries` lists apart. */
+const STARTS_TERMS = 1;
+const STARTS_PREFIXES = 2;
+
+const tagOf = (entry: WordEntry) =>
+  (entry.starts.length ? STARTS_TERMS : 0) | (entry.prefixes !== prefixesOfWord.none ? STARTS_PREFIXES : 0);
+
+/** A word's slot, its entry looked up and kept in the server's table (cleared when full). */
 const cached = (nlu: CompiledNlu, table: WordTable<WordEntry>, word: string, hash: number) => {
   if (table.size >= CACHE_LIMIT) table.clear();
   const entry = entryOf(nlu, word);
-  table.add(word, hash, entry);
-  return entry;
+  return table.add(word, hash, entry, tagOf(entry));
+};
+
+/** Files token i under the lists its slot's tag names. */
+const list = (words: TextWords, i: number, slot: number) => {
+  const tag = slotTag(slot);
+  if (tag & STARTS_TERMS) words.termStarts.push(i);
+  if (tag & STARTS_PREFIXES) words.prefixStarts.push(i);
 };
 
 /**
  * The entries of a text's words. An ASCII text's words are looked up by their offsets (no string
- * is cut for a word already known); others by their normal forms.
+ * is cut for a word already known); others by their normal forms. Which tokens start terms or
+ * expressions is read from the table's slots: most entries are never loaded here.
  *
  * @example
  *   wordEntries(nlu, tokenise('Je déclare')).entries[1].hits; // [{ id: 7, exact: true }]
@@ -87,33 +101,26 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
   if (!table) caches.set(nlu, (table = new WordTable(NOTHING)));
   const n = tokens.start.length;
   const words: TextWords = { entries: new Array<WordEntry>(n), termStarts: [], prefixStarts: [] };
-  const notable: number[] = [];
   if (tokens instanceof AsciiTokens) {
     const { text, start, end, hashes } = tokens;
     warmed ^= table.warm(hashes);
     for (let i = 0; i < n; i++) {
       const from = start[i];
       const to = end[i];
-      const entry =
-        table.get(text, from, to, hashes[i]) ??
+      const slot =
+        table.find(text, from, to, hashes[i]) ||
         cached(nlu, table, text.slice(from, to).toLowerCase(), hashes[i]);
-      words.entries[i] = entry;
-      if (entry !== NOTHING) notable.push(i);
+      words.entries[i] = table.valueOf(slot);
+      if (slotTag(slot) !== 0) list(words, i, slot);
     }
   } else
     for (let i = 0; i < n; i++) {
       // Normal forms have no upper-case ASCII letter: a table lookup of one as a span finds it.
       const word = tokens.norm[i];
       const hash = hashSpan(word, 0, word.length);
-      const entry = table.get(word, 0, word.length, hash) ?? cached(nlu, table, word, hash);
-      words.entries[i] = entry;
-      if (entry !== NOTHING) notable.push(i);
+      const slot = table.find(word, 0, word.length, hash) || cached(nlu, table, word, hash);
+      words.entries[i] = table.valueOf(slot);
+      if (slotTag(slot) !== 0) list(words, i, slot);
     }
-  // The few entries that mean something are read after every lookup, their loads overlapping.
-  for (const i of notable) {
-    const entry = words.entries[i];
-    if (entry.starts.length) words.termStarts.push(i);
-    if (entry.prefixes !== prefixesOfWord.none) words.prefixStarts.push(i);
-  }
   return words;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSpan, hashWord, WordTable } from './word-table';
+import { hashSpan, hashWord, slotTag, WordTable } from './word-table';
 
 describe('the word table', () => {
   it('finds a word by itself or by a span of text, lower-casing ASCII letters', () => {
@@ -57,5 +57,18 @@ describe('the word table', () => {
     expect(typeof table.warm(hashes)).toBe('number');
     expect(table.get('claim', 0, 5, hashes[0])).toBe(1);
     expect(table.get('other', 0, 5, hashes[1])).toBeUndefined();
+  });
+
+  it('keeps a tag of two bits with each word, read from its slot without its value', () => {
+    const table = new WordTable<string>('none');
+    const words = ['plain', 'terms', 'prefixes', 'both'];
+    const slots = words.map((w, tag) => table.add(w, hashWord(w), tag === 0 ? 'none' : w, tag));
+    words.forEach((w, tag) => {
+      const slot = table.find(w.toUpperCase(), 0, w.length, hashWord(w));
+      expect(slot).toBe(slots[tag]);
+      expect(slotTag(slot)).toBe(tag);
+      expect(table.valueOf(slot)).toBe(tag === 0 ? 'none' : w);
+    });
+    expect(table.find('other', 0, 5, hashWord('other'))).toBe(0);
   });
 });

@@ -72,12 +72,26 @@ const packedSpanAt = (r: Int32Array, at: number, text: string, from: number, to:
 };
 
 /**
- * Record fields: hash, key index + 1 (0: empty; negated when the value is the table's `common`
- * one, which is then returned without reading the values), packed quarters. Most lookups read one
+ * Record fields: hash, slot (see `slotOf`; 0: empty), packed quarters. Most lookups read one
  * record (32 bytes) and nothing else.
  */
 const FIELDS = 2 + QUARTERS;
 const INITIAL = 1024;
+
+/** A slot's flag: its value is the table's `common` one, returned without reading the values. */
+const COMMON = 4;
+/** A word's tag: two bits its owner reads straight from the slot (see `slotTag`). */
+const TAG_BITS = 3;
+
+/**
+ * What a record says of its word: the key's index + 1, then the COMMON flag and the tag in the
+ * three low bits. Never 0, the empty record's.
+ */
+const slotOf = (keyIndex: number, common: boolean, tag: number) =>
+  ((keyIndex + 1) << 3) | (common ? COMMON : 0) | (tag & TAG_BITS);
+
+/** The tag a word was added with, read from its slot without loading its value. */
+export const slotTag = (slot: number) => slot & TAG_BITS;
 
 /**
  * Words (normal forms) to values.
@@ -99,25 +113,36 @@ export class WordTable<V> {
   }
 
   /**
-   * The value of text[from, to) with its ASCII letters lower-cased (a normal form, or a word of a
-   * printable-ASCII text); `hash` is its `hashSpan`.
+   * The slot of text[from, to) with its ASCII letters lower-cased (a normal form, or a word of a
+   * printable-ASCII text), 0 when absent; `hash` is its `hashSpan`. `valueOf` and `slotTag` read it.
    */
-  get(text: string, from: number, to: number, hash: number): V | undefined {
+  find(text: string, from: number, to: number, hash: number): number {
     const r = this.records;
     const mask = r.length / FIELDS - 1;
     for (let s = hash & mask; ; s = (s + 1) & mask) {
       const at = s * FIELDS;
       const slot = r[at + 1];
-      if (slot === 0) return undefined;
+      if (slot === 0) return 0;
       if (r[at] !== hash) continue;
       // A word that does not pack never equals one that does: either comparison is exact.
       if (
         r[at + 2] !== 0
           ? packedSpanAt(r, at, text, from, to)
-          : sameSpan(this.keys[Math.abs(slot) - 1], text, from, to)
+          : sameSpan(this.keys[(slot >>> 3) - 1], text, from, to)
       )
-        return slot < 0 ? this.common : this.values[slot - 1];
+        return slot;
     }
+  }
+
+  /** The value of a slot `find` or `add` answered. */
+  valueOf(slot: number): V {
+    return slot & COMMON ? this.common : this.values[(slot >>> 3) - 1];
+  }
+
+  /** The value of text[from, to) (see `find`). */
+  get(text: string, from: number, to: number, hash: number): V | undefined {
+    const slot = this.find(text, from, to, hash);
+    return slot === 0 ? undefined : this.valueOf(slot);
   }
 
   /**
@@ -133,14 +158,15 @@ export class WordTable<V> {
     return any;
   }
 
-  /** Adds a word not in the table yet. */
-  add(word: string, hash: number, value: V): void {
+  /** Adds a word not in the table yet, with a tag of two bits (0–3); answers its slot. */
+  add(word: string, hash: number, value: V, tag = 0): number {
     if ((this.keys.length + 1) * 2 * FIELDS > this.records.length) this.grow();
+    const slot = slotOf(this.keys.length, value === this.common, tag);
     this.keys.push(word);
     this.values.push(value);
-    const slot = value === this.common ? -this.keys.length : this.keys.length;
     const quarters = Array.from({ length: QUARTERS }, (_, q) => packWord(word, q));
     this.place(this.records, [hash, slot, ...quarters]);
+    return slot;
   }
 
   clear(): void {
