@@ -117,6 +117,9 @@ const marksFor = (nlu: CompiledNlu): Marks => {
 const byPlaceThenInteraction = (a: Occurrence, b: Occurrence) =>
   a.start - b.start || a.interaction.index - b.interaction.index;
 
+/** The keys `inTextOrder` sorts: one array for every list, longer when a list is. */
+let orderKeys = new Float64Array(256);
+
 /**
  * Occurrences by place, then in the interactions' order; a stable sort. Each occurrence's key
  * (start, interaction, position) is one exact number, and numbers sort without calling a
@@ -128,7 +131,8 @@ export const inTextOrder = (list: Occurrence[], interactions: number): Occurrenc
   let last = 0;
   for (const o of list) if (o.start > last) last = o.start;
   if ((last + 1) * interactions * n > Number.MAX_SAFE_INTEGER) return list.sort(byPlaceThenInteraction);
-  const keys = new Float64Array(n);
+  if (orderKeys.length < n) orderKeys = new Float64Array(Math.max(n, orderKeys.length * 2));
+  const keys = orderKeys.subarray(0, n);
   for (let k = 0; k < n; k++) keys[k] = (list[k].start * interactions + list[k].interaction.index) * n + k;
   keys.sort();
   const sorted = new Array<Occurrence>(n);

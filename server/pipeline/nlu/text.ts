@@ -91,10 +91,10 @@ export class AsciiTokens implements Tokens {
 
   constructor(
     readonly text: string,
-    readonly start: Int32Array,
-    readonly end: Int32Array,
+    readonly start: number[],
+    readonly end: number[],
     /** `hashSpan` of each token. */
-    readonly hashes: Int32Array,
+    readonly hashes: number[],
   ) {}
 
   get raw(): string[] {
@@ -122,18 +122,11 @@ const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) =>
 
 /**
  * Where `asciiTokens` writes a text's offsets and hashes before copying them out at their exact
- * length: one set of arrays for every text, grown when a text has more words than any before.
+ * length: one set of arrays for every text, longer when a text has more words than any before.
+ * Plain arrays, not typed ones: a typed array of a text's size lives outside the heap, and making
+ * and freeing one costs about a microsecond, several times a plain array's copy.
  */
-let scratch = { start: new Int32Array(1024), end: new Int32Array(1024), hashes: new Int32Array(1024) };
-
-const growScratch = () => {
-  const size = scratch.start.length * 2;
-  const grown = { start: new Int32Array(size), end: new Int32Array(size), hashes: new Int32Array(size) };
-  grown.start.set(scratch.start);
-  grown.end.set(scratch.end);
-  grown.hashes.set(scratch.hashes);
-  scratch = grown;
-};
+const scratch = { start: [] as number[], end: [] as number[], hashes: [] as number[] };
 
 /**
  * Most mail is printable ASCII: there, words are runs of [A-Za-z0-9] and normal forms are lower
@@ -159,7 +152,6 @@ const asciiTokens = (text: string): AsciiTokens | null => {
     }
     if (kind === NOT_ASCII) return null;
     if (from < 0) continue;
-    if (count === scratch.start.length) growScratch();
     scratch.start[count] = from;
     scratch.end[count] = i;
     scratch.hashes[count] = hash;

@@ -150,7 +150,7 @@ export class WordTable<V> {
    * depend on one another, so the processor overlaps their cache misses, where lookups one after
    * the other wait for each in turn. Returns a value only so that the reads are not dropped.
    */
-  warm(hashes: Int32Array): number {
+  warm(hashes: ArrayLike<number>): number {
     const r = this.records;
     const mask = r.length / FIELDS - 1;
     let any = 0;
