@@ -127,13 +127,14 @@ export const wordEntries = (nlu: CompiledNlu, tokens: Tokens): TextWords => {
 };
 
 /**
- * Reads what the walk of the term automaton will read first, for every token that starts a term,
- * in one loop: these loads do not depend on one another, so the processor overlaps their cache
- * misses, which the walk would wait for one after the other. The entries were made when their
- * words were first seen, scattered over the heap.
+ * Reads what the walk of the term automaton and the expressions' word prefixes will read first,
+ * for every token that starts a term or a prefix, in loops: these loads do not depend on one
+ * another, so the processor overlaps their cache misses, which the walks would wait for one after
+ * the other. The entries were made when their words were first seen, scattered over the heap.
  */
-const warmStarts = ({ entries, termStarts }: TextWords): number => {
+const warmStarts = ({ entries, termStarts, prefixStarts }: TextWords): number => {
   let any = 0;
   for (const i of termStarts) any ^= entries[i].starts[0].terms.length;
+  for (const i of prefixStarts) any ^= entries[i].prefixes.lower.length;
   return any;
 };
