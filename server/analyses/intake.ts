@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { SUPPORTED_EXTENSIONS } from '../../schemas/extractor-settings';
 import { ClientError } from '../http/errors';
 import { extensionOf } from '../pipeline/extractor/settings';
@@ -113,6 +112,8 @@ const checkExtension = (file: UploadedFile, path: string, problems: Problem[]) =
 
 /** Composes a simulated mail into the RFC 822 message the email parser reads, like a real one. */
 const composeMail = async (fields: Fields, attachments: UploadedFile[]): Promise<Uint8Array> => {
+  // Loaded at the first simulated mail, not at start.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
   const composer = new MailComposer({
     from: fields.from,
     to: fields.to,

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * server/db/migrations of the project this module runs from: found from the nearest package.json
+ * up, so that the sources (tsx) and the server bundle (dist-server/, scripts/lib.mjs) read the
+ * same folder.
+ */
+const projectMigrations = (): string => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'server', 'db', 'migrations');
+    if (path.dirname(dir) === dir) throw new Error('No package.json above the server: migrations not found');
+  }
+};
+const migrationsDir = projectMigrations();
 
 /** An arbitrary constant: serialises concurrent starts of several processes on one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;

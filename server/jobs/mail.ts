@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db';
 import { first } from '../db';
@@ -16,7 +15,10 @@ export interface MailWorkerOptions {
  * pg-boss retries with backoff; without SMTP the mail is held in the outbox for staff to read.
  */
 export const startMailWorker = async (boss: PgBoss, db: Db, log: Logger, options: MailWorkerOptions) => {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // nodemailer is loaded only when there is an SMTP server to speak to.
+  const transport = options.smtpUrl
+    ? (await import('nodemailer')).default.createTransport(options.smtpUrl)
+    : undefined;
   await boss.work<{ outboxId: string }>(
     queues.mail,
     { batchSize: 1, pollingIntervalSeconds: 0.5 },

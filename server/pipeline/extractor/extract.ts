@@ -53,7 +53,7 @@ export const parseFile = async (
     );
   }
   if (bytes.length === 0) throw new ParseError(`${filename} is empty (0 bytes)`, 'EMPTY_FILE');
-  const parser = parserFor(extension);
+  const parser = await parserFor(extension);
   // Some parsing libraries refuse Node's Buffer (pdf.js); every parser gets a plain Uint8Array.
   const plain = Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;
   return parser.parse(
