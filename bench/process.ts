@@ -1,9 +1,23 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
-/** Starts `server/main.ts` and resolves once /healthz answers 200, with the time it took. */
+/** Builds the server bundle `npm start` runs, when its sources changed (scripts/lib.mjs). */
+const ensureServerBuilt = () =>
+  execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/lib.mjs')).ensureServerBuilt()"],
+    {
+      stdio: 'inherit',
+    },
+  );
+
+/**
+ * Starts the platform as `npm start` does (the server bundle) and resolves once /healthz answers
+ * 200, with the time it took from the spawn.
+ */
 export const startServer = async (env: Record<string, string>) => {
+  ensureServerBuilt();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

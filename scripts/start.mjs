@@ -1,11 +1,16 @@
-// `npm start`: install what is missing, build the console if needed, then run the platform in one
+// `npm start`: install what is missing, build the console and the server if needed, then run the platform in one
 // process (API + worker + console) on the embedded database in ./data.
 import { spawn } from 'node:child_process';
-import { ensureConsoleBuilt, ensureDependencies, root } from './lib.mjs';
+import { ensureConsoleBuilt, ensureDependencies, ensureServerBuilt, root, SERVER_BUNDLE } from './lib.mjs';
 
 ensureDependencies();
 ensureConsoleBuilt();
+ensureServerBuilt();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', cwd: root });
+// Stack traces point at the TypeScript sources (the bundle's source map).
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  stdio: 'inherit',
+  cwd: root,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,18 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The processes a newcomer and an operator start: `server/main.ts` (npm start) on an empty
- * DATA_DIR, again on the same one, a second process on a folder in use, a bad configuration.
+ * The processes a newcomer and an operator start: `server/main.ts` on an empty DATA_DIR, again on
+ * the same one, a second process on a folder in use, a bad configuration; and the server bundle
+ * `npm start` runs (dist-server/main.mjs).
  */
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
+/** The administrator given by SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD, and its sign-in. */
+const OPS = { SEED_ADMIN_EMAIL: 'ops@example.test', SEED_ADMIN_PASSWORD: 'Given-Password-12' };
+const signInAsOps = (url: string) =>
+  fetch(`${url}/api/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: OPS.SEED_ADMIN_EMAIL, password: OPS.SEED_ADMIN_PASSWORD }),
+  });
+
+/** Starts a TypeScript entry through tsx, or a built `.mjs` as `npm start` does. */
 const start = (script: string, env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.mjs') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', CONSOLE_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,15 +86,10 @@ describe('npm start (server/main.ts)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-seed-'));
     const p = start('server/main.ts', {
       DATA_DIR: dir,
-      SEED_ADMIN_EMAIL: 'ops@example.test',
-      SEED_ADMIN_PASSWORD: 'Given-Password-12',
+      ...OPS,
     });
     const [, url] = await p.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
-    const login = await fetch(`${url}/api/login_check`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'ops@example.test', password: 'Given-Password-12' }),
-    });
+    const login = await signInAsOps(url);
     expect(login.status).toBe(200);
     // The demo's Production environment analyses out of the box: a use case, replies included.
     const { token } = (await login.json()) as { token: string };
@@ -110,5 +117,56 @@ describe('npm start (server/main.ts)', () => {
     expect(await p.exited).toBe(78);
     expect(p.output()).toContain('PORT');
     expect(p.output()).toContain('DATABASE_URL');
+  });
+});
+
+describe('npm start (the server bundle, dist-server/main.mjs)', () => {
+  it('is built from the sources, migrates an empty DATA_DIR and analyses a mail with the parsers it loads on first use', async () => {
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "(await import('./scripts/lib.mjs')).ensureServerBuilt()",
+    ]);
+    const p = start('dist-server/main.mjs', {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bundle-')),
+      ...OPS,
+    });
+    const [, url] = await p.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
+    const login = await signInAsOps(url);
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: string, path: string, body?: unknown) =>
+      (
+        await fetch(`${url}/v4/console/api/${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        })
+      ).json();
+    const [org] = await call('GET', 'organisations');
+    const [project] = await call(
+      'GET',
+      `projects?filter=${encodeURIComponent(JSON.stringify({ organisationId: org.id }))}`,
+    );
+    const [env] = (await call('GET', `projects/${project.id}/environments`)) as { id: string }[];
+    const created = await call('POST', `environments/${env.id}/analyses`, {
+      type: 'mail',
+      from: 'client@example.com',
+      to: 'support@example.org',
+      subject: 'Résiliation',
+      body: 'Je souhaite résilier mon contrat.',
+    });
+    expect(created).toMatchObject({ status: 'waiting', inputType: 'mail' });
+    let result: { analysis: { status: string }; result: { extraction: { message: { subject: string } } } };
+    for (;;) {
+      result = await call('GET', `environments/${env.id}/analyses/${created.id}/result`);
+      if (!['waiting', 'pending'].includes(result.analysis.status)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(result.analysis.status).toBe('processed');
+    expect(result.result.extraction.message.subject).toBe('Résiliation');
+    await p.stop();
   });
 });
