@@ -28,6 +28,12 @@ const writableSchema = (schema: ResourceSchema) => {
   };
 };
 
+/** `make`'s value, made at the first call. */
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
 const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
@@ -72,7 +78,7 @@ export const validationError = (found: readonly Found[]) =>
   );
 
 /**
- * The validators of one resource, compiled once from its schema.
+ * The validators of one resource, compiled once from its schema, at first use.
  * - `create`: the writable fields (read-only ones are refused before), defaults applied.
  * - `update`: the whole record as it will be stored (the stored record with the body over it).
  * `x-admin.errorMessages` replace Ajv's words for a field and keyword.
@@ -80,19 +86,10 @@ export const validationError = (found: readonly Found[]) =>
 export const resourceValidator = (schema: ResourceSchema) => {
   const messages = schema['x-admin'].errorMessages ?? {};
   const { $id: _id, 'x-admin': _admin, ...full } = schema;
-  // Compiled at first use: compiling every resource's two validators took about 0.3 s of each
-  // start. A test compiles them all (resources/validation.test.ts), so a schema Ajv refuses still
-  // fails before it ships.
-  let create: ValidateFunction | undefined;
-  let update: ValidateFunction | undefined;
-  const compiled = {
-    get create() {
-      return (create ??= ajv.compile(writableSchema(schema)));
-    },
-    get update() {
-      return (update ??= ajv.compile(full));
-    },
-  };
+  // Compiled at first use, not at every start (part of the Ajv work a start did). A test compiles
+  // them all (resources/validation.test.ts), so a schema Ajv refuses still fails before it ships.
+  const create = once(() => ajv.compile(writableSchema(schema)));
+  const update = once(() => ajv.compile(full));
 
   const run = (validate: ValidateFunction, record: Record<string, unknown>, extra: FieldError[]) => {
     const found: Found[] = [...extra];
@@ -107,12 +104,10 @@ export const resourceValidator = (schema: ResourceSchema) => {
 
   return {
     /** Compiles both validators now (a test does, for every resource). */
-    compile: () => [compiled.create, compiled.update].length,
+    compile: () => [create(), update()].length,
     /** Throws the 400; `extra`: errors found before (read-only fields). Fills defaults in place. */
-    create: (record: Record<string, unknown>, extra: FieldError[] = []) =>
-      run(compiled.create, record, extra),
-    update: (record: Record<string, unknown>, extra: FieldError[] = []) =>
-      run(compiled.update, record, extra),
+    create: (record: Record<string, unknown>, extra: FieldError[] = []) => run(create(), record, extra),
+    update: (record: Record<string, unknown>, extra: FieldError[] = []) => run(update(), record, extra),
   };
 };
 

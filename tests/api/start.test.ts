@@ -122,11 +122,7 @@ describe('npm start (server/main.ts)', () => {
 
 describe('npm start (the server bundle, dist-server/main.mjs)', () => {
   it('is built from the sources, migrates an empty DATA_DIR and analyses a mail with the parsers it loads on first use', async () => {
-    execFileSync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      "(await import('./scripts/lib.mjs')).ensureServerBuilt()",
-    ]);
+    execFileSync(process.execPath, ['scripts/build-server.mjs']);
     const p = start('dist-server/main.mjs', {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bundle-')),
       ...OPS,

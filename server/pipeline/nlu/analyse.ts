@@ -2,6 +2,7 @@ import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
 import type { CompiledInteraction, CompiledNlu } from './compile';
 import { applyFunctions } from './functions';
 import { bestOccurrence, findOccurrences, type Occurrence } from './interactions';
+import { Scratch } from './scratch';
 import { tokenRange, tokenise, type Tokens } from './text';
 
 export interface TextAnalysis {
@@ -52,12 +53,13 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   const width = tokens.start.length + 1;
   // Only interactions that some matched archetype can serve are looked at (the sparse `own` says
   // which matched), in their configured order: marks by archetype and by interaction.
-  const { matched, candidate } = marksFor(nlu);
+  const matched = matchedMarks.cleared(nlu.archetypes.length);
+  const candidate = candidateMarks.cleared(nlu.interactions.length);
   own.forEach((_hits, owner) => {
     for (const a of nlu.reachedBy[owner]) matched[a] = 1;
     for (const i of nlu.interactionsOf[owner]) candidate[i] = 1;
   });
-  for (let index = 0; index < candidate.length; index++) {
+  for (let index = 0; index < nlu.interactions.length; index++) {
     if (candidate[index] === 0) continue;
     const interaction = nlu.interactions[index];
     if (!serves(interaction, matched)) continue;
@@ -93,32 +95,14 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
 };
 
 /** Marks by archetype and by interaction, for one text at a time (the analysis is synchronous). */
-interface Marks {
-  matched: Uint8Array;
-  candidate: Uint8Array;
-}
-const marks = new WeakMap<CompiledNlu, Marks>();
-
-/** A server's marks, all cleared: allocated once, as a typed array costs more to make than to clear. */
-const marksFor = (nlu: CompiledNlu): Marks => {
-  let m = marks.get(nlu);
-  if (!m) {
-    m = {
-      matched: new Uint8Array(nlu.archetypes.length),
-      candidate: new Uint8Array(nlu.interactions.length),
-    };
-    marks.set(nlu, m);
-  }
-  m.matched.fill(0);
-  m.candidate.fill(0);
-  return m;
-};
+const matchedMarks = new Scratch((n) => new Uint8Array(n));
+const candidateMarks = new Scratch((n) => new Uint8Array(n));
 
 const byPlaceThenInteraction = (a: Occurrence, b: Occurrence) =>
   a.start - b.start || a.interaction.index - b.interaction.index;
 
-/** The keys `inTextOrder` sorts: one array for every list, longer when a list is. */
-let orderKeys = new Float64Array(256);
+/** The keys `inTextOrder` sorts. */
+const orderKeys = new Scratch((n) => new Float64Array(n));
 
 /**
  * Occurrences by place, then in the interactions' order; a stable sort. Each occurrence's key
@@ -131,8 +115,7 @@ export const inTextOrder = (list: Occurrence[], interactions: number): Occurrenc
   let last = 0;
   for (const o of list) if (o.start > last) last = o.start;
   if ((last + 1) * interactions * n > Number.MAX_SAFE_INTEGER) return list.sort(byPlaceThenInteraction);
-  if (orderKeys.length < n) orderKeys = new Float64Array(Math.max(n, orderKeys.length * 2));
-  const keys = orderKeys.subarray(0, n);
+  const keys = orderKeys.atLeast(n).subarray(0, n);
   for (let k = 0; k < n; k++) keys[k] = (list[k].start * interactions + list[k].interaction.index) * n + k;
   keys.sort();
   const sorted = new Array<Occurrence>(n);

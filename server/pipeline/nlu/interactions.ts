@@ -1,5 +1,6 @@
 import { inOrder, type Hit } from './archetype-matches';
 import type { CompiledInteraction } from './compile';
+import { Scratch } from './scratch';
 
 /** One place an interaction occurs: the hits chosen for its parameters, by parameter name. */
 export interface Occurrence {
@@ -28,16 +29,8 @@ interface Used {
   offset: number;
 }
 
-/**
- * The marks of `Used`: one array for every search, which do not nest, cleared over the `size`
- * tokens of the block. A new typed array per search would be made and freed outside the heap.
- */
-let usedMarks = new Uint8Array(1024);
-const clearedMarks = (size: number): Uint8Array => {
-  if (usedMarks.length < size) usedMarks = new Uint8Array(Math.max(size, usedMarks.length * 2));
-  else usedMarks.fill(0, 0, size);
-  return usedMarks;
-};
+/** The marks of `Used`: one array for every search, which do not nest. */
+const usedMarks = new Scratch((n) => new Uint8Array(n));
 
 const overlaps = (hit: Hit, used: Used) => {
   for (let t = hit.first - used.offset; t < hit.last - used.offset; t++) if (used.marks[t]) return true;
@@ -78,7 +71,7 @@ export const findOccurrences = (
     byParam: hits,
     ordered: interaction.ordered,
     distance: interaction.distance,
-    used: { marks: clearedMarks(blockLast - blockFirst + 1), offset: blockFirst },
+    used: { marks: usedMarks.cleared(blockLast - blockFirst + 1), offset: blockFirst },
     chosen: [],
     filled: new Set<number>(),
     budget: SEARCH_BUDGET,
