@@ -3,7 +3,7 @@ import type { Db } from './db';
 import { migrate } from './migrate';
 
 export type { Db, Queryable, Row } from './db';
-export { first } from './db';
+export { first, JsonbArray } from './db';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and

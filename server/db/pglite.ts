@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable, Row } from './db';
+import { JsonbArray, type Db, type Queryable, type Row } from './db';
+
+const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes().toString() : p);
 
 /**
  * Embedded PostgreSQL (PGlite) in a folder. It serves one process: a lock file says which, so a
@@ -22,7 +24,7 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
   }
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await q.query<T>(text, params as unknown[])).rows,
+      (await q.query<T>(text, params?.map(param))).rows,
   });
   return {
     kind: 'pglite',

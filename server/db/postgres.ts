@@ -1,5 +1,9 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './db';
+import { JsonbArray, type Db, type Queryable, type Row } from './db';
+
+/** jsonb's binary input format: a version byte (1), then the JSON text. */
+const JSONB_BINARY_VERSION = Buffer.of(1);
+const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes(JSONB_BINARY_VERSION) : p);
 
 /** A PostgreSQL server through a pg pool; several API and worker processes may share it. */
 export const openPostgres = async (connectionString: string): Promise<Db> => {
@@ -7,7 +11,8 @@ export const openPostgres = async (connectionString: string): Promise<Db> => {
   // Fail at boot, with the server's own words, rather than at the first request.
   await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T extends Row>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
+    query: async <T extends Row>(text: string, params?: unknown[]) =>
+      (await c.query<T>(text, params?.map(param))).rows,
   });
   return {
     kind: 'postgres',

@@ -1,7 +1,7 @@
 import type { AnalysisResult } from '../../schemas/analysis-result';
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
-import type { Db, Queryable } from '../db';
+import { JsonbArray, type Db, type Queryable } from '../db';
 import type { PipelineInput } from '../pipeline/stage';
 import { queues, type Queue } from '../queue';
 
@@ -18,8 +18,8 @@ export type ClaimedRow = Pick<
   | 'metadata'
   | 'manual_final_status'
 > & {
-  /** The original file as hex (see repository.ts putBlob) when it is small; null for a text or a large file. */
-  hex: string | null;
+  /** The original file when it is small; null for a text or a large file. */
+  file: Uint8Array | null;
   config_version: string | null;
 };
 
@@ -31,8 +31,8 @@ const INLINE_BYTES = 64 * 1024;
  * version of their environment's configuration: one statement for the batch. Analyses aborted
  * before they started, claimed by another worker, or done are not returned.
  */
-export const claimBatch = (q: Queryable, ids: string[], token: string) =>
-  q.query<ClaimedRow>(
+export const claimBatch = async (q: Queryable, ids: string[], token: string): Promise<ClaimedRow[]> => {
+  const rows = await q.query<Omit<ClaimedRow, 'file'> & { hex: string | null }>(
     `WITH claimed AS (
        UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
               attempts = attempts + 1
@@ -43,6 +43,14 @@ export const claimBatch = (q: Queryable, ids: string[], token: string) =>
      FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
     [ids, token],
   );
+  // Files come as hex (see repository.ts putBlob) and are decoded at once: a batch's hex strings
+  // (2 MB for 256 emails) would otherwise stay in the JS heap, copied by every collection, until
+  // their analyses start.
+  return rows.map(({ hex, ...row }) => ({
+    ...row,
+    file: hex === null ? null : new Uint8Array(Buffer.from(hex, 'hex')),
+  }));
+};
 
 /**
  * The pipeline's input of a claimed analysis; throws when its file is gone. A large file is read
@@ -53,14 +61,9 @@ export const inputOf = async (q: Queryable, row: ClaimedRow): Promise<PipelineIn
   if (row.input_type === 'text') {
     return { kind: 'text', name: row.name, text: row.input_text ?? '', metadata: row.metadata };
   }
-  const bytes =
-    row.hex !== null
-      ? new Uint8Array(Buffer.from(row.hex, 'hex'))
-      : row.blob_id
-        ? await getBlob(q, row.blob_id)
-        : undefined;
+  const bytes = row.file !== null ? row.file : row.blob_id ? await getBlob(q, row.blob_id) : undefined;
   // A claim keeps no file longer than its analysis.
-  row.hex = null;
+  row.file = null;
   if (!bytes) throw new Error('The original file of this analysis is missing');
   return { kind: 'file', name: row.name, filename: row.filename ?? 'input', bytes, metadata: row.metadata };
 };
@@ -71,16 +74,28 @@ export interface Outcome {
   ms: number;
 }
 
-/** An outcome as its row stores it: an analysis with the manual final status waits, still pending. */
-const recordOf = ({ row, result, ms }: Outcome) => {
+/**
+ * An outcome as its row stores it, made as soon as its analysis ends. The record's JSON, result
+ * included, is made then and kept as UTF-8 bytes (outside the JS heap) until the batch is written:
+ * the analysis's objects die young, instead of being copied by every collection while the batch
+ * runs and then carried into the old generation. An analysis with the manual final status that was
+ * processed waits, still pending.
+ */
+export const recordOf = ({ row, result, ms }: Outcome) => {
   const waits = row.manual_final_status && result.status === 'processed';
-  return {
+  const stored = {
     id: row.id,
     status: waits ? 'pending' : result.status,
-    result,
     error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
     duration_ms: ms,
     waits,
+  };
+  return {
+    ...stored,
+    /** Whether NLU servers read it (they are then marked as used). */
+    readByNlu: result.nlu.servers.length > 0,
+    environmentId: row.environment_id,
+    json: Buffer.from(JSON.stringify({ ...stored, result })),
   };
 };
 export type OutcomeRecord = ReturnType<typeof recordOf>;
@@ -101,17 +116,16 @@ const WRITE_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->
  * Writes a batch's results in one statement. The deadline jobs of analyses waiting for their
  * manual final status are sent in the same transaction; a batch without such analyses needs none
  * (one statement is atomic). Analyses aborted while they ran keep the trace of what was done, under
- * the abort. Answers the records, and which were written.
+ * the abort. Answers which were written.
  */
 export const writeOutcomes = async (
   db: Db,
   queue: Queue,
   token: string,
-  outcomes: Outcome[],
+  records: OutcomeRecord[],
   manualStatusTimeoutSeconds: number,
-): Promise<{ records: OutcomeRecord[]; written: Set<string> }> => {
-  const records = outcomes.map(recordOf);
-  const json = JSON.stringify(records);
+): Promise<Set<string>> => {
+  const json = new JsonbArray(records.map((r) => r.json));
   const write = async (q: Queryable) => {
     const updated = await q.query<{ id: string }>(WRITE_RESULTS, [json, token]);
     const written = new Set(updated.map((u) => u.id));
@@ -129,11 +143,12 @@ export const writeOutcomes = async (
   const aborted = records.filter((r) => !written.has(r.id));
   if (aborted.length) {
     await db.query(
-      `UPDATE analyses a SET result = x->'result', duration_ms = (x->>'duration_ms')::int
+      `UPDATE analyses a SET result = jsonb_set(x->'result', '{status}', '"aborted"'),
+              duration_ms = (x->>'duration_ms')::int
        FROM jsonb_array_elements($1::jsonb) AS x
        WHERE a.id = (x->>'id')::uuid AND a.status = 'aborted' AND a.result IS NULL`,
-      [JSON.stringify(aborted.map((r) => ({ ...r, result: { ...r.result, status: 'aborted' } })))],
+      [new JsonbArray(aborted.map((r) => r.json))],
     );
   }
-  return { records, written };
+  return written;
 };

@@ -9,7 +9,14 @@ import type { Logger } from '../logger';
 import { describeError, emptyResult, runPipeline } from '../pipeline/engine';
 import type { PipelineConfig, PipelineServices } from '../pipeline/stage';
 import { startClaimLoop, mapLimited } from './analysis-loop';
-import { claimBatch, inputOf, writeOutcomes, type ClaimedRow, type Outcome } from './analysis-batch';
+import {
+  claimBatch,
+  inputOf,
+  recordOf,
+  writeOutcomes,
+  type ClaimedRow,
+  type OutcomeRecord,
+} from './analysis-batch';
 import { queues, type Queue } from '../queue';
 
 export interface AnalysisWorkerOptions {
@@ -56,7 +63,7 @@ export const startAnalysisWorker = async (
     row: ClaimedRow,
     config: PipelineConfig,
     controller: AbortController,
-  ): Promise<Outcome> => {
+  ): Promise<OutcomeRecord> => {
     const started = Date.now();
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -81,7 +88,7 @@ export const startAnalysisWorker = async (
       result.status = 'error';
       result.error = `The analysis took longer than its time limit of ${options.timeLimitSeconds} s`;
     }
-    return { row, result, ms: Date.now() - started };
+    return recordOf({ row, result, ms: Date.now() - started });
   };
 
   const runBatch = async (ids: string[]) => {
@@ -96,9 +103,9 @@ export const startAnalysisWorker = async (
     const controllers = new Map(rows.map((r) => [r.id, new AbortController()]));
     const running = new Set(controllers.keys());
     const heartbeat = setInterval(() => beat(token, running, controllers), heartbeatMs);
-    let outcomes: Outcome[];
+    let records: OutcomeRecord[];
     try {
-      outcomes = await mapLimited(rows, options.batchSize, (row) =>
+      records = await mapLimited(rows, options.batchSize, (row) =>
         runOne(row, configOf.get(row.environment_id)!, controllers.get(row.id)!).finally(() =>
           running.delete(row.id),
         ),
@@ -106,14 +113,14 @@ export const startAnalysisWorker = async (
     } finally {
       clearInterval(heartbeat);
     }
-    const { records } = await writeOutcomes(db, queue, token, outcomes, options.manualStatusTimeoutSeconds);
+    await writeOutcomes(db, queue, token, records, options.manualStatusTimeoutSeconds);
     log.info(
       { analyses: records.map((r) => ({ id: r.id, status: r.status, ms: r.duration_ms })) },
       'analysis finished',
     );
     // The servers that read these analyses are started now (they were, or they started for them).
-    const used = outcomes.flatMap(({ row, result }) =>
-      result.nlu.servers.length ? configOf.get(row.environment_id)!.nlu.servers.map((s) => s.id) : [],
+    const used = records.flatMap((r) =>
+      r.readByNlu ? configOf.get(r.environmentId)!.nlu.servers.map((s) => s.id) : [],
     );
     await markServersUsed(db, [...new Set(used)]);
   };

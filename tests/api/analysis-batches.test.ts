@@ -7,7 +7,7 @@ import {
   getAnalysis,
   type AnalysisRow,
 } from '../../server/analyses/repository';
-import { claimBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
+import { claimBatch, recordOf, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
 import { startAnalysisWorker } from '../../server/jobs/analysis';
 import { emptyResult } from '../../server/pipeline/engine';
 import { startTestPlatform, type TestPlatform } from './support/platform';
@@ -42,13 +42,13 @@ const create = async (kind: 'text' | 'file', manualFinalStatus = false) =>
     })
   ).row;
 
+/** Results travel as UTF-8 bytes (jsonb's binary format on PostgreSQL): characters of every width. */
+const HOSTILE = 'A hostile file: « reçu » “quoted” 😀 \\ "escaped"';
+
 const statusOf = async (id: string) => (await getAnalysis(t.platform.db, id))!;
 
-const outcome = (row: ClaimedRow, status: 'processed' | 'error', error?: string) => ({
-  row,
-  result: { ...emptyResult(row.id), status, ...(error ? { error } : {}) },
-  ms: 5,
-});
+const outcome = (row: ClaimedRow, status: 'processed' | 'error', error?: string) =>
+  recordOf({ row, result: { ...emptyResult(row.id), status, ...(error ? { error } : {}) }, ms: 5 });
 
 describe('a batch of analyses', () => {
   it('is claimed in one statement: waiting ones only, with their file and configuration version', async () => {
@@ -57,8 +57,8 @@ describe('a batch of analyses', () => {
     const rows = await claimBatch(t.platform.db, [text.id, file.id, aborted.id], randomUUID());
     expect(rows.map((r) => r.id).sort()).toEqual([text.id, file.id].sort());
     const claimedFile = rows.find((r) => r.id === file.id)!;
-    expect(Buffer.from(claimedFile.hex!, 'hex').toString()).toBe(EMAIL);
-    expect(rows.find((r) => r.id === text.id)!.hex).toBeNull();
+    expect(Buffer.from(claimedFile.file!).toString()).toBe(EMAIL);
+    expect(rows.find((r) => r.id === text.id)!.file).toBeNull();
     expect(claimedFile).toHaveProperty('config_version');
     expect((await statusOf(aborted.id)).status).toBe('aborted');
     expect((await claimBatch(t.platform.db, [text.id], randomUUID())).length).toBe(0);
@@ -79,13 +79,13 @@ describe('a batch of analyses', () => {
     const [ok, failed, abortedMeanwhile, ok2] = created.map((r) => byId.get(r.id)!);
     // A user aborts one while the batch runs.
     await abortAnalysis(db, (await statusOf(abortedMeanwhile.id))!);
-    const { written } = await writeOutcomes(
+    const written = await writeOutcomes(
       db,
       t.platform.queue,
       token,
       [
         outcome(ok, 'processed'),
-        outcome(failed, 'error', 'A hostile file'),
+        outcome(failed, 'error', HOSTILE),
         outcome(abortedMeanwhile, 'processed'),
         outcome(ok2, 'processed'),
         outcome(byId.get(waiting.id)!, 'processed'),
@@ -103,7 +103,7 @@ describe('a batch of analyses', () => {
       ]);
     }
     const failedRow = await statusOf(failed.id);
-    expect([failedRow.status, failedRow.error]).toEqual(['error', 'A hostile file']);
+    expect([failedRow.status, failedRow.error, failedRow.result?.error]).toEqual(['error', HOSTILE, HOSTILE]);
     const abortedRow = await statusOf(abortedMeanwhile.id);
     expect([abortedRow.status, abortedRow.result?.status]).toEqual(['aborted', 'aborted']);
     // With the manual final status, processed means pending until a client says more.
