@@ -28,12 +28,15 @@ import { tenancyRoutes } from './routes/console/tenancy';
 import { userRoutes } from './routes/console/user';
 import { healthRoutes } from './routes/health';
 import { publicEnvironmentRoutes } from './routes/public/environment';
+import { lazySchemaCompilers } from './lazy-schemas';
 
 export interface AppOptions {
   /** Serve the built console from this folder (omitted in API tests). */
   consoleDir?: string;
   /** The resource schemas served by the generic routes (tests add throwaway ones). */
   schemas?: readonly ResourceSchema[];
+  /** Compile each route's schemas at its first request, not at start (server/lazy-schemas.ts). */
+  lazySchemas?: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
     bodyLimit: platform.config.bodyLimitBytes,
     // No silent repair of client input: unknown fields and wrong types are errors, not dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    ...(options.lazySchemas ? { schemaController: { compilersFactory: lazySchemaCompilers() } } : {}),
     // Per-request lines only when asked for (LOG_LEVEL=debug): the quick start's terminal stays readable.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(platform.config.logLevel),

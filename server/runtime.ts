@@ -33,7 +33,9 @@ export const run = async (roles: RunOptions): Promise<void> => {
     log.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  const app = roles.api ? await buildApp(platform, { consoleDir: config.consoleDir }) : undefined;
+  const app = roles.api
+    ? await buildApp(platform, { consoleDir: config.consoleDir, lazySchemas: true })
+    : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -38,7 +38,8 @@ const config = loadConfig({
 const platform = await startPlatform(config, createLogger(config), { worker: true });
 await seedDemo(platform.db, { email: E2E_ADMIN.username, password: E2E_ADMIN.password });
 await seedE2eUsers(platform.db);
-const app = await buildApp(platform, { consoleDir: config.consoleDir });
+// As `npm start` builds it: each route's schemas compile at its first request.
+const app = await buildApp(platform, { consoleDir: config.consoleDir, lazySchemas: true });
 await app.listen({ port: config.port, host: config.host });
 
 http
