@@ -56,11 +56,15 @@ export const ensureConsoleBuilt = () => {
   }
 };
 
-/** The server bundle `npm start` runs (scripts/lib.mjs ensureServerBuilt). */
-export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.mjs');
+/**
+ * The server bundle's entries (scripts/lib.mjs ensureServerBuilt): `npm start` runs main (API,
+ * worker and console in one process), `npm run serve` and `npm run worker` the roles at scale.
+ */
+export const SERVER_ENTRIES = ['main', 'serve', 'worker'];
+export const serverBundle = (entry) => path.join(root, 'dist-server', `${entry}.mjs`);
 
 /**
- * Bundles the server (server/main.ts and what it imports; npm packages stay in node_modules) into
+ * Bundles the server (its entries and what they import; npm packages stay in node_modules) into
  * dist-server/ when it is missing or older than its sources. Run through tsx, every start loaded
  * some 300 TypeScript modules one by one through tsx's loader, about a second of the start; the
  * bundle is one file, with the parsers in chunks loaded at their first file (docs/decisions.md).
@@ -72,12 +76,12 @@ export const ensureServerBuilt = () => {
     newestIn(path.join(root, 'schemas')),
     mtime(path.join(root, 'package-lock.json')),
   );
-  if (mtime(SERVER_BUNDLE) > sources) return;
+  if (Math.min(...SERVER_ENTRIES.map((e) => mtime(serverBundle(e)))) > sources) return;
   // Chunks are named by their hash: a new build's replace the old ones, which go.
   fs.rmSync(path.join(root, 'dist-server'), { recursive: true, force: true });
   const status = run('npx', [
     'esbuild',
-    'server/main.ts',
+    ...SERVER_ENTRIES.map((e) => `server/${e}.ts`),
     '--bundle',
     '--splitting',
     '--format=esm',

@@ -120,6 +120,38 @@ describe('npm start (server/main.ts)', () => {
   });
 });
 
+/** The console API of a started process, signed in as OPS, and the demo environment. */
+const consoleOf = async (url: string) => {
+  const { token } = (await (await signInAsOps(url)).json()) as { token: string };
+  const call = async (method: string, path: string, body?: unknown) =>
+    (
+      await fetch(`${url}/v4/console/api/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json();
+  const [org] = await call('GET', 'organisations');
+  const [project] = await call(
+    'GET',
+    `projects?filter=${encodeURIComponent(JSON.stringify({ organisationId: org.id }))}`,
+  );
+  const [env] = (await call('GET', `projects/${project.id}/environments`)) as { id: string }[];
+  return { call, env };
+};
+
+const MAIL = {
+  type: 'mail',
+  from: 'client@example.com',
+  to: 'support@example.org',
+  subject: 'Résiliation',
+  body: 'Je souhaite résilier mon contrat.',
+};
+type Result = { analysis: { status: string }; result: { extraction: { message: { subject: string } } } };
+
 describe('npm start (the server bundle, dist-server/main.mjs)', () => {
   it('is built from the sources, migrates an empty DATA_DIR and analyses a mail with the parsers it loads on first use', async () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs']);
@@ -128,34 +160,10 @@ describe('npm start (the server bundle, dist-server/main.mjs)', () => {
       ...OPS,
     });
     const [, url] = await p.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
-    const login = await signInAsOps(url);
-    const { token } = (await login.json()) as { token: string };
-    const call = async (method: string, path: string, body?: unknown) =>
-      (
-        await fetch(`${url}/v4/console/api/${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        })
-      ).json();
-    const [org] = await call('GET', 'organisations');
-    const [project] = await call(
-      'GET',
-      `projects?filter=${encodeURIComponent(JSON.stringify({ organisationId: org.id }))}`,
-    );
-    const [env] = (await call('GET', `projects/${project.id}/environments`)) as { id: string }[];
-    const created = await call('POST', `environments/${env.id}/analyses`, {
-      type: 'mail',
-      from: 'client@example.com',
-      to: 'support@example.org',
-      subject: 'Résiliation',
-      body: 'Je souhaite résilier mon contrat.',
-    });
+    const { call, env } = await consoleOf(url);
+    const created = await call('POST', `environments/${env.id}/analyses`, MAIL);
     expect(created).toMatchObject({ status: 'waiting', inputType: 'mail' });
-    let result: { analysis: { status: string }; result: { extraction: { message: { subject: string } } } };
+    let result: Result;
     for (;;) {
       result = await call('GET', `environments/${env.id}/analyses/${created.id}/result`);
       if (!['waiting', 'pending'].includes(result.analysis.status)) break;
@@ -164,5 +172,39 @@ describe('npm start (the server bundle, dist-server/main.mjs)', () => {
     expect(result.analysis.status).toBe('processed');
     expect(result.result.extraction.message.subject).toBe('Résiliation');
     await p.stop();
+  });
+
+  it('serves the API alone (npm run serve) and the workers alone (npm run worker), sharing the queue', async () => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs']);
+    // The embedded database serves one process at a time: the roles take turns on the folder.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-roles-'));
+    const api = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
+    const [, url] = await api.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
+    const first = await consoleOf(url);
+    const created = await first.call('POST', `environments/${first.env.id}/analyses`, MAIL);
+    await new Promise((r) => setTimeout(r, 1500));
+    const queued: Result = await first.call(
+      'GET',
+      `environments/${first.env.id}/analyses/${created.id}/result`,
+    );
+    expect(queued.analysis.status).toBe('waiting');
+    expect(await api.stop()).toBe(0);
+
+    const worker = start('dist-server/worker.mjs', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await worker.waitFor(/analysis finished/);
+    expect(await worker.stop()).toBe(0);
+
+    const again = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
+    const [, url2] = await again.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
+    const second = await consoleOf(url2);
+    const done: Result = await second.call(
+      'GET',
+      `environments/${second.env.id}/analyses/${created.id}/result`,
+    );
+    expect([done.analysis.status, done.result.extraction.message.subject]).toEqual([
+      'processed',
+      'Résiliation',
+    ]);
+    await again.stop();
   });
 });
