@@ -7,6 +7,13 @@ import { JsonbArray, type Db, type Queryable, type Row } from './db';
 const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes().toString() : p);
 
 /**
+ * PostgreSQL's buffer cache inside PGlite. The server's default, 128 MB, is set up at every start:
+ * about 3.3 ms per MB here, 0.4 s of each start to /healthz. 32 MB holds the hot pages of this
+ * single-process database (the files themselves stay in the operating system's cache).
+ */
+const SHARED_BUFFERS = '32MB';
+
+/**
  * Embedded PostgreSQL (PGlite) in a folder. It serves one process: a lock file says which, so a
  * second process on the same folder stops with a clear message instead of corrupting the data.
  * `dataDir` undefined = in memory (tests).
@@ -17,7 +24,12 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
   try {
     // pg_trgm: trigram indexes for the `q` search of document resources (resources/document-indexes.ts).
     const extensions = { pg_trgm };
-    pg = await PGlite.create(dataDir ? { dataDir: path.join(dataDir, 'pg'), extensions } : { extensions });
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
+    pg = await PGlite.create({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}),
+      extensions,
+      startParams,
+    });
   } catch (err) {
     release();
     throw err;
