@@ -15,6 +15,7 @@ import { createTesseractOcr } from '../server/pipeline/extractor/ocr/tesseract';
 import { CORPUS_DIR, WORKLOAD_DIR } from '../server/pipeline/extractor/test-support/corpus';
 import { EMPTY_LANGUAGE_CONFIG, type PipelineConfig, type PipelineServices } from '../server/pipeline/stage';
 import { startPlatform } from '../server/platform';
+import { median } from './process';
 import type { Measurement } from './run';
 
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 1000);
@@ -145,7 +146,6 @@ export const throughQueue = async (files: { filename: string; bytes: Uint8Array 
       await worker.stop();
       drains.push({ wall: QUEUED / seconds, cpu: QUEUED / ((used.user + used.system) / 1e6) });
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
     const [{ failed }] = await db.query<{ failed: number }>(
       `SELECT count(*)::int AS failed FROM analyses WHERE status <> 'processed'`,
     );

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The processes a newcomer and an operator start: `server/main.ts` on an empty DATA_DIR, again on
@@ -153,8 +153,12 @@ const MAIL = {
 type Result = { analysis: { status: string }; result: { extraction: { message: { subject: string } } } };
 
 describe('npm start (the server bundle, dist-server/main.mjs)', () => {
-  it('is built from the sources, migrates an empty DATA_DIR and analyses a mail with the parsers it loads on first use', async () => {
+  // Built once from the sources for both tests (esbuild; about a second, more on a busy machine).
+  beforeAll(() => {
     execFileSync(process.execPath, ['scripts/build-server.mjs']);
+  }, 120_000);
+
+  it('is built from the sources, migrates an empty DATA_DIR and analyses a mail with the parsers it loads on first use', async () => {
     const p = start('dist-server/main.mjs', {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bundle-')),
       ...OPS,
@@ -175,7 +179,6 @@ describe('npm start (the server bundle, dist-server/main.mjs)', () => {
   });
 
   it('serves the API alone (npm run serve) and the workers alone (npm run worker), sharing the queue', async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs']);
     // The embedded database serves one process at a time: the roles take turns on the folder.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-roles-'));
     const api = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
