@@ -50,6 +50,8 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   const app = Fastify({
     loggerInstance: platform.log,
     bodyLimit: platform.config.bodyLimitBytes,
+    // TRUST_PROXY: whose X-Forwarded-For gives request.ip (sign-in limits count per client address).
+    trustProxy: platform.config.trustProxy,
     // No silent repair of client input: unknown fields and wrong types are errors, not dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     ...(options.lazySchemas ? { schemaController: { compilersFactory: lazySchemaCompilers() } } : {}),

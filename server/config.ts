@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
 
 /**
  * Configuration, read from the environment once at boot and validated: a wrong value stops the
@@ -45,6 +46,12 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+  /** Forgotten-password mails per account (silently not sent beyond) and requests per address (429). */
+  PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_WINDOW: duration.default(15 * 60),
+  /** Which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy). */
+  TRUST_PROXY: trustProxySetting.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Largest file an analysis accepts (upload, simulated mail attachments together). */
   UPLOAD_MAX_BYTES: z.coerce
@@ -84,6 +91,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   consoleDir: string;
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
+  resetLimits: { perAccount: number; perAddress: number; windowSeconds: number };
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
   analysis: {
@@ -140,6 +149,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },
+    resetLimits: {
+      perAccount: e.PASSWORD_RESET_MAX_PER_ACCOUNT,
+      perAddress: e.PASSWORD_RESET_MAX_PER_ADDRESS,
+      windowSeconds: e.PASSWORD_RESET_WINDOW,
+    },
+    trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     analysis: {

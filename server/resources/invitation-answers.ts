@@ -1,5 +1,5 @@
 import type { InvitationView } from '../../schemas/contracts/invitations';
-import { loginThrottle } from '../auth/login-throttle';
+import { attemptCounters, signInLimits } from '../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../auth/passwords';
 import { ClientError } from '../http/errors';
 import type { Platform } from '../platform';
@@ -37,7 +37,8 @@ const audit = (
  */
 export const invitationAnswers = (platform: Platform) => {
   const { db, config } = platform;
-  const throttle = loginThrottle(db, config.loginLimits);
+  const counters = attemptCounters(db);
+  const limits = signInLimits(config.loginLimits);
   const pending = async (token: string) => {
     const inv = await findPendingInvitation(db, token);
     if (!inv) throw invalid();
@@ -46,14 +47,18 @@ export const invitationAnswers = (platform: Platform) => {
 
   /** The existing account's password, counted like a sign-in (same throttle) since it is one. */
   const checkPassword = async (user: UserRow, password: string, address: string) => {
-    const wait =
-      (await throttle.addressBlockedFor(address)) || (await throttle.accountBlockedFor(user.username));
-    if (wait)
+    const untrusted = [limits.account(user.username), limits.address(address)];
+    const reservation = await counters.reserve(untrusted);
+    if ('retryAfter' in reservation)
       throw new ClientError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed attempts. Try again later.', {
-        retryAfter: wait,
+        retryAfter: reservation.retryAfter,
       });
-    if (await verifyPassword(password, user.password_hash)) return;
-    await throttle.recordFailure(address, user.username);
+    if (await verifyPassword(password, user.password_hash)) {
+      // As a sign-in: the account's failures are forgotten, the address gets this attempt back.
+      await counters.clear([untrusted[0].key]);
+      await counters.release([untrusted[1].key]);
+      return;
+    }
     throw new ClientError(400, 'PASSWORD_INCORRECT', 'The password is incorrect. Please verify your input.', {
       details: [{ path: 'password', message: 'The password is incorrect. Please verify your input.' }],
     });

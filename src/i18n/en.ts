@@ -74,6 +74,7 @@ export const en: Messages = {
       forgotPassword: 'Forgot your password?',
       errors: {
         crashed: 'Something went wrong',
+        credentialsIncorrect: 'The username or password is incorrect. Please verify your input.',
         usernameIncorrect: 'The username is incorrect. Please verify your input.',
         passwordIncorrect: 'The password is incorrect. Please verify your input.',
         generic: 'An error has happened. Please retry later.',

@@ -75,6 +75,8 @@ export const fr = {
       forgotPassword: 'Mot de passe oublié ?',
       errors: {
         crashed: 'Une erreur inattendue est survenue',
+        credentialsIncorrect:
+          'Le nom d’utilisateur ou le mot de passe est incorrect. Veuillez vérifier votre saisie.',
         usernameIncorrect: 'Le nom d’utilisateur est incorrect. Veuillez vérifier votre saisie.',
         passwordIncorrect: 'Le mot de passe est incorrect. Veuillez vérifier votre saisie.',
         generic: 'Une erreur est survenue. Veuillez réessayer plus tard.',

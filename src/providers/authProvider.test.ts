@@ -29,7 +29,7 @@ const loginFailure = async (status: number, body: unknown): Promise<LoginError> 
 const shownMessage = (error: LoginError): string => {
   window.localStorage.setItem('locale', 'en');
   const reason = error.reason;
-  if (reason !== 'usernameIncorrect' && reason !== 'passwordIncorrect')
+  if (reason !== 'credentialsIncorrect' && reason !== 'usernameIncorrect' && reason !== 'passwordIncorrect')
     throw new Error(`no fixed message for ${reason}`);
   return createI18nProvider().translate(loginMessageKeys[reason]);
 };
@@ -71,6 +71,15 @@ describe('authProvider.login', () => {
       redirectTo: '/project/p1?tab=notes',
     });
     expect(peekTarget()).toBeNull();
+  });
+
+  it('maps CREDENTIALS_INCORRECT (unknown username or wrong password alike) to one message', async () => {
+    const error = await loginFailure(401, {
+      message: 'The username or password is incorrect. Please verify your input.',
+      code: 'CREDENTIALS_INCORRECT',
+    });
+    expect(error.reason).toBe('credentialsIncorrect');
+    expect(shownMessage(error)).toBe('The username or password is incorrect. Please verify your input.');
   });
 
   it('maps USERNAME_INCORRECT to the username message', async () => {

@@ -2,15 +2,23 @@ import { HttpError } from '../api';
 
 /**
  * What can go wrong when signing in, as the login page needs it: which step to show the message on,
- * and which message. The server says which half of the credentials was wrong with a code.
+ * and which message. The server answers one code for an unknown username and a wrong password
+ * (CREDENTIALS_INCORRECT: it must not tell which usernames exist, docs/decisions.md "Sign-in
+ * hardening"); the two older codes are still understood.
  */
 export type LoginFailure =
-  'usernameIncorrect' | 'passwordIncorrect' | 'tooManyAttempts' | 'passwordExpired' | 'generic';
+  | 'credentialsIncorrect'
+  | 'usernameIncorrect'
+  | 'passwordIncorrect'
+  | 'tooManyAttempts'
+  | 'passwordExpired'
+  | 'generic';
 
 export const loginMessageKeys: Record<
   Exclude<LoginFailure, 'tooManyAttempts' | 'passwordExpired'>,
   string
 > = {
+  credentialsIncorrect: 'app.login.errors.credentialsIncorrect',
   usernameIncorrect: 'app.login.errors.usernameIncorrect',
   passwordIncorrect: 'app.login.errors.passwordIncorrect',
   generic: 'app.login.errors.generic',
@@ -33,6 +41,7 @@ export class LoginError extends Error {
 }
 
 const codeReasons: Record<string, LoginFailure> = {
+  CREDENTIALS_INCORRECT: 'credentialsIncorrect',
   USERNAME_INCORRECT: 'usernameIncorrect',
   PASSWORD_INCORRECT: 'passwordIncorrect',
   TOO_MANY_ATTEMPTS: 'tooManyAttempts',

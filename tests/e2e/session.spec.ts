@@ -46,20 +46,25 @@ test('a new user signs in, changes language and dark mode, signs out, and comes 
   await expect(page).toHaveURL(/\/profile\/password$/);
 });
 
-test('wrong username and wrong password show the spec messages', async ({ page }) => {
+test('an unknown username and a wrong password show the same message', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'EN' }).click();
   await page.getByLabel('Username').fill('nobody@example.test');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('whatever-it-is');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('The username is incorrect. Please verify your input.')).toBeVisible();
+  await expect(
+    page.getByText('The username or password is incorrect. Please verify your input.'),
+  ).toBeVisible();
 
+  await page.getByRole('button', { name: 'Change' }).click();
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('The password is incorrect. Please verify your input.')).toBeVisible();
+  await expect(
+    page.getByText('The username or password is incorrect. Please verify your input.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkResetToken, resetPassword, sendPasswordReset } from '../../../schemas/contracts/auth';
+import { attemptCounters, signInLimits, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
 import { contractRoute } from '../../http/contract-route';
@@ -15,6 +16,8 @@ const invalidLink = () =>
 /** The forgotten-password calls of spec §7: send a link, check it, set the new password. */
 export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, config, queue } = platform;
+  const counters = attemptCounters(db);
+  const { perAccount, perAddress, windowSeconds } = config.resetLimits;
 
   app.route({
     ...contractRoute(sendPasswordReset),
@@ -24,6 +27,24 @@ export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }
       // Only the path of recovery_url is kept: links always point at PUBLIC_URL, so a forged request
       // cannot make us mail a link to somebody else's site (reset poisoning).
       const recoveryPath = new URL(recovery_url).pathname.replace(/\/$/, '');
+      // Counted before anything else, whether or not the address is known: per client address
+      // (429, which tells nothing about accounts), then per account: beyond its limit the request
+      // is answered as usual and no mail is sent (the same answer for an unknown address).
+      const fromAddress = await counters.reserve([
+        { key: `reset:address:${request.ip}`, max: perAddress, windowSeconds },
+      ]);
+      if ('retryAfter' in fromAddress) {
+        throw new ClientError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          tooManyAttemptsMessage('Too many password reset requests.', fromAddress.retryAfter),
+          { retryAfter: fromAddress.retryAfter },
+        );
+      }
+      const forAccount = await counters.reserve([
+        { key: `reset:account:${email.trim().toLowerCase()}`, max: perAccount, windowSeconds },
+      ]);
+      if ('retryAfter' in forAccount) return reply.status(204).send();
       await db.transaction(async (tx) => {
         const user = await usersRepository(tx).findByEmail(email.trim());
         if (!user) return;
@@ -67,7 +88,7 @@ export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }
         if (!reset || !(await tokens.consume(token))) throw invalidLink();
         const user = await usersRepository(tx).setPassword(reset.user_id, passwordHash);
         await tokens.revokeAll(user.id);
-        await tx.query('DELETE FROM login_failures WHERE lower(username) = lower($1)', [user.username]);
+        await attemptCounters(tx).clear([signInLimits(config.loginLimits).account(user.username).key]);
       });
       return reply.status(204).send();
     },

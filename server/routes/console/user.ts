@@ -5,6 +5,7 @@ import {
   updatePreferences,
   type Preferences,
 } from '../../../schemas/contracts/auth';
+import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
@@ -14,7 +15,8 @@ import { usersRepository } from '../../repositories/users';
 
 /** The signed-in user: who they are, their organisations and rights, preferences, password change. */
 export const userRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+  const { db, config } = platform;
+  const counters = attemptCounters(db);
   const users = usersRepository(db);
   const tenancy = tenancyRepository(db);
 
@@ -59,11 +61,28 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
         newPassword: string;
       };
       const { user } = request.auth;
+      // The current password is throttled like a sign-in (a stolen session must not become a
+      // password oracle): counted before it is checked, forgotten once it is right.
+      const attempt = {
+        key: `current-password:${user.id}`,
+        max: config.loginLimits.perAccount,
+        windowSeconds: config.loginLimits.windowSeconds,
+      };
+      const reservation = await counters.reserve([attempt]);
+      if ('retryAfter' in reservation) {
+        throw new ClientError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          tooManyAttemptsMessage('Too many wrong current passwords.', reservation.retryAfter),
+          { retryAfter: reservation.retryAfter },
+        );
+      }
       if (!(await verifyPassword(currentPassword, user.password_hash))) {
         throw new ClientError(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.', {
           details: [{ path: 'currentPassword', message: 'The current password is incorrect.' }],
         });
       }
+      await counters.clear([attempt.key]);
       const broken = passwordPolicyDetails(newPassword, 'newPassword');
       if (newPassword === currentPassword) {
         broken.push({

@@ -6,14 +6,14 @@ import { json } from '../../test/fakeApi';
 import { acme, demoProject, makeUser, production } from '../../test/fixtures';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
 
-/** A sign-in endpoint that knows alice / Correct-horse-1. */
+/** A sign-in endpoint that knows alice / Correct-horse-1, and does not say which half was wrong. */
 const loginCheck = ({ body }: FakeRequest) => {
   const { username, password } = body as { username: string; password: string };
-  if (username !== 'alice') return json({ message: 'Bad credentials', code: 'USERNAME_INCORRECT' }, 401);
-  if (password !== 'Correct-horse-1')
-    return json({ message: 'Bad credentials', code: 'PASSWORD_INCORRECT' }, 401);
+  if (username !== 'alice' || password !== 'Correct-horse-1')
+    return json({ message: 'Bad credentials', code: 'CREDENTIALS_INCORRECT' }, 401);
   return json({ token: 'jwt-alice' });
 };
+const failed = 'The username or password is incorrect. Please verify your input.';
 
 const server = {
   'POST /api/login_check': loginCheck,
@@ -53,24 +53,20 @@ describe('two-step login page', () => {
     await typeUsername(user, 'alice');
     await user.type(screen.getByLabelText(/Password/), 'nope');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(
-      await screen.findByText('The password is incorrect. Please verify your input.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(failed)).toBeInTheDocument();
     expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
-  it('sends an unknown username back to the first step with its message', async () => {
+  it('shows an unknown username exactly as a wrong password (no username enumeration)', async () => {
     const user = userEvent.setup();
     renderConsole('/login', server);
     await typeUsername(user, 'mallory');
     await user.type(screen.getByLabelText(/Password/), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(
-      await screen.findByText('The username is incorrect. Please verify your input.'),
-    ).toBeInTheDocument();
-    expect(screen.getByLabelText(/Username/)).toHaveValue('mallory');
-    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    expect(await screen.findByText(failed)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
+    expect(screen.getByTestId('login-username')).toHaveTextContent('mallory');
   });
 
   it('lets the user go back and change the username', async () => {
