@@ -15,6 +15,7 @@ import { createTesseractOcr } from '../server/pipeline/extractor/ocr/tesseract';
 import { CORPUS_DIR, WORKLOAD_DIR } from '../server/pipeline/extractor/test-support/corpus';
 import { EMPTY_LANGUAGE_CONFIG, type PipelineConfig, type PipelineServices } from '../server/pipeline/stage';
 import { startPlatform } from '../server/platform';
+import { createPipelinePool } from '../server/pipeline-threads/pool';
 import { median } from './process';
 import type { Measurement } from './run';
 
@@ -90,6 +91,7 @@ export const throughQueue = async (files: { filename: string; bytes: Uint8Array 
   });
   const db = await openDatabase(cfg);
   const platform = await startPlatform(cfg, createLogger(cfg), { worker: false }, db);
+  const pipelines = createPipelinePool(noOcr, { threads: cfg.analysis.threads });
   try {
     const [org] = await db.query<{ id: string }>(
       `INSERT INTO organisations (id, name) VALUES ($1, 'Bench') RETURNING id`,
@@ -127,7 +129,7 @@ export const throughQueue = async (files: { filename: string; bytes: Uint8Array 
     };
     const { startAnalysisWorker } = await import('../server/jobs/analysis');
     const startWorker = () =>
-      startAnalysisWorker(platform.queue.boss, db, platform.queue, platform.log, noOcr, cfg.analysis);
+      startAnalysisWorker(platform.queue.boss, db, platform.queue, platform.log, pipelines, cfg.analysis);
     // A warm-up, as in-process: the worker's and the driver's code is compiled when measured.
     await enqueue(QUEUE_WARM_UP);
     const warming = await startWorker();
@@ -156,6 +158,7 @@ export const throughQueue = async (files: { filename: string; bytes: Uint8Array 
       database: db.kind,
     };
   } finally {
+    await pipelines.stop();
     await platform.stop();
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

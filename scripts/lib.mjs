@@ -61,6 +61,8 @@ export const ensureConsoleBuilt = () => {
  * worker and console in one process), `npm run serve` and `npm run worker` the roles at scale.
  */
 export const SERVER_ENTRIES = ['main', 'serve', 'worker'];
+/** Entries the bundle has besides the roles: the pipeline threads' (server/pipeline-threads/pool.ts). */
+const THREAD_ENTRIES = ['pipeline-thread'];
 export const serverBundle = (entry) => path.join(root, 'dist-server', `${entry}.mjs`);
 
 /**
@@ -76,12 +78,13 @@ export const ensureServerBuilt = () => {
     newestIn(path.join(root, 'schemas')),
     mtime(path.join(root, 'package-lock.json')),
   );
-  if (Math.min(...SERVER_ENTRIES.map((e) => mtime(serverBundle(e)))) > sources) return;
+  const entries = [...SERVER_ENTRIES, ...THREAD_ENTRIES];
+  if (Math.min(...entries.map((e) => mtime(serverBundle(e)))) > sources) return;
   // Chunks are named by their hash: a new build's replace the old ones, which go.
   fs.rmSync(path.join(root, 'dist-server'), { recursive: true, force: true });
   const status = run('npx', [
     'esbuild',
-    ...SERVER_ENTRIES.map((e) => `server/${e}.ts`),
+    ...entries.map((e) => `server/${e}.ts`),
     '--bundle',
     '--splitting',
     '--format=esm',

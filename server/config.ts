@@ -64,6 +64,8 @@ const envSchema = z.object({
   ANALYSIS_STALL: duration.default(30),
   MANUAL_STATUS_TIMEOUT: duration.default(86_400),
   ANALYSIS_BATCH: z.coerce.number().int().min(1).max(64).default(16),
+  /** Threads that run the pipeline in a worker process (default: one per core). */
+  ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** OpenAI-compatible speech-to-text endpoint for MP3 files (POST {base}/audio/transcriptions). */
   SPEECH_BASE_URL: optionalUrl(['http:', 'https:']),
   SPEECH_API_KEY: z.string().optional(),
@@ -100,6 +102,8 @@ export type Config = {
     stallSeconds: number;
     manualStatusTimeoutSeconds: number;
     batchSize: number;
+    /** Undefined: one per core. */
+    threads: number | undefined;
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
@@ -162,6 +166,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       stallSeconds: e.ANALYSIS_STALL,
       manualStatusTimeoutSeconds: e.MANUAL_STATUS_TIMEOUT,
       batchSize: e.ANALYSIS_BATCH,
+      threads: e.ANALYSIS_THREADS,
     },
     speech: e.SPEECH_BASE_URL
       ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }

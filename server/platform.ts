@@ -12,6 +12,7 @@ import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
 import { createLlmClient } from './integrations/llm';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
+import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
 export interface Platform {
@@ -21,6 +22,8 @@ export interface Platform {
   log: Logger;
   /** What the pipeline may use of the outside world (OCR, speech), shared by workers and test pages. */
   services: PipelineServices;
+  /** The threads that run the pipeline, for the analysis worker and the test pages (started at first use). */
+  pipelines: PipelinePool;
   jwtSecret: string;
   stop(): Promise<void>;
 }
@@ -50,13 +53,21 @@ export const startPlatform = async (
     speech: config.speech ? createSpeechClient(config.speech) : null,
     llm: config.llm ? createLlmClient(config.llm) : null,
   };
+  const pipelines = createPipelinePool(services, { threads: config.analysis.threads });
   const stopWorkers: (() => unknown)[] = [];
   try {
     const queue = await startQueue(database, log, { supervise: roles.worker });
     if (roles.worker) {
       await startMailWorker(queue.boss, database, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
       await startEnvironmentDeletionWorker(queue.boss, database, log);
-      const analyses = await startAnalysisWorker(queue.boss, database, queue, log, services, config.analysis);
+      const analyses = await startAnalysisWorker(
+        queue.boss,
+        database,
+        queue,
+        log,
+        pipelines,
+        config.analysis,
+      );
       await startRetentionWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
       stopWorkers.push(() => analyses.stop());
@@ -68,11 +79,13 @@ export const startPlatform = async (
       queue,
       log,
       services,
+      pipelines,
       jwtSecret,
       stop: async () => {
         // The analysis worker's own loop ends its batch first: it still completes that batch's jobs.
         for (const stopWorker of stopWorkers) await stopWorker();
         await queue.stop();
+        await pipelines.stop();
         await ocr.terminate();
         await database.close();
       },

@@ -1,7 +1,7 @@
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { ClientError } from '../http/errors';
-import { runPipeline, STAGES } from '../pipeline/engine';
-import type { PipelineConfig, PipelineInput, PipelineServices } from '../pipeline/stage';
+import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
+import type { PipelinePool } from '../pipeline-threads/pool';
 
 /**
  * The input of a test tab (extraction, reply, advanced categorisation): the text, or a mail when a
@@ -22,18 +22,28 @@ export const testInput = (name: string, text: string, subject?: string): Pipelin
 
 /**
  * A test tab's run: the pipeline's own `steps` (in their trace order, nothing else, nothing
- * delivered) on its input, so that the tab reads a text exactly as an analysis would. A step that
- * fails is a 422 with the step's own message.
+ * delivered) on its input, so that the tab reads a text exactly as an analysis would. It runs in a
+ * pipeline thread, as analyses do: no text makes the API wait. A step that fails is a 422 with the
+ * step's own message.
  */
 export const runTestSteps = async (
   input: PipelineInput,
   config: PipelineConfig,
-  services: PipelineServices,
+  pipelines: PipelinePool,
   steps: readonly TraceStep[],
   { id, code, timeoutMs = 30_000 }: { id: string; code: string; timeoutMs?: number },
 ): Promise<AnalysisResult> => {
-  const stages = Object.fromEntries(steps.map((step) => [step, STAGES[step]]));
-  const result = await runPipeline(id, input, config, services, AbortSignal.timeout(timeoutMs), stages);
+  const { result } = await pipelines.run(
+    {
+      id,
+      input,
+      config,
+      steps,
+      timeLimit: { ms: timeoutMs, message: `The test took longer than ${timeoutMs / 1000} s` },
+    },
+    'object',
+  );
+  if (result.status === 'error' && result.error) throw new ClientError(422, code, result.error);
   const failed = result.trace.find((t) => t.status === 'error');
   if (failed) throw new ClientError(422, code, failed.errors[0] ?? failed.summary);
   return result;

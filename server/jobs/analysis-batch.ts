@@ -1,8 +1,8 @@
-import type { AnalysisResult } from '../../schemas/analysis-result';
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
 import { JsonbArray, type Db, type Queryable } from '../db';
 import type { PipelineInput } from '../pipeline/stage';
+import type { JobOutcome } from '../pipeline-threads/pool';
 import { queues, type Queue } from '../queue';
 
 /** What the worker reads of an analysis it claims: its input, and its configuration's version. */
@@ -70,32 +70,35 @@ export const inputOf = async (q: Queryable, row: ClaimedRow): Promise<PipelineIn
 
 export interface Outcome {
   row: ClaimedRow;
-  result: AnalysisResult;
+  /** The pipeline thread's answer: the result as JSON bytes, and what the row stores of it. */
+  outcome: JobOutcome<'bytes'>;
   ms: number;
 }
 
+const CLOSE = Buffer.from('}');
+
 /**
- * An outcome as its row stores it, made as soon as its analysis ends. The record's JSON, result
- * included, is made then and kept as UTF-8 bytes (outside the JS heap) until the batch is written:
- * the analysis's objects die young, instead of being copied by every collection while the batch
- * runs and then carried into the old generation. An analysis with the manual final status that was
- * processed waits, still pending.
+ * An outcome as its row stores it, made as soon as its analysis ends. The result comes from its
+ * thread as UTF-8 JSON (outside the JS heap, never parsed here); the record's JSON wraps it with
+ * the stored fields. An analysis with the manual final status that was processed waits, still
+ * pending.
  */
-export const recordOf = ({ row, result, ms }: Outcome) => {
-  const waits = row.manual_final_status && result.status === 'processed';
+export const recordOf = ({ row, outcome, ms }: Outcome) => {
+  const waits = row.manual_final_status && outcome.status === 'processed';
   const stored = {
     id: row.id,
-    status: waits ? 'pending' : result.status,
-    error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
+    status: waits ? 'pending' : outcome.status,
+    error: outcome.error,
     duration_ms: ms,
     waits,
   };
+  const head = Buffer.from(`${JSON.stringify(stored).slice(0, -1)},"result":`);
   return {
     ...stored,
     /** Whether NLU servers read it (they are then marked as used). */
-    readByNlu: result.nlu.servers.length > 0,
+    readByNlu: outcome.readByNlu,
     environmentId: row.environment_id,
-    json: Buffer.from(JSON.stringify({ ...stored, result })),
+    json: Buffer.concat([head, outcome.bytes, CLOSE]),
   };
 };
 export type OutcomeRecord = ReturnType<typeof recordOf>;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { AnalysisResult } from '../../schemas/analysis-result';
 import { extractionCache } from '../analyses/extraction-cache';
 import { pipelineConfigCache } from '../analyses/pipeline-config-cache';
 import { markServersUsed } from '../nlu/server-states';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
-import { describeError, emptyResult, runPipeline } from '../pipeline/engine';
-import type { PipelineConfig, PipelineServices } from '../pipeline/stage';
+import { describeError, emptyResult } from '../pipeline/engine';
+import type { PipelineConfig } from '../pipeline/stage';
+import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
+import { bytesOutcome } from '../pipeline-threads/protocol';
 import { startClaimLoop, mapLimited } from './analysis-loop';
 import {
   claimBatch,
@@ -52,43 +53,49 @@ export const startAnalysisWorker = async (
   db: Db,
   queue: Queue,
   log: Logger,
-  services: PipelineServices,
+  pipelines: PipelinePool,
   options: AnalysisWorkerOptions,
 ): Promise<{ stop(): Promise<void> }> => {
   const heartbeatMs = Math.max(200, Math.min(2000, (options.stallSeconds * 1000) / 4));
 
   const configs = pipelineConfigCache();
 
+  const timeLimit = {
+    ms: options.timeLimitSeconds * 1000,
+    message: `The analysis took longer than its time limit of ${options.timeLimitSeconds} s`,
+  };
+
+  /** One analysis, in a pipeline thread: the main thread only reads its input and keeps its row alive. */
   const runOne = async (
     row: ClaimedRow,
     config: PipelineConfig,
     controller: AbortController,
   ): Promise<OutcomeRecord> => {
     const started = Date.now();
-    let timedOut = false;
-    const limit = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error('time limit'));
-    }, options.timeLimitSeconds * 1000);
-    let result: AnalysisResult;
+    let outcome: JobOutcome<'bytes'>;
     try {
       const input = await inputOf(db, row);
-      const cached =
+      const cache =
         input.kind === 'file' && input.bytes.length >= CACHE_MIN_BYTES
-          ? { ...services, extractionCache: extractionCache(db, row.environment_id) }
-          : services;
-      result = await runPipeline(row.id, input, config, cached, controller.signal);
+          ? extractionCache(db, row.environment_id)
+          : undefined;
+      outcome = await pipelines.run(
+        {
+          id: row.id,
+          input,
+          config,
+          configKey: `${row.environment_id} ${row.config_version}`,
+          cache,
+          signal: controller.signal,
+          timeLimit,
+        },
+        'bytes',
+      );
     } catch (error) {
       log.error({ err: error, analysisId: row.id }, 'analysis failed outside the pipeline');
-      result = { ...emptyResult(row.id), status: 'error', error: describeError(error) };
-    } finally {
-      clearTimeout(limit);
+      outcome = bytesOutcome({ ...emptyResult(row.id), status: 'error', error: describeError(error) });
     }
-    if (timedOut) {
-      result.status = 'error';
-      result.error = `The analysis took longer than its time limit of ${options.timeLimitSeconds} s`;
-    }
-    return recordOf({ row, result, ms: Date.now() - started });
+    return recordOf({ row, outcome, ms: Date.now() - started });
   };
 
   const runBatch = async (ids: string[]) => {

@@ -9,6 +9,7 @@ import {
 } from '../../server/analyses/repository';
 import { claimBatch, recordOf, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
 import { startAnalysisWorker } from '../../server/jobs/analysis';
+import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { emptyResult } from '../../server/pipeline/engine';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { buildTenants, type Tenants } from './support/tenants';
@@ -48,7 +49,11 @@ const HOSTILE = 'A hostile file: « reçu » “quoted” 😀 \\ "escaped"';
 const statusOf = async (id: string) => (await getAnalysis(t.platform.db, id))!;
 
 const outcome = (row: ClaimedRow, status: 'processed' | 'error', error?: string) =>
-  recordOf({ row, result: { ...emptyResult(row.id), status, ...(error ? { error } : {}) }, ms: 5 });
+  recordOf({
+    row,
+    outcome: bytesOutcome({ ...emptyResult(row.id), status, ...(error ? { error } : {}) }),
+    ms: 5,
+  });
 
 describe('a batch of analyses', () => {
   it('is claimed in one statement: waiting ones only, with their file and configuration version', async () => {
@@ -129,7 +134,7 @@ describe('a batch of analyses', () => {
         db,
         t.platform.queue,
         t.platform.log,
-        t.platform.services,
+        t.platform.pipelines,
         { timeLimitSeconds: 30, stallSeconds: 30, manualStatusTimeoutSeconds: 60, batchSize: 2 },
       );
       try {

@@ -3,7 +3,7 @@ import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
-import { extract } from '../../pipeline/extractor/extract';
+import { TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
@@ -20,7 +20,7 @@ type EnvRequest = FastifyRequest<{ Params: { envId: string } }>;
  * environment's saved settings, the extraction shown as the pipeline would get it.
  */
 export const extractorRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config, services } = platform;
+  const { db, config } = platform;
   app.addHook('preHandler', app.authenticate);
 
   const environment = async (request: EnvRequest, level: 'cockpit' | 'configurator') => {
@@ -72,24 +72,20 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
       if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
       const buffer = await part.toBuffer();
-      const signal = AbortSignal.timeout(TEST_TIME_LIMIT_MS);
       const started = Date.now();
       try {
-        const outcome = await extract(
-          { kind: 'file', filename: part.filename, bytes: new Uint8Array(buffer) },
-          settings,
-          services,
-          signal,
+        // In a pipeline thread, as analyses are read: no file makes the API wait.
+        const outcome = await platform.pipelines.task(
+          'extract',
+          [{ kind: 'file', filename: part.filename, bytes: new Uint8Array(buffer) }, settings],
+          {
+            ms: TEST_TIME_LIMIT_MS,
+            message: `Reading the file took longer than ${TEST_TIME_LIMIT_MS / 1000} s`,
+          },
         );
         return { ...outcome, durationMs: Date.now() - started };
       } catch (error) {
-        if (signal.aborted) {
-          throw new ClientError(
-            422,
-            'EXTRACTION_TIMEOUT',
-            `Reading the file took longer than ${TEST_TIME_LIMIT_MS / 1000} s`,
-          );
-        }
+        if (error instanceof TimeLimitError) throw new ClientError(422, 'EXTRACTION_TIMEOUT', error.message);
         throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message);
       }
     },

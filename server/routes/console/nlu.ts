@@ -9,7 +9,6 @@ import {
   startServer,
   stopServer,
   testNlu,
-  type NluTestAnswer,
 } from '../../../schemas/contracts/nlu';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
@@ -21,12 +20,10 @@ import type { Platform } from '../../platform';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
 import { advancedCategoriesOf } from '../../pipeline/categorisation/advanced';
 import { categorisationCompatibility } from '../../pipeline/categorisation/compatibility';
-import { analyseText } from '../../pipeline/nlu/analyse';
 import { BUILTIN_ARCHETYPES } from '../../pipeline/nlu/builtins';
-import { NluCompileError } from '../../pipeline/nlu/compile';
-import { detectLanguage } from '../../pipeline/nlu/language';
-import { loadServer, unloadServer, type ServerConfig } from '../../pipeline/nlu/servers';
-import { matchedValue, nluInteraction } from '../../pipeline/nlu/stage';
+import { unloadServer } from '../../pipeline/nlu/servers';
+import type { CompileRefusal } from '../../nlu/test-text';
+import { TimeLimitError } from '../../pipeline-threads/pool';
 import { termVariations } from '../../pipeline/nlu/variations';
 import { StopPipeline } from '../../pipeline/stage';
 import { configurableEnvironment } from '../../resources/access';
@@ -34,22 +31,20 @@ import { configurableEnvironment } from '../../resources/access';
 type Params = { envId: string; id?: string };
 
 /** A configuration that does not compile: 400 with every problem, for the user to fix. */
-const compileOrRefuse = (server: ServerConfig) => {
-  try {
-    return loadServer(server);
-  } catch (error) {
-    if (error instanceof NluCompileError)
-      throw new ClientError(
-        400,
-        'NLU_CONFIGURATION',
-        `Server '${server.definitions.server.name}' cannot start: ${error.message}`,
-        {
-          details: error.problems,
-        },
-      );
+const refuse = ({ refused }: CompileRefusal) =>
+  new ClientError(400, 'NLU_CONFIGURATION', `Server '${refused.server}' cannot start: ${refused.message}`, {
+    details: refused.problems,
+  });
+
+/** How long the API waits for a test page's reading of a text, or a server's start. */
+const TEST_LIMIT = { ms: 30_000, message: 'The NLU took longer than 30 s' };
+
+/** A test page's work in a pipeline thread; past its time limit, a 422 that says so. */
+const inThread = <T>(work: Promise<T>) =>
+  work.catch((error: unknown) => {
+    if (error instanceof TimeLimitError) throw new ClientError(422, 'NLU_TIME_LIMIT', error.message);
     throw error;
-  }
-};
+  });
 
 /**
  * The NLU area's own calls (spec pipeline §2–5): the test page, server start / stop, flagged rules
@@ -82,35 +77,25 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const { text, servers: wanted } = request.body;
       if (wanted.length === 0)
         throw new ClientError(400, 'NLU_TEST_NEEDS_SERVER', 'An NLU test needs at least one server');
-      const language =
-        request.body.language || detectLanguage(text) || config.languages.find((l) => l !== 'auto') || null;
-      const servers: NluTestAnswer['servers'] = [];
-      for (const id of wanted) {
+      const servers = wanted.map((id) => {
         const server = config.nlu.servers.find((s) => s.id === id);
         if (!server)
           throw new ClientError(400, 'UNKNOWN_SERVER', `No server of this environment has the id ${id}`);
-        const { compiled } = compileOrRefuse(server);
-        const startedNow = server.state !== 'started';
-        if (startedNow) await setServerState(db, [server.id], 'started');
-        const analysis = analyseText(compiled, text, { language, allArchetypes: true });
-        const archetypes = compiled.archetypes.flatMap((_a, k) =>
-          (analysis.own[k] ?? []).map((h) => {
-            const { value, ...match } = matchedValue(compiled, text, h);
-            return { ...match, text: value };
-          }),
-        );
-        const interactions = analysis.occurrences.map((o) =>
-          nluInteraction(compiled, o, text, 'message', null),
-        );
-        servers.push({
-          name: server.definitions.server.name,
-          startedNow,
-          archetypes: archetypes.sort((a, b) => a.start - b.start),
-          interactions,
-          warnings: analysis.warnings,
-        });
-      }
-      return { language, servers };
+        return { server, startedNow: server.state !== 'started' };
+      });
+      // Compiling and reading run in a pipeline thread: a long text or a large configuration takes
+      // its time there, not the API's.
+      const answer = await inThread(
+        platform.pipelines.task(
+          'testText',
+          [servers, text, request.body.language, config.languages.find((l) => l !== 'auto') ?? null],
+          TEST_LIMIT,
+        ),
+      );
+      if ('refused' in answer) throw refuse(answer);
+      const starting = servers.filter((s) => s.startedNow).map((s) => s.server.id);
+      if (starting.length) await setServerState(db, starting, 'started');
+      return answer;
     },
   });
 
@@ -119,7 +104,9 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const envId = await configurator(request);
       const { server } = await serverOf(envId, request.params.id!);
-      const { compileMs } = compileOrRefuse(server);
+      const compiled = await inThread(platform.pipelines.task('compileServer', [server], TEST_LIMIT));
+      if ('refused' in compiled) throw refuse(compiled);
+      const { compileMs } = compiled;
       await setServerState(db, [server.id], 'started');
       return { id: server.id, state: 'started' as const, compileMs };
     },
@@ -200,7 +187,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const result = await runTestSteps(
         input,
         config,
-        platform.services,
+        platform.pipelines,
         ['source', 'extractor', 'nlu', 'categorization', 'extraction'],
         { id: 'categorisation-test', code: 'CATEGORISATION_TEST_FAILED' },
       );
@@ -230,7 +217,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const result = await runTestSteps(
         testInput('extraction test', request.body.text),
         await readPipelineConfig(db, envId),
-        platform.services,
+        platform.pipelines,
         ['source', 'extractor', 'nlu', 'extraction'],
         { id: 'extraction-test', code: 'EXTRACTION_TEST_FAILED' },
       );

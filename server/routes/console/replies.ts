@@ -36,7 +36,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
       const result = await runTestSteps(
         testInput('reply test', text, subject),
         config,
-        platform.services,
+        platform.pipelines,
         ['source', 'extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'],
         // An LLM template waits for the LLM's answer.
         { id: 'reply-test', code: 'REPLY_TEST_FAILED', timeoutMs: 60_000 },

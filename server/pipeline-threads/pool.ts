@@ -1,0 +1,329 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import { describeError, emptyResult } from '../pipeline/engine';
+import type { ExtractionCache, PipelineConfig, PipelineInput, PipelineServices } from '../pipeline/stage';
+import {
+  bytesOutcome,
+  type Finished,
+  type FromThread,
+  type ReplyForm,
+  type ServiceName,
+  type TaskName,
+  type Tasks,
+  type ThreadData,
+  type ToThread,
+} from './protocol';
+
+/** How long a thread may take to act on an abort before it is taken for frozen and ended. */
+export const ABORT_GRACE_MS = 3000;
+/** A thread's heap: past it the thread ends (out of memory), not the process. */
+const THREAD_HEAP_MB = 3072;
+/** An analysis that was running in two threads that crashed is failed, not tried a third time. */
+const MAX_CRASHES = 2;
+
+/** How long a job may run, and what its failure says then. */
+export interface TimeLimit {
+  ms: number;
+  message: string;
+}
+
+export interface PipelineJob {
+  id: string;
+  input: PipelineInput;
+  config: PipelineConfig;
+  /** Names `config` for the threads to keep (environment and configuration version). */
+  configKey?: string;
+  /** Only these steps (a test page); absent: every step. */
+  steps?: readonly TraceStep[];
+  /** The extraction cache the job may use. */
+  cache?: ExtractionCache;
+  /** Aborted by a user: the analysis ends as aborted. */
+  signal?: AbortSignal;
+  timeLimit: TimeLimit;
+}
+
+export type JobOutcome<F extends ReplyForm> = Extract<Finished, { form: F }>;
+
+type Ending = 'aborted' | 'timedOut' | 'failed';
+
+/** A task past its time limit. */
+export class TimeLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TimeLimitError';
+  }
+}
+
+/** What the pool keeps of a job while a thread runs it. */
+interface Job {
+  number: number;
+  /** Its message to a thread; `withConfig`: the configuration goes along (the thread lacks it). */
+  message(withConfig: boolean): ToThread;
+  spec?: PipelineJob;
+  /** Set once an abort was sent: past its time limit, or a user's abort. */
+  aborting?: { timedOut: boolean; message: string };
+  crashes: number;
+  thread?: Thread;
+  /** Service calls of this job the main thread is answering. */
+  calls: Set<AbortController>;
+  timer?: NodeJS.Timeout;
+  /** Its thread's answer. */
+  settle(outcome: Finished): void;
+  /** It ends without an answer: aborted by a user, past its time limit, or failed; `message` says why. */
+  fail(message: string, why: Ending): void;
+}
+
+interface Thread {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  ended: boolean;
+  /** Ended by the pool because a job did not stop: its other jobs are not to blame. */
+  frozen?: boolean;
+}
+
+/**
+ * Where the threads' module is: beside this module's bundle in dist-server/ (`npm start`), else
+ * the sources, run through tsx by a small loader (tests, `npm run dev`).
+ */
+const threadEntry = (): string => {
+  const here = fileURLToPath(import.meta.url);
+  const [root, inBundle] = here.split(`${path.sep}dist-server${path.sep}`);
+  return inBundle !== undefined
+    ? path.join(root, 'dist-server', 'pipeline-thread.mjs')
+    : path.join(path.dirname(here), 'boot.mjs');
+};
+
+/**
+ * The threads that run the pipeline (docs/decisions.md "Pipeline threads"): the API's event loop
+ * never runs an analysis or a test page's reading, whatever its input. Jobs go to the least busy
+ * thread; each thread runs several side by side (their I/O, which the main thread answers,
+ * overlaps). Past its time limit a job's thread is told to stop it; a thread that does not act on
+ * an abort within ABORT_GRACE_MS (CPU-bound work that never yields) is ended and replaced: the
+ * jobs being stopped fail with their message, the others run again in a new thread. A thread that
+ * crashes (out of memory) is replaced too; a job that was in MAX_CRASHES crashes fails with a
+ * message saying so. Threads start at their first job.
+ *
+ * @example
+ *   const pool = createPipelinePool(services, { threads: 2 });
+ *   const { result } = await pool.run({ id, input, config, timeLimit: { ms: 30_000, message: 'Too long' } }, 'object');
+ */
+export const createPipelinePool = (
+  services: PipelineServices,
+  { threads: size = os.availableParallelism() }: { threads?: number } = {},
+) => {
+  const threads: Thread[] = [];
+  let nextJob = 0;
+  let stopped = false;
+  const data: ThreadData = { speech: !!services.speech, llm: !!services.llm };
+  const entry = threadEntry();
+
+  const send = (thread: Thread, message: ToThread) => {
+    if (!thread.ended) thread.worker.postMessage(message);
+  };
+
+  const callService = (job: Job, name: ServiceName, args: unknown[], signal: AbortSignal) => {
+    const spec = job.spec;
+    switch (name) {
+      case 'ocr':
+        return services.ocr.recognize(args[0] as Uint8Array, args[1] as string);
+      case 'speech':
+        if (!services.speech) throw new Error('No speech endpoint is configured');
+        return services.speech.transcribe(args[0] as Uint8Array, args[1] as string);
+      case 'llm':
+        if (!services.llm) throw new Error('No LLM endpoint is configured');
+        return services.llm.complete(args[0] as string, signal);
+      case 'cacheGet':
+        return spec?.cache?.get(args[0] as string);
+      case 'cacheSet':
+        return spec?.cache?.set(args[0] as string, args[1] as Parameters<ExtractionCache['set']>[1]);
+    }
+  };
+
+  /** Answers a thread's service call; the call is aborted with its job. */
+  const answer = async (
+    thread: Thread,
+    job: Job | undefined,
+    m: Extract<FromThread, { type: 'service' }>,
+  ) => {
+    const controller = new AbortController();
+    job?.calls.add(controller);
+    try {
+      if (!job) throw new Error('The analysis is no longer running');
+      const value = await callService(job, m.service, m.args, controller.signal);
+      send(thread, { type: 'service-result', call: m.call, ok: true, value });
+    } catch (error) {
+      send(thread, { type: 'service-result', call: m.call, ok: false, message: describeError(error) });
+    } finally {
+      job?.calls.delete(controller);
+    }
+  };
+
+  const startThread = (): Thread => {
+    const worker = new Worker(entry, {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    const thread: Thread = { worker, jobs: new Map(), ended: false };
+    worker.on('message', (m: FromThread) => {
+      if (m.type === 'ready') return;
+      const job = thread.jobs.get(m.job);
+      if (m.type === 'service') return void answer(thread, job, m);
+      if (!job) return;
+      if (m.type === 'missing-config') return send(thread, job.message(true));
+      thread.jobs.delete(m.job);
+      job.settle(m);
+    });
+    const lost = (reason: string) => {
+      if (thread.ended) return;
+      thread.ended = true;
+      threads.splice(threads.indexOf(thread), 1);
+      const jobs = [...thread.jobs.values()];
+      thread.jobs.clear();
+      for (const job of jobs) rescue(job, thread.frozen ? null : reason);
+    };
+    worker.on('error', (err) => lost(describeError(err)));
+    worker.on('exit', (code) => lost(`its thread stopped with exit code ${code}`));
+    // Threads wait for work: they keep no process alive.
+    worker.unref();
+    threads.push(thread);
+    return thread;
+  };
+
+  const dispatch = (job: Job) => {
+    if (stopped) return job.fail('The pipeline was stopped', 'failed');
+    const thread =
+      threads.length < size ? startThread() : threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    job.thread = thread;
+    thread.jobs.set(job.number, job);
+    send(thread, job.message(false));
+  };
+
+  /** Tells the job's thread to stop it, and ends the thread when it does not. */
+  const abort = (job: Job, timedOut: boolean, message: string) => {
+    if (job.aborting) return;
+    job.aborting = { timedOut, message };
+    for (const call of job.calls) call.abort(new Error(message));
+    const thread = job.thread;
+    if (!thread) return;
+    send(thread, { type: 'abort', job: job.number, timedOut, message });
+    setTimeout(() => {
+      if (thread.jobs.has(job.number)) {
+        thread.frozen = true;
+        void thread.worker.terminate();
+      }
+    }, ABORT_GRACE_MS).unref();
+  };
+
+  /**
+   * The thread running `job` ended before answering: it crashed (`reason`), or the pool ended it
+   * because another job froze it (null).
+   */
+  const rescue = (job: Job, reason: string | null) => {
+    job.thread = undefined;
+    // Being stopped (past its time limit, or by a user), it stops here.
+    if (job.aborting) return job.fail(job.aborting.message, job.aborting.timedOut ? 'timedOut' : 'aborted');
+    if (reason === null) return dispatch(job);
+    if (++job.crashes >= MAX_CRASHES)
+      return job.fail(
+        `The analysis stopped its worker thread ${MAX_CRASHES} times (${reason}); the file may be damaged or hostile`,
+        'failed',
+      );
+    dispatch(job);
+  };
+
+  /** Runs a job to its end: it always settles, with the thread's answer or its failure. */
+  const start = (
+    message: (job: number, withConfig: boolean) => ToThread,
+    timeLimit: TimeLimit,
+    settle: (outcome: Finished) => void,
+    fail: (message: string, why: Ending) => void,
+    spec?: PipelineJob,
+  ) => {
+    const signal = spec?.signal;
+    const onAbort = () => abort(job, false, describeError(signal?.reason ?? 'The analysis was aborted'));
+    const end = () => {
+      clearTimeout(job.timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const number = nextJob++;
+    const job: Job = {
+      number,
+      message: (withConfig) => message(number, withConfig),
+      spec,
+      crashes: 0,
+      calls: new Set(),
+      settle: (outcome) => {
+        end();
+        settle(outcome);
+      },
+      fail: (reason, why) => {
+        end();
+        fail(reason, why);
+      },
+    };
+    if (signal?.aborted) return job.fail(describeError(signal.reason), 'aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    job.timer = setTimeout(() => abort(job, true, timeLimit.message), timeLimit.ms);
+    dispatch(job);
+  };
+
+  /** An analysis (the pipeline's steps on one input), its result in the form asked for. */
+  const run = <F extends 'bytes' | 'object'>(spec: PipelineJob, form: F): Promise<JobOutcome<F>> =>
+    new Promise((resolve) => {
+      const failed = (message: string, why: Ending) => {
+        const aborted = why === 'aborted';
+        const result: AnalysisResult = { ...emptyResult(spec.id), status: aborted ? 'aborted' : 'error' };
+        if (!aborted) result.error = message;
+        resolve((form === 'object' ? { form, result } : bytesOutcome(result)) as JobOutcome<F>);
+      };
+      const message = (job: number, withConfig: boolean): ToThread => ({
+        type: 'run',
+        job,
+        id: spec.id,
+        input: spec.input,
+        configKey: spec.configKey,
+        config: withConfig || !spec.configKey ? spec.config : undefined,
+        steps: spec.steps,
+        cached: !!spec.cache,
+        reply: form,
+      });
+      start(message, spec.timeLimit, (outcome) => resolve(outcome as JobOutcome<F>), failed, spec);
+    });
+
+  /** A task of the thread module (protocol.ts Tasks); rejects with its error or its time limit. */
+  const task = <N extends TaskName>(
+    name: N,
+    args: Parameters<Tasks[N]>,
+    timeLimit: TimeLimit,
+  ): Promise<Awaited<ReturnType<Tasks[N]>>> =>
+    new Promise((resolve, reject) => {
+      start(
+        (job) => ({ type: 'task', job, name, args }),
+        timeLimit,
+        (outcome) =>
+          outcome.form === 'value'
+            ? resolve(outcome.value as Awaited<ReturnType<Tasks[N]>>)
+            : reject(new Error(outcome.form === 'failed' ? outcome.message : 'Unexpected answer')),
+        (message, why) => reject(why === 'timedOut' ? new TimeLimitError(message) : new Error(message)),
+      );
+    });
+
+  return {
+    run,
+    task,
+    /** Threads running now (they start at their first job, and again after a crash). */
+    get threads() {
+      return threads.length;
+    },
+    /** Ends every thread; jobs still running fail. */
+    stop: async () => {
+      stopped = true;
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+    },
+  };
+};
+
+export type PipelinePool = ReturnType<typeof createPipelinePool>;

@@ -1,0 +1,89 @@
+import type { AnalysisResult, AnalysisStatus, TraceStep } from '../../schemas/analysis-result';
+import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
+import type { compileServer, testText } from '../nlu/test-text';
+import type { extract } from '../pipeline/extractor/extract';
+
+/**
+ * Work other than an analysis that a thread does for the API's test pages (thread.ts runs them,
+ * with the job's services and abort signal where they need them).
+ */
+export interface Tasks {
+  compileServer: typeof compileServer;
+  testText: typeof testText;
+  extract(
+    input: Parameters<typeof extract>[0],
+    settings: Parameters<typeof extract>[1],
+  ): ReturnType<typeof extract>;
+}
+export type TaskName = keyof Tasks;
+
+/**
+ * The messages between the pipeline pool (pool.ts, on the process's main thread) and its threads
+ * (thread.ts). A thread runs analyses and nothing else: every I/O its stages need (OCR, speech, the
+ * LLM, the extraction cache) is a `service` call answered by the main thread, which owns those
+ * clients and the database.
+ */
+
+/** What a thread is told when it starts: which services exist in this process. */
+export interface ThreadData {
+  speech: boolean;
+  llm: boolean;
+}
+
+export type ServiceName = 'ocr' | 'speech' | 'llm' | 'cacheGet' | 'cacheSet';
+
+/** How the result comes back: as JSON bytes for the store (the worker), or as objects (test pages). */
+export type ReplyForm = 'bytes' | 'object';
+
+export type ToThread =
+  | {
+      type: 'run';
+      job: number;
+      id: string;
+      input: PipelineInput;
+      /** Names a configuration the thread may have kept; absent: `config` is used once. */
+      configKey?: string;
+      /** Absent when the thread is expected to hold `configKey`; it asks again when it does not. */
+      config?: PipelineConfig;
+      /** Only these steps (a test page); absent: every step. */
+      steps?: readonly TraceStep[];
+      /** Whether the extraction cache service may be used. */
+      cached: boolean;
+      reply: ReplyForm;
+    }
+  | { type: 'task'; job: number; name: TaskName; args: unknown[] }
+  | { type: 'abort'; job: number; timedOut: boolean; message: string }
+  | { type: 'service-result'; call: number; ok: true; value: unknown }
+  | { type: 'service-result'; call: number; ok: false; message: string };
+
+export type FromThread =
+  | { type: 'ready' }
+  | { type: 'missing-config'; job: number }
+  | { type: 'service'; call: number; job: number; service: ServiceName; args: unknown[] }
+  | ({ type: 'done'; job: number } & Finished);
+
+/** A finished analysis, in the form it was asked for, or a task's answer. */
+export type Finished =
+  | { form: 'value'; value: unknown }
+  /** A task that threw: its message. */
+  | { form: 'failed'; message: string }
+  | { form: 'object'; result: AnalysisResult }
+  | {
+      form: 'bytes';
+      /** The result's JSON, UTF-8. */
+      bytes: Uint8Array;
+      status: AnalysisStatus;
+      /** The result's error, else its first step error. */
+      error: string | null;
+      /** Whether NLU servers read it. */
+      readByNlu: boolean;
+    };
+
+/** A result as the worker stores it: its JSON as UTF-8 bytes in a buffer of their own, and its summary. */
+export const bytesOutcome = (result: AnalysisResult): Extract<Finished, { form: 'bytes' }> => ({
+  form: 'bytes',
+  bytes: new TextEncoder().encode(JSON.stringify(result)),
+  status: result.status,
+  error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
+  readByNlu: result.nlu.servers.length > 0,
+});

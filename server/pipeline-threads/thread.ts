@@ -1,0 +1,141 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import { compileServer, testText } from '../nlu/test-text';
+import { extract } from '../pipeline/extractor/extract';
+import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
+import type { PipelineConfig, PipelineServices, Stage } from '../pipeline/stage';
+import {
+  bytesOutcome,
+  type FromThread,
+  type ServiceName,
+  type Tasks,
+  type ThreadData,
+  type ToThread,
+} from './protocol';
+
+/** The tasks of one job, with its services and abort signal. */
+const tasksOf = (services: PipelineServices, signal: AbortSignal): Tasks => ({
+  compileServer,
+  testText,
+  extract: (input, settings) => extract(input, settings, services, signal),
+});
+
+/**
+ * A pipeline thread (pool.ts starts them): runs the analyses it is sent, several side by side, and
+ * answers each result. Its CPU-bound work (parsers, NLU, categorisation, templates) never runs on
+ * the main thread, so no input can stop the API answering; the pool ends a thread that stops
+ * answering. Its I/O goes through the main thread (`service` messages).
+ */
+const port = parentPort!;
+const data = workerData as ThreadData;
+const post = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+
+/** Configurations by key, the most recently used last; the main thread keeps the versions. */
+const CONFIGS_KEPT = 64;
+const configs = new Map<string, PipelineConfig>();
+const keep = (key: string, config: PipelineConfig) => {
+  configs.delete(key);
+  configs.set(key, config);
+  if (configs.size > CONFIGS_KEPT) configs.delete(configs.keys().next().value!);
+};
+
+const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+let nextCall = 0;
+const service = <T>(job: number, name: ServiceName, args: unknown[]) =>
+  new Promise<T>((resolve, reject) => {
+    const call = nextCall++;
+    calls.set(call, { resolve: resolve as (value: unknown) => void, reject });
+    post({ type: 'service', call, job, service: name, args });
+  });
+
+const servicesOf = (job: number, cached: boolean): PipelineServices => ({
+  ocr: { recognize: (image, languages) => service(job, 'ocr', [image, languages]) },
+  speech: data.speech ? { transcribe: (audio, filename) => service(job, 'speech', [audio, filename]) } : null,
+  // The main thread's call is aborted with its analysis.
+  llm: data.llm ? { complete: (prompt) => service(job, 'llm', [prompt]) } : null,
+  extractionCache: cached
+    ? {
+        get: (key) => service(job, 'cacheGet', [key]),
+        set: (key, value) => service(job, 'cacheSet', [key, value]),
+      }
+    : undefined,
+});
+
+const stagesOf = (steps: readonly TraceStep[] | undefined): Partial<Record<TraceStep, Stage>> =>
+  steps ? Object.fromEntries(steps.map((step) => [step, STAGES[step]])) : STAGES;
+
+const running = new Map<number, { controller: AbortController; timedOut?: string }>();
+
+const run = async (m: Extract<ToThread, { type: 'run' }>) => {
+  const config = m.config ?? (m.configKey ? configs.get(m.configKey) : undefined);
+  if (!config) return post({ type: 'missing-config', job: m.job });
+  if (m.config && m.configKey) keep(m.configKey, m.config);
+  const controller = new AbortController();
+  const state: { controller: AbortController; timedOut?: string } = { controller };
+  running.set(m.job, state);
+  let result: AnalysisResult;
+  try {
+    result = await runPipeline(
+      m.id,
+      m.input,
+      config,
+      servicesOf(m.job, m.cached),
+      controller.signal,
+      stagesOf(m.steps),
+    );
+  } catch (error) {
+    result = { ...emptyResult(m.id), status: 'error', error: describeError(error) };
+  } finally {
+    running.delete(m.job);
+  }
+  if (state.timedOut) {
+    result.status = 'error';
+    result.error = state.timedOut;
+  }
+  if (m.reply === 'object') return post({ type: 'done', job: m.job, form: 'object', result });
+  // The bytes have a buffer of their own, which moves to the main thread uncopied.
+  const outcome = bytesOutcome(result);
+  post({ type: 'done', job: m.job, ...outcome }, [outcome.bytes.buffer as ArrayBuffer]);
+};
+
+const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
+  const controller = new AbortController();
+  running.set(m.job, { controller });
+  try {
+    const task = tasksOf(servicesOf(m.job, false), controller.signal)[m.name] as (
+      ...args: unknown[]
+    ) => unknown;
+    post({ type: 'done', job: m.job, form: 'value', value: await task(...m.args) });
+  } catch (error) {
+    post({ type: 'done', job: m.job, form: 'failed', message: describeError(error) });
+  } finally {
+    running.delete(m.job);
+  }
+};
+
+port.on('message', (m: ToThread) => {
+  switch (m.type) {
+    case 'run':
+      void run(m);
+      break;
+    case 'task':
+      void runTask(m);
+      break;
+    case 'abort': {
+      const state = running.get(m.job);
+      if (!state) break;
+      if (m.timedOut) state.timedOut = m.message;
+      state.controller.abort(new Error(m.message));
+      break;
+    }
+    case 'service-result': {
+      const pending = calls.get(m.call);
+      if (!pending) break;
+      calls.delete(m.call);
+      if (m.ok) pending.resolve(m.value);
+      else pending.reject(new Error(m.message));
+      break;
+    }
+  }
+});
+post({ type: 'ready' });
