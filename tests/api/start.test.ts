@@ -178,36 +178,41 @@ describe('npm start (the server bundle, dist-server/main.mjs)', () => {
     await p.stop();
   });
 
-  it('serves the API alone (npm run serve) and the workers alone (npm run worker), sharing the queue', async () => {
-    // The embedded database serves one process at a time: the roles take turns on the folder.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-roles-'));
-    const api = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
-    const [, url] = await api.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
-    const first = await consoleOf(url);
-    const created = await first.call('POST', `environments/${first.env.id}/analyses`, MAIL);
-    await new Promise((r) => setTimeout(r, 1500));
-    const queued: Result = await first.call(
-      'GET',
-      `environments/${first.env.id}/analyses/${created.id}/result`,
-    );
-    expect(queued.analysis.status).toBe('waiting');
-    expect(await api.stop()).toBe(0);
+  it(
+    'serves the API alone (npm run serve) and the workers alone (npm run worker), sharing the queue',
+    // Three processes start in turn, the worker's pipeline thread too.
+    { timeout: 90_000 },
+    async () => {
+      // The embedded database serves one process at a time: the roles take turns on the folder.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-roles-'));
+      const api = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
+      const [, url] = await api.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
+      const first = await consoleOf(url);
+      const created = await first.call('POST', `environments/${first.env.id}/analyses`, MAIL);
+      await new Promise((r) => setTimeout(r, 1500));
+      const queued: Result = await first.call(
+        'GET',
+        `environments/${first.env.id}/analyses/${created.id}/result`,
+      );
+      expect(queued.analysis.status).toBe('waiting');
+      expect(await api.stop()).toBe(0);
 
-    const worker = start('dist-server/worker.mjs', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    await worker.waitFor(/analysis finished/);
-    expect(await worker.stop()).toBe(0);
+      const worker = start('dist-server/worker.mjs', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      await worker.waitFor(/analysis finished/);
+      expect(await worker.stop()).toBe(0);
 
-    const again = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
-    const [, url2] = await again.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
-    const second = await consoleOf(url2);
-    const done: Result = await second.call(
-      'GET',
-      `environments/${second.env.id}/analyses/${created.id}/result`,
-    );
-    expect([done.analysis.status, done.result.extraction.message.subject]).toEqual([
-      'processed',
-      'Résiliation',
-    ]);
-    await again.stop();
-  });
+      const again = start('dist-server/serve.mjs', { DATA_DIR: dataDir, ...OPS });
+      const [, url2] = await again.waitFor(/Console ready at (http:\/\/localhost:\d+)/);
+      const second = await consoleOf(url2);
+      const done: Result = await second.call(
+        'GET',
+        `environments/${second.env.id}/analyses/${created.id}/result`,
+      );
+      expect([done.analysis.status, done.result.extraction.message.subject]).toEqual([
+        'processed',
+        'Résiliation',
+      ]);
+      await again.stop();
+    },
+  );
 });
