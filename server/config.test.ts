@@ -31,6 +31,36 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a socket-style DATABASE_URL as pg reads it (issue 18)', () => {
+    for (const url of [
+      'postgres://console@/console?host=/var/run/postgresql',
+      'postgresql:///console?host=/var/run/postgresql',
+      'postgres://console:secret@db.internal:5432/console',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('refuses a malformed URL with a message naming the variable, not a stack trace', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'not a url'],
+      ['DATABASE_URL', 'postgres//missing-colon'],
+      ['DATABASE_URL', 'postgres://u@[::1/db'],
+      ['PUBLIC_URL', 'console.example.com'],
+      ['SMTP_URL', 'relay.example.com:25'],
+    ]) {
+      let thrown: unknown;
+      try {
+        loadConfig({ [name]: value });
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown, `${name}=${value}`).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([
+        expect.stringMatching(new RegExp(`^${name}: expected`)),
+      ]);
+    }
+  });
+
   it('refuses a seed password without the seed email', () => {
     expect(() => loadConfig({ SEED_ADMIN_PASSWORD: 'Something-Long-1' })).toThrow(/SEED_ADMIN_EMAIL/);
   });

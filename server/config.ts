@@ -16,18 +16,35 @@ const duration = z
     return n * factor;
   });
 
+/** The URL's protocol, or undefined when it is not a URL (never throws: a wrong value is a message). */
+const protocolOf = (v: string) => (URL.canParse(v) ? new URL(v).protocol : undefined);
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
-    .url()
-    .refine((v) => protocols.includes(new URL(v).protocol), `expected a ${protocols.join(' or ')} URL`)
+    .refine((v) => protocols.includes(protocolOf(v) ?? ''), `expected a ${protocols.join(' or ')} URL`)
     .optional();
+
+/**
+ * A PostgreSQL connection URL as pg reads it (pg-connection-string), socket form included:
+ * `postgres://user@/db?host=/var/run/postgresql` has an empty host, which the WHATWG URL parser
+ * refuses, so the check puts a placeholder host in before parsing.
+ */
+const postgresUrl = z
+  .string()
+  .refine(
+    (v) =>
+      /^postgres(ql)?:\/\//i.test(v) &&
+      ['postgres:', 'postgresql:'].includes(protocolOf(v.replace('@/', '@socket/')) ?? ''),
+    'expected a postgres:// or postgresql:// URL (or postgres://user@/database?host=/socket/folder)',
+  )
+  .optional();
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_URL: postgresUrl,
   /** Where users reach the console; used in links sent by mail. Default: http://localhost:PORT. */
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   /** Signing secret for session tokens; generated and kept in the database when unset. */
