@@ -45,7 +45,7 @@ export const startPlatform = async (
   roles: Roles,
   db?: Db,
 ): Promise<Platform> => {
-  const database = db ?? (await openDatabase(config));
+  const database = db ?? (await openDatabase(config, log));
   // OCR engines start on first use: a process that reads only emails never loads them.
   const ocr = createTesseractOcr();
   const services: PipelineServices = {

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
+import { isConnectionError } from './db/retry';
 import type { Logger } from './logger';
 
 /** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */
@@ -31,7 +32,16 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
     schedule: options.supervise,
     migrate: true,
   });
-  boss.on('error', (err) => log.error({ err }, 'queue error'));
+  // pg-boss runs on our pool (executeSql above), not a pool of its own: while the database is away its
+  // polls and maintenance fail, are reported here, and work again once it is back.
+  boss.on('error', (err) =>
+    isConnectionError(err)
+      ? log.warn(
+          { err: { code: (err as { code?: string }).code, message: err.message } },
+          'queue: database unavailable',
+        )
+      : log.error({ err }, 'queue error'),
+  );
   await boss.start();
   for (const name of Object.values(queues)) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name);

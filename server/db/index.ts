@@ -1,17 +1,23 @@
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import type { Db } from './db';
 import { migrate } from './migrate';
 
 export type { Db, Queryable, Row } from './db';
 export { first, JsonbArray } from './db';
+export { isConnectionError, retryOnConnectionError } from './retry';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and
- * migrates it. Only the driver in use is loaded: the other would only lengthen the start.
+ * migrates it. Only the driver in use is loaded: the other would only lengthen the start. `log`
+ * hears of PostgreSQL connections lost (a server restart), which the pool replaces.
  */
-export const openDatabase = async (config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> => {
+export const openDatabase = async (
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  log?: Pick<Logger, 'warn'>,
+): Promise<Db> => {
   const db = config.databaseUrl
-    ? await (await import('./postgres')).openPostgres(config.databaseUrl)
+    ? await (await import('./postgres')).openPostgres(config.databaseUrl, { log })
     : await (await import('./pglite')).openPglite(config.dataDir);
   try {
     await migrate(db);

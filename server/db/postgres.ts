@@ -1,13 +1,42 @@
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { JsonbArray, type Db, type Queryable, type Row } from './db';
+import { isConnectionError } from './retry';
 
 /** jsonb's binary input format: a version byte (1), then the JSON text. */
 const JSONB_BINARY_VERSION = Buffer.of(1);
 const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes(JSONB_BINARY_VERSION) : p);
 
-/** A PostgreSQL server through a pg pool; several API and worker processes may share it. */
-export const openPostgres = async (connectionString: string): Promise<Db> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** How long a query waits for a connection when the server does not answer (an unreachable host). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface PostgresOptions {
+  /** Where lost connections are reported (the process's logger). */
+  log?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * A PostgreSQL server through a pg pool; several API and worker processes may share it. The pool
+ * survives a server restart (docs/decisions.md "Database restarts"): a connection that breaks,
+ * idle or in use, is reported and dropped, never thrown as an unhandled 'error' event (which would
+ * end the process), and the next query opens a new one. Queries that fail meanwhile reject with
+ * the connection error (retry.ts isConnectionError): the API answers 503, the worker retries.
+ * `connectionString` goes to pg as it is, so that its own parser reads socket URLs
+ * (`postgres://user@/db?host=/var/run/postgresql`).
+ */
+export const openPostgres = async (connectionString: string, options: PostgresOptions = {}): Promise<Db> => {
+  const { log } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server gone without a word (a failover, a cut network) is noticed on idle connections too.
+    keepAlive: true,
+  });
+  // An idle connection that ends (57P01 on a restart): the pool has dropped it already.
+  pool.on('error', (err) =>
+    log?.warn({ err }, 'an idle database connection was lost; the next query opens a new one'),
+  );
   // Fail at boot, with the server's own words, rather than at the first request.
   await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
@@ -19,16 +48,29 @@ export const openPostgres = async (connectionString: string): Promise<Db> => {
     ...wrap(pool),
     transaction: async (fn) => {
       const client = await pool.connect();
+      // While the client is ours the pool does not listen to it: a connection lost between two
+      // statements of the transaction would otherwise be an unhandled 'error' event.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+        log?.warn({ err }, 'a database connection was lost in a transaction');
+      };
+      client.on('error', onError);
+      let failure: unknown;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        failure = err;
+        if (!lost && !isConnectionError(err)) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed, not given back to the pool.
+        const broken = lost ?? (isConnectionError(failure) ? (failure as Error) : undefined);
+        client.release(broken);
       }
     },
     executeSql: async (text, values) => {

@@ -1,6 +1,7 @@
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
 import { JsonbArray, type Db, type Queryable } from '../db';
+import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
 import { queues, type Queue } from '../queue';
@@ -29,20 +30,29 @@ const INLINE_BYTES = 64 * 1024;
 /**
  * Claims the waiting analyses among `ids` for the worker `token`, with their small files and the
  * version of their environment's configuration: one statement for the batch. Analyses aborted
- * before they started, claimed by another worker, or done are not returned.
+ * before they started, claimed by another worker, or done are not returned. While the database is
+ * away (a restart) the claim is tried again (db/retry.ts); a claim whose answer was lost is found
+ * again by its token, not counted as a second attempt.
  */
-export const claimBatch = async (q: Queryable, ids: string[], token: string): Promise<ClaimedRow[]> => {
-  const rows = await q.query<Omit<ClaimedRow, 'file'> & { hex: string | null }>(
-    `WITH claimed AS (
-       UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
-              attempts = attempts + 1
-       WHERE id = ANY($1::uuid[]) AND status = 'waiting'
-       RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
-                 manual_final_status)
-     SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'hex') END AS hex, ${configVersionSql('c.environment_id')} AS config_version
-     FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
-    [ids, token],
-  );
+export const claimBatch = async (
+  q: Queryable,
+  ids: string[],
+  token: string,
+  log?: RetryOptions['log'],
+): Promise<ClaimedRow[]> => {
+  const claim = () =>
+    q.query<Omit<ClaimedRow, 'file'> & { hex: string | null }>(
+      `WITH claimed AS (
+         UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
+                attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
+         WHERE id = ANY($1::uuid[]) AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
+         RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
+                   manual_final_status)
+       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'hex') END AS hex, ${configVersionSql('c.environment_id')} AS config_version
+       FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
+      [ids, token],
+    );
+  const rows = await retryOnConnectionError(claim, { what: 'analysis claim', log });
   // Files come as hex (see repository.ts putBlob) and are decoded at once: a batch's hex strings
   // (2 MB for 256 emails) would otherwise stay in the JS heap, copied by every collection, until
   // their analyses start.
@@ -120,8 +130,26 @@ const WRITE_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->
  * manual final status are sent in the same transaction; a batch without such analyses needs none
  * (one statement is atomic). Analyses aborted while they ran keep the trace of what was done, under
  * the abort. Answers which were written.
+ *
+ * While the database is away (a restart) the write is tried again with backoff, for up to a minute
+ * (db/retry.ts): a finished batch's results are not lost, and its analyses not run again. A retry
+ * after a write whose commit was done but whose answer was lost writes nothing more: the rows
+ * written no longer carry `token`.
  */
 export const writeOutcomes = async (
+  db: Db,
+  queue: Queue,
+  token: string,
+  records: OutcomeRecord[],
+  manualStatusTimeoutSeconds: number,
+  log?: RetryOptions['log'],
+): Promise<Set<string>> =>
+  retryOnConnectionError(() => writeOnce(db, queue, token, records, manualStatusTimeoutSeconds), {
+    what: `writing the results of ${records.length} analyses`,
+    log,
+  });
+
+const writeOnce = async (
   db: Db,
   queue: Queue,
   token: string,

@@ -100,7 +100,7 @@ export const startAnalysisWorker = async (
 
   const runBatch = async (ids: string[]) => {
     const token = randomUUID();
-    const rows = await claimBatch(db, ids, token);
+    const rows = await claimBatch(db, ids, token, log);
     if (rows.length === 0) return;
     const configOf = new Map<string, PipelineConfig>();
     for (const row of rows) {
@@ -120,7 +120,7 @@ export const startAnalysisWorker = async (
     } finally {
       clearInterval(heartbeat);
     }
-    await writeOutcomes(db, queue, token, records, options.manualStatusTimeoutSeconds);
+    await writeOutcomes(db, queue, token, records, options.manualStatusTimeoutSeconds, log);
     log.info(
       { analyses: records.map((r) => ({ id: r.id, status: r.status, ms: r.duration_ms })) },
       'analysis finished',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseUnavailable, isConnectionError } from '../db/retry';
 import { ClientError } from '../http/errors';
 
 const GENERIC = 'An error has happened. Please retry later.';
@@ -72,6 +73,7 @@ export const errorsPlugin = fp(
           .status(error.statusCode)
           .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
       }
+      if (isConnectionError(error)) return databaseUnavailable(request, reply, error);
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' });
     });
