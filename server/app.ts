@@ -14,6 +14,7 @@ import { moduleRoutes } from './routes/console/modules';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { inputPlugin } from './plugins/input';
 import { openapiPlugin } from './plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
 import { invitationRoutes } from './routes/auth/invitations';
@@ -61,6 +62,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
     }),
   });
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { platform });
   await app.register(accessKeysPlugin, { platform });

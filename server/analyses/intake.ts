@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SUPPORTED_EXTENSIONS } from '../../schemas/extractor-settings';
 import { ClientError } from '../http/errors';
+import { checkDecoded, checkFormPart } from '../http/input';
 import { extensionOf } from '../pipeline/extractor/settings';
 import { validationError } from '../resources/validation';
 import type { NewAnalysis } from './repository';
@@ -48,6 +49,8 @@ const asMetadata = (value: unknown, problems: Problem[]): Record<string, unknown
       problems.push(problem('metadata', 'metadata must be a JSON object', 'type'));
       return {};
     }
+    // JSON in a form field: checked like a JSON body's (a JSON body's was, before the route).
+    checkDecoded(parsed, 'metadata', 1);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     problems.push(problem('metadata', 'metadata must be a JSON object', 'type'));
@@ -74,6 +77,7 @@ const readBody = async (
   for await (const part of request.parts({
     limits: { fileSize: maxBytes, files: MAX_MAIL_ATTACHMENTS + 1 },
   })) {
+    checkFormPart(part);
     if (part.type === 'file') {
       const bytes = await readFile(part, maxBytes);
       total += bytes.length;

@@ -1,5 +1,6 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { ClientError } from '../http/errors';
+import { checkDecoded } from '../http/input';
 import { fieldKind, isTimestamp } from './fields';
 import type { Bounds, Range, Sort } from './store';
 
@@ -23,11 +24,15 @@ const invalid = (param: string, message: string) =>
 const parseJson = (param: string, raw: unknown): unknown => {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw invalid(param, 'must be given once');
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw invalid(param, 'is not valid JSON');
   }
+  // The query string was checked as text; the JSON in it may still spell a NUL as \u0000.
+  checkDecoded(value, param, 1);
+  return value;
 };
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);

@@ -25,6 +25,19 @@ const BINARY: Record<string, number> = {
   '%': 60,
 };
 const TEST_STRENGTH = 100;
+
+/**
+ * How deep `if` and `for` tags may nest in one template. Parsing and rendering recurse once per
+ * level, so the bound keeps both far from the stack's limit (issue 18: 5,000 nested `if` overflowed it).
+ */
+export const MAX_TAG_NESTING = 64;
+/**
+ * How deep an expression may nest: parentheses, brackets, `not` and `?:` one in another, and
+ * chains of filters, attributes and operators (`a|e|e…`, `a.b.c…`, `a ~ b ~ c…`), each link a
+ * level of the tree that rendering walks recursively (24,000 chained filters saved, then failed
+ * every render with a stack overflow).
+ */
+export const MAX_EXPRESSION_DEPTH = 100;
 export const TESTS = new Set(['defined', 'empty', 'null', 'none', 'iterable', 'even', 'odd']);
 
 /** A parsed template: its nodes, and the templates it includes, by name. */
@@ -44,6 +57,22 @@ export const parseTemplate = (source: string): ParsedTemplate => {
   const tokens = tokenize(source);
   let i = 0;
   const includes: ParsedTemplate['includes'] = [];
+  /** Tags open around the current position, and sub-expressions being parsed one in another. */
+  let tagNesting = 0;
+  let expressionNesting = 0;
+  /** The depth of every expression built (a literal or a name is 1): what rendering will recurse. */
+  const depths = new WeakMap<Expr, number>();
+  const built = <E extends Expr>(e: E, line: number, parts: readonly Expr[]): E => {
+    let deepest = 0;
+    for (const part of parts) deepest = Math.max(deepest, depths.get(part) ?? 1);
+    if (deepest + 1 > MAX_EXPRESSION_DEPTH)
+      throw new TemplateError(
+        line,
+        `An expression chains more than ${MAX_EXPRESSION_DEPTH} filters, attributes or operators`,
+      );
+    depths.set(e, deepest + 1);
+    return e;
+  };
   const peek = () => tokens[i];
   const next = () => tokens[i++];
   const isPunct = (v: string, t: Token = peek()) => t.kind === 'punct' && t.value === v;
@@ -74,13 +103,28 @@ export const parseTemplate = (source: string): ParsedTemplate => {
   const expression = (): Expr => {
     const cond = binary(0);
     if (!isPunct('?')) return cond;
-    next();
-    const then = expression();
+    const { line } = next();
+    const then = nested(expression);
     expectPunct(':');
-    return { type: 'cond', cond, then, otherwise: expression() };
+    const otherwise = nested(expression);
+    return built({ type: 'cond', cond, then, otherwise }, line, [cond, then, otherwise]);
   };
 
-  const binary = (min: number): Expr => {
+  /** A sub-expression parsed inside another: every recursion of the parser passes here. */
+  const nested = <T>(parse: () => T): T => {
+    if (expressionNesting >= MAX_EXPRESSION_DEPTH)
+      throw new TemplateError(peek().line, `Expressions are nested more than ${MAX_EXPRESSION_DEPTH} deep`);
+    expressionNesting += 1;
+    try {
+      return parse();
+    } finally {
+      expressionNesting -= 1;
+    }
+  };
+
+  const binary = (min: number): Expr => nested(() => binaryChain(min));
+
+  const binaryChain = (min: number): Expr => {
     let left = unary();
     for (;;) {
       const t = peek();
@@ -89,25 +133,28 @@ export const parseTemplate = (source: string): ParsedTemplate => {
         const negated = isName('not') ? (next(), true) : false;
         const test = expectName('a test (defined, empty, null…)');
         if (!TESTS.has(test)) throw new TemplateError(t.line, `Unknown test '${test}'`);
-        left = { type: 'test', expr: left, test, negated, line: t.line };
+        left = built({ type: 'test', expr: left, test, negated, line: t.line }, t.line, [left]);
         continue;
       }
       const op = binaryOp();
       if (!op || BINARY[op] < min) return left;
       next();
       if (op === 'not in') next();
-      left = { type: 'binary', op, left, right: binary(BINARY[op] + 1), line: t.line };
+      const right = binary(BINARY[op] + 1);
+      left = built({ type: 'binary', op, left, right, line: t.line }, t.line, [left, right]);
     }
   };
 
   const unary = (): Expr => {
     if (isName('not')) {
-      next();
-      return { type: 'unary', op: 'not', expr: binary(50) };
+      const { line } = next();
+      const expr = binary(50);
+      return built({ type: 'unary', op: 'not', expr }, line, [expr]);
     }
     if (isPunct('-')) {
-      next();
-      return { type: 'unary', op: '-', expr: postfix(primary()) };
+      const { line } = next();
+      const expr = postfix(primary());
+      return built({ type: 'unary', op: '-', expr }, line, [expr]);
     }
     return postfix(primary());
   };
@@ -130,28 +177,30 @@ export const parseTemplate = (source: string): ParsedTemplate => {
           expectPunct(')');
           return inner;
         }
-        if (t.value === '[') return { type: 'array', items: list(']', expression) };
-        if (t.value === '{')
-          return {
-            type: 'hash',
-            entries: list('}', () => {
-              const k = next();
-              const key: Expr =
-                k.kind === 'name' || k.kind === 'string' || k.kind === 'number'
-                  ? { type: 'literal', value: k.value }
-                  : isPunct('(', k)
-                    ? (() => {
-                        const e = expression();
-                        expectPunct(')');
-                        return e;
-                      })()
-                    : (() => {
-                        throw new TemplateError(k.line, `Expected a key but found ${describe(k)}`);
-                      })();
-              expectPunct(':');
-              return [key, expression()] as [Expr, Expr];
-            }),
-          };
+        if (t.value === '[') {
+          const items = list(']', expression);
+          return built({ type: 'array', items }, t.line, items);
+        }
+        if (t.value === '{') {
+          const entries = list('}', () => {
+            const k = next();
+            const key: Expr =
+              k.kind === 'name' || k.kind === 'string' || k.kind === 'number'
+                ? { type: 'literal', value: k.value }
+                : isPunct('(', k)
+                  ? (() => {
+                      const e = expression();
+                      expectPunct(')');
+                      return e;
+                    })()
+                  : (() => {
+                      throw new TemplateError(k.line, `Expected a key but found ${describe(k)}`);
+                    })();
+            expectPunct(':');
+            return [key, expression()] as [Expr, Expr];
+          });
+          return built({ type: 'hash', entries }, t.line, entries.flat());
+        }
     }
     throw new TemplateError(t.line, `Expected a value but found ${describe(t)}`);
   };
@@ -176,23 +225,42 @@ export const parseTemplate = (source: string): ParsedTemplate => {
         if (key.kind !== 'name' && key.kind !== 'number')
           throw new TemplateError(key.line, `Expected a field name after '.' but found ${describe(key)}`);
         if (isPunct('(')) throw new TemplateError(key.line, `'${key.value}(…)': methods cannot be called`);
-        e = { type: 'attr', object: e, key: { type: 'literal', value: String(key.value) }, line: t.line };
+        e = built(
+          { type: 'attr', object: e, key: { type: 'literal', value: String(key.value) }, line: t.line },
+          t.line,
+          [e],
+        );
       } else if (isPunct('[')) {
         next();
         const key = expression();
         expectPunct(']');
-        e = { type: 'attr', object: e, key, line: t.line };
+        e = built({ type: 'attr', object: e, key, line: t.line }, t.line, [e, key]);
       } else if (isPunct('|')) {
         next();
         const name = expectName('a filter name');
         const args = isPunct('(') ? (next(), list(')', expression)) : [];
-        e = { type: 'filter', name, input: e, args, line: t.line };
+        e = built({ type: 'filter', name, input: e, args, line: t.line }, t.line, [e, ...args]);
       } else return e;
     }
   };
 
   /** Nodes until one of the `ends` block tags, which is left for the caller. */
   const body = (ends: string[], opened?: { tag: string; line: number }): { nodes: Node[]; end: string } => {
+    if (!opened) return bodyNodes(ends);
+    if (tagNesting >= MAX_TAG_NESTING)
+      throw new TemplateError(opened.line, `Tags are nested more than ${MAX_TAG_NESTING} deep`);
+    tagNesting += 1;
+    try {
+      return bodyNodes(ends, opened);
+    } finally {
+      tagNesting -= 1;
+    }
+  };
+
+  const bodyNodes = (
+    ends: string[],
+    opened?: { tag: string; line: number },
+  ): { nodes: Node[]; end: string } => {
     const nodes: Node[] = [];
     for (;;) {
       const t = next();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from './parser';
 import { templateProblems } from './problems';
 import { renderTemplate, TemplateError } from './twig';
 
@@ -117,6 +118,43 @@ describe('the Twig of reply templates', () => {
     expect(
       errorOf(() => render('{% for i in 1..90000 %}{{ big }}{% endfor %}', { big: 'x'.repeat(100) })).detail,
     ).toMatch(/longer than/);
+  });
+});
+
+describe('nesting bounds (issue 18)', () => {
+  const nestedIfs = (n: number) => `${'{% if a %}'.repeat(n)}x${'{% endif %}'.repeat(n)}`;
+  const parens = (n: number) => `{{ ${'('.repeat(n)}a${')'.repeat(n)} }}`;
+  const filters = (n: number) => `{{ a${'|e'.repeat(n)} }}`;
+
+  it('renders up to the limits', () => {
+    expect(render(nestedIfs(MAX_TAG_NESTING), { a: true })).toBe('x');
+    expect(render(parens(MAX_EXPRESSION_DEPTH - 1), { a: 'y' })).toBe('y');
+    expect(render(filters(MAX_EXPRESSION_DEPTH - 1), { a: '<' })).toBe('&lt;');
+    expect(render(`{{ a${' ~ a'.repeat(MAX_EXPRESSION_DEPTH - 1)} }}`, { a: 'z' })).toBe(
+      'z'.repeat(MAX_EXPRESSION_DEPTH),
+    );
+  });
+
+  it('refuses deeper templates with a TemplateError naming the limit, never a stack overflow', () => {
+    const cases: [string, RegExp][] = [
+      [nestedIfs(MAX_TAG_NESTING + 1), /Tags are nested more than 64 deep/],
+      [nestedIfs(5_000), /Tags are nested more than 64 deep/],
+      [`${'{% for x in a %}'.repeat(5_000)}${'{% endfor %}'.repeat(5_000)}`, /Tags are nested/],
+      [parens(49_000), /Expressions are nested more than 100 deep/],
+      [`{{ ${'['.repeat(49_000)}${']'.repeat(49_000)} }}`, /Expressions are nested/],
+      [`{{ ${'not '.repeat(49_000)}a }}`, /Expressions are nested/],
+      [`{{ ${'a ? b : '.repeat(49_000)}c }}`, /Expressions are nested/],
+      [filters(24_000), /chains more than 100 filters, attributes or operators/],
+      [`{{ a${'.b'.repeat(24_000)} }}`, /chains more than 100/],
+      [`{{ a${'[0]'.repeat(24_000)} }}`, /chains more than 100/],
+      [`{{ a${' ~ a'.repeat(24_000)} }}`, /chains more than 100/],
+      [`{{ a${' is defined'.repeat(24_000)} }}`, /chains more than 100/],
+    ];
+    for (const [source, message] of cases) {
+      const error = errorOf(() => render(source, { a: [] }));
+      expect(error.message).toMatch(message);
+      expect(templateProblems({ main: source }).main[0]).toMatch(message);
+    }
   });
 });
 

@@ -362,6 +362,11 @@ export const en: Messages = {
       accessDeniedHint: 'Your role does not give access to this page.',
       notFound: 'Page not found',
       notFoundHint: 'This address matches no page of the console.',
+      /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
+      codes: {
+        INVALID_CHARACTER: 'contains a character that is not allowed (a NUL or half of a surrogate pair)',
+        JSON_TOO_DEEP: 'is nested too deeply',
+      },
     },
   },
   resources: resourcesEn,

@@ -368,6 +368,11 @@ export const fr = {
       accessDeniedHint: 'Votre rôle ne donne pas accès à cette page.',
       notFound: 'Page introuvable',
       notFoundHint: 'Cette adresse ne correspond à aucune page de la console.',
+      /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
+      codes: {
+        INVALID_CHARACTER: 'contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
+        JSON_TOO_DEEP: 'est imbriqué trop profondément',
+      },
     },
   },
   resources: resourcesFr,

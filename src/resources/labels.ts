@@ -13,6 +13,25 @@ export const humanize = (path: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/**
+ * Rules the server applies to every input, whatever the resource (server/http/input.ts): a
+ * detail's keyword and the code whose message (`app.errors.codes.<CODE>`) the field shows.
+ */
+export const INPUT_ERROR_CODES: Record<string, string> = {
+  invalidCharacter: 'INVALID_CHARACTER',
+  maxDepth: 'JSON_TOO_DEEP',
+};
+
+/** A field's refusal by one of those rules in the user's language, else `fallback`. */
+export const inputErrorMessage = (
+  translate: TranslateFunction,
+  keyword: string | undefined,
+  fallback: string,
+) => {
+  const code = keyword ? INPUT_ERROR_CODES[keyword] : undefined;
+  return code ? translate(`app.errors.codes.${code}`, { _: fallback }) : fallback;
+};
+
 export interface ResourceLabels {
   /** `resources.<res>.name`, singular or plural (`smart_count`). */
   name(count?: number): string;
@@ -20,7 +39,10 @@ export interface ResourceLabels {
   field(path: string): string;
   /** `resources.<res>.values.<path>.<value>` for enum values. */
   value(path: string, value: unknown): string;
-  /** `resources.<res>.errors.<path>.<keyword>`, else `fallback` (the spec or server text). */
+  /**
+   * `resources.<res>.errors.<path>.<keyword>`, else the message of an input rule's code
+   * (`app.errors.codes.<CODE>`), else `fallback` (the spec or server text).
+   */
   error(path: string, keyword: string, fallback: string): string;
   /** `resources.<res>.help.<path>`: a line under the field, or '' when it has none. */
   help(path: string): string;
@@ -39,7 +61,10 @@ export const resourceLabels = (
     name: (count = 1) => translate(`${prefix}.name`, { smart_count: count, _: humanize(resource.name) }),
     field: (path) => translate(`${prefix}.fields.${path}`, { _: humanize(path) }),
     value: (path, value) => translate(`${prefix}.values.${path}.${String(value)}`, { _: String(value) }),
-    error: (path, keyword, fallback) => translate(`${prefix}.errors.${path}.${keyword}`, { _: fallback }),
+    error: (path, keyword, fallback) =>
+      translate(`${prefix}.errors.${path}.${keyword}`, {
+        _: inputErrorMessage(translate, keyword, fallback),
+      }),
     help: (path) => translate(`${prefix}.help.${path}`, { _: '' }),
   };
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../http/errors';
+import { checkFormPart } from '../../http/input';
 import type { Platform } from '../../platform';
 import { TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
@@ -71,6 +72,7 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
         throw new ClientError(400, 'FILE_REQUIRED', 'Send the file as multipart form data');
       const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
       if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
+      checkFormPart(part);
       const buffer = await part.toBuffer();
       const started = Date.now();
       try {

@@ -1,6 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import type { NewAnalysis } from '../../../schemas/contracts/analyses';
 import { errorMessage, HttpError } from '../../api';
+import { INPUT_ERROR_CODES, inputErrorMessage } from '../../resources/labels';
 
 /** The inputs of the creation dialogs a message can belong to; `form` for the rest. */
 export type CreationField = 'file' | 'text' | 'from' | 'to' | 'attachments' | 'form';
@@ -52,7 +53,9 @@ export const creationErrors = (
           ? translate('app.analyses.upload.extension', { name: file.name })
           : detail.keyword === 'required'
             ? translate('ra.validation.required')
-            : detail.message;
+            : detail.keyword && INPUT_ERROR_CODES[detail.keyword]
+              ? `${field === 'form' ? `${detail.path} ` : ''}${inputErrorMessage(translate, detail.keyword, detail.message)}`
+              : detail.message;
     errors[field] = errors[field] ? `${errors[field]} ${message}` : message;
   }
   return Object.keys(errors).length > 0 ? errors : { form: errorMessage(error) };

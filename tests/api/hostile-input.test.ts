@@ -1,0 +1,230 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../server/http/input';
+import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from '../../server/templates/parser';
+import { postAnalysisForm } from './support/analyses';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
+
+/**
+ * Issue 18 §8: legal-looking input that the database or the stack cannot take must be refused with
+ * a 400 naming the field, never answered with a 500. A NUL (U+0000) and a lone surrogate are
+ * refused wherever input is decoded (JSON bodies, query strings, JSON inside a query or a form
+ * field, multipart file names and fields); nested JSON has a depth bound; reply templates have
+ * nesting and chain bounds checked when they are saved.
+ */
+let t: TestPlatform;
+let acme: Tenants;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  acme = await buildTenants(t);
+  key = (
+    await acme.call('POST', `${API}/environments/${acme.ids.env}/access-keys`, 'configurator', { name: 'k' })
+  ).json().secret;
+});
+afterAll(() => t.close());
+
+const NUL = '\u0000';
+const analyses = () => `${API}/environments/${acme.ids.env}/analyses`;
+
+const expectInvalidCharacter = (res: LightMyRequestResponse, path: string) => {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toMatchObject({
+    code: 'INVALID_CHARACTER',
+    path,
+    details: [{ path, keyword: 'invalidCharacter' }],
+  });
+};
+
+/** `depth` arrays one in another, written as text so that no recursion builds or prints it. */
+const nestedArrays = (depth: number, inner = '"x"') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+
+describe('NUL characters and lone surrogates', () => {
+  it('are refused in a project name, with the field named', async () => {
+    const res = await acme.call('POST', `${API}/projects`, 'admin', {
+      organisationId: acme.ids.org,
+      name: `Evil${NUL}project`,
+    });
+    expectInvalidCharacter(res, 'name');
+  });
+
+  it('are refused as a lone surrogate, escaped in the JSON text', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/projects`,
+      headers: { authorization: acme.auth.admin, 'content-type': 'application/json' },
+      payload: `{"organisationId":"${acme.ids.org}","name":"half \\ud800 a pair"}`,
+    });
+    expectInvalidCharacter(res, 'name');
+    const low = await t.app.inject({
+      method: 'POST',
+      url: `${API}/projects`,
+      headers: { authorization: acme.auth.admin, 'content-type': 'application/json' },
+      payload: `{"organisationId":"${acme.ids.org}","name":"\\udc00"}`,
+    });
+    expectInvalidCharacter(low, 'name');
+    // A whole pair is a character like any other.
+    const pair = await acme.call('POST', `${API}/projects`, 'admin', {
+      organisationId: acme.ids.org,
+      name: 'Emoji 😀 project',
+    });
+    expect(pair.statusCode, pair.body).toBe(201);
+  });
+
+  it('are refused in an analysis text and in a metadata key', async () => {
+    expectInvalidCharacter(
+      await acme.call('POST', analyses(), 'qualifier', { type: 'text', text: `Bonjour${NUL}` }),
+      'text',
+    );
+    expectInvalidCharacter(
+      await acme.call('POST', analyses(), 'qualifier', {
+        type: 'text',
+        text: 'Bonjour',
+        metadata: { [`cl${NUL}ient`]: 'x' },
+      }),
+      'metadata.cl\\u0000ient',
+    );
+    // The same metadata as a form field (JSON in a string) and the same text as a form field.
+    expectInvalidCharacter(
+      await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, {
+        type: 'text',
+        text: 'Bonjour',
+        metadata: JSON.stringify({ client: `a${NUL}b` }),
+      }),
+      'metadata.client',
+    );
+    expectInvalidCharacter(
+      await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, { type: 'text', text: `a${NUL}` }),
+      'text',
+    );
+  });
+
+  it('are refused in an uploaded file name', async () => {
+    const res = await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, { type: 'file' }, [
+      { field: 'file', filename: `evil${NUL}.txt`, bytes: new TextEncoder().encode('Bonjour') },
+    ]);
+    expectInvalidCharacter(res, 'file');
+  });
+
+  it('are refused in the q of a list, escaped in the filter JSON or percent-encoded in the query', async () => {
+    const escaped = await acme.call('GET', `${API}/projects${listQuery({ filter: { q: NUL } })}`, 'admin');
+    expectInvalidCharacter(escaped, 'filter.q');
+    const raw = await acme.call('GET', `${API}/projects?filter=%7B%7D&x=%00`, 'admin');
+    expectInvalidCharacter(raw, 'x');
+  });
+
+  it('are refused in a sign-in username and in a member name', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { username: `acme-admin${NUL}`, password: 'whatever-password' },
+    });
+    expectInvalidCharacter(login, 'username');
+    const member = await acme.call('POST', `${API}/organisations/${acme.ids.org}/members`, 'admin', {
+      firstname: `Grace${NUL}`,
+      lastname: 'Hopper',
+      username: 'nul-hopper',
+      email: 'nul.hopper@example.test',
+    });
+    expectInvalidCharacter(member, 'firstname');
+  });
+
+  it('are refused through the public API too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v4/api/analyses',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { text: `x${NUL}` },
+    });
+    expectInvalidCharacter(res, 'text');
+  });
+});
+
+describe('nested JSON', () => {
+  const expectTooDeep = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'JSON_TOO_DEEP', limit: MAX_JSON_DEPTH });
+  };
+
+  it('is refused past the depth limit in analysis metadata, as JSON and as a form field', async () => {
+    const deep = `{"type":"text","text":"Bonjour","metadata":{"a":${nestedArrays(10_000)}}}`;
+    expectTooDeep(
+      await t.app.inject({
+        method: 'POST',
+        url: analyses(),
+        headers: { authorization: acme.auth.qualifier, 'content-type': 'application/json' },
+        payload: deep,
+      }),
+    );
+    expectTooDeep(
+      await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, {
+        type: 'text',
+        text: 'Bonjour',
+        metadata: `{"a":${nestedArrays(10_000)}}`,
+      }),
+    );
+  });
+
+  it('is refused past the depth limit in exchangeLabels', async () => {
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v4/api/analyses',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { text: 'Wait for me', manualFinalStatus: true },
+      })
+    ).json().id as string;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v4/api/analyses/${id}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: `{"exchangeLabels":${nestedArrays(10_000)}}`,
+    });
+    expectTooDeep(res);
+  });
+
+  it('is accepted up to the limit', async () => {
+    // The body is one level, metadata a second: the deepest value sits at the limit exactly.
+    const metadata = JSON.parse(nestedArrays(MAX_JSON_DEPTH - 2)) as unknown;
+    const res = await acme.call('POST', analyses(), 'qualifier', {
+      type: 'text',
+      text: 'Bonjour',
+      metadata: { a: metadata },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('reply templates', () => {
+  const save = (body: string) =>
+    acme.call('POST', `${API}/environments/${acme.ids.env}/reply-templates`, 'configurator', {
+      name: `t${Math.random().toString(36).slice(2, 8)}`,
+      body,
+    });
+  const expectRefused = (res: LightMyRequestResponse, limit: number) => {
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body' }] });
+    expect(res.json().details[0].message).toContain(String(limit));
+  };
+
+  it('refuses 5,000 nested if tags', async () => {
+    expectRefused(await save(`${'{%if a%}'.repeat(5_000)}x${'{%endif%}'.repeat(5_000)}`), MAX_TAG_NESTING);
+  });
+
+  it('refuses 49,000 nested parentheses', async () => {
+    expectRefused(await save(`{{ ${'('.repeat(49_000)}a${')'.repeat(49_000)} }}`), MAX_EXPRESSION_DEPTH);
+  });
+
+  it('refuses 24,000 chained filters, which would save and then fail every render', async () => {
+    expectRefused(await save(`{{ a${'|e'.repeat(24_000)} }}`), MAX_EXPRESSION_DEPTH);
+  });
+
+  it('still saves templates within the bounds', async () => {
+    const res = await save(
+      `${'{%if a%}'.repeat(10)}{{ (((a))) ~ b|e|upper|lower }}${'{%endif%}'.repeat(10)}`,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
