@@ -26,6 +26,8 @@ export const organisationSchema = defineResourceSchema({
     menu: false,
     access: { read: 'member', write: 'orgAdmin', create: 'staff', delete: 'staff' },
     readOnly: ['id', 'createdAt'],
+    // The contract and quota are the platform's to set: an organisation's admins cannot raise them.
+    staffOnly: ['contractStartDate', 'yearlyQuota'],
   },
 });
 export type Organisation = FromSchema<typeof organisationSchema>;

@@ -60,6 +60,11 @@ export interface AdminHints {
   /** Fields the server sets; shown, never written by clients. */
   readOnly?: readonly string[];
   /**
+   * Fields only platform staff write (an organisation's contract and quota): for anyone else they
+   * are read-only, refused by the server like `readOnly` ones and shown read-only by the console.
+   */
+  staffOnly?: readonly string[];
+  /**
    * Read-only fields that only the answer to the creation carries (a secret shown once); every
    * later read gives null. The console shows them when the record is created (e.g. access keys).
    */

@@ -17,16 +17,19 @@ const asObject = (body: unknown): Record<string, unknown> => {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Takes the read-only fields out of a body: each one is an error, except on update when it repeats
- * the stored value (react-admin sends back the whole record it read).
+ * Takes the read-only fields out of a body — the staff-only ones too, unless platform staff call:
+ * each one is an error, except on update when it repeats the stored value (react-admin sends back
+ * the whole record it read).
  */
 const takeReadOnly = (
   rt: ResourceRuntime,
+  caller: Caller,
   data: Record<string, unknown>,
   stored?: ResourceRecord,
 ): FieldError[] => {
   const errors: FieldError[] = [];
-  for (const field of rt.schema['x-admin'].readOnly ?? []) {
+  const { readOnly = [], staffOnly = [] } = rt.schema['x-admin'];
+  for (const field of caller.user.is_staff ? readOnly : [...readOnly, ...staffOnly]) {
     if (!(field in data)) continue;
     if (!stored || !same(data[field], stored[field])) errors.push({ path: field, message: 'is read-only' });
     delete data[field];
@@ -96,7 +99,7 @@ export const resourceMutations = (db: Db, rt: ResourceRuntime) => {
         }
         const scope = await resolveScope(tx, caller, rt.schema['x-admin'].scope, scopeId);
         requireLevel(caller, scope, access.create ?? access.write);
-        rt.validator.create(data, takeReadOnly(rt, data));
+        rt.validator.create(data, takeReadOnly(rt, caller, data));
         await checkUnique(tx, rt, storeScopeId(scope), data);
         const ctx = ctxOf(scope);
         const record = await rt.store.create(tx, ctx, data);
@@ -115,7 +118,7 @@ export const resourceMutations = (db: Db, rt: ResourceRuntime) => {
         const { scope, record: before } = await findRecord(tx, caller, rt, pathScopeId, id);
         requireLevel(caller, scope, access.write, projectOfRecord(rt, before));
         const data = asObject(body);
-        const readOnly = takeReadOnly(rt, data, before);
+        const readOnly = takeReadOnly(rt, caller, data, before);
         const merged = { ...before, ...data };
         rt.validator.update(merged, readOnly);
         await checkUnique(tx, rt, storeScopeId(scope), merged, before.id);
