@@ -14,6 +14,7 @@ import { moduleRoutes } from './routes/console/modules';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
 import { inputPlugin } from './plugins/input';
 import { openapiPlugin } from './plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
@@ -62,6 +63,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
     }),
   });
   await app.register(errorsPlugin);
+  await app.register(headersPlugin);
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { platform });

@@ -24,8 +24,12 @@ const LAST_USE_PRECISION_MS = 60_000;
 
 const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED', message);
 
+/** `Bearer <credentials>`, the scheme in any case (RFC 7235 §2.1), as @fastify/jwt reads session tokens. */
+const BEARER = /^bearer +(\S+) *$/i;
+
 /**
- * The public API's authentication (DESIGN.md §5): `Authorization: Bearer <access key>`. A key opens
+ * The public API's authentication (DESIGN.md §5): `Authorization: Bearer <access key>`, checked on
+ * request, before a body is read (routes add it as an `onRequest` hook). A key opens
  * its own environment and nothing else; a revoked key, or one of an environment being deleted, is
  * refused like an unknown one. Console session tokens are not keys.
  */
@@ -34,8 +38,8 @@ export const accessKeysPlugin = fp(
     const { db } = platform;
     app.decorateRequest('key');
     app.decorate('authenticateKey', async (request: FastifyRequest) => {
-      const [scheme, secret] = (request.headers.authorization ?? '').split(' ');
-      if (scheme !== 'Bearer' || !secret?.startsWith(ACCESS_KEY_PREFIX))
+      const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      if (!secret?.startsWith(ACCESS_KEY_PREFIX))
         throw unauthorized('An access key is required: Authorization: Bearer <key>');
       const key = await first(
         db.query<{ id: string; environment_id: string; last_used_at: Date | null }>(

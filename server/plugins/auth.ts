@@ -44,8 +44,10 @@ export const SWITCH_HEADER = 'x-switch-user';
 const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED', message);
 
 /**
- * Session tokens (JWT, expiring, revoked by a password change), the `authenticate` pre-handler every
- * console route uses, the 410 of an expired password (spec §8) and impersonation by platform staff.
+ * Session tokens (JWT, expiring, revoked by a password change), the `authenticate` hook every
+ * console route runs on request (`onRequest`: before a body is read, so that nobody unauthenticated
+ * makes the server read and parse 25 MB), the 410 of an expired password (spec §8) and
+ * impersonation by platform staff.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {

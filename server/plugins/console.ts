@@ -6,6 +6,44 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Paths that belong to the API: never answered with the console's index.html. */
 const API_PREFIXES = ['/api/', '/v4/', '/users/', '/oauth/', '/oidc/', '/healthz'];
 
+/**
+ * The console page's Content-Security-Policy (issue 18): its own scripts only (Vite emits no inline
+ * script), inline styles (MUI and emotion inject them), images from itself and data:/blob: URLs,
+ * calls to its own API, no plugin, no <base>, and no framing by any page (clickjacking). The
+ * optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build) load their script
+ * from their assets host and send to their API host. The email preview is an `<iframe srcdoc>`
+ * that inherits this policy and narrows it with its own (sanitizeEmailHtml.ts).
+ */
+export const consolePolicy = (analyticsHost = process.env.VITE_ANALYTICS_API_HOST) => {
+  const analytics = analyticsOrigins(analyticsHost);
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...analytics].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...analytics].join(' '),
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+};
+
+/** The analytics API host and, for PostHog cloud, its assets host (src/analytics/posthogLoader.ts). */
+const analyticsOrigins = (host: string | undefined): string[] => {
+  if (!host) return [];
+  try {
+    const api = new URL(host).origin;
+    const assets = api.replace('.i.posthog.com', '-assets.i.posthog.com');
+    return assets === api ? [api] : [api, assets];
+  } catch {
+    return [];
+  }
+};
+
 /** Answers a request that matched no route; false when it is not the console's to answer. */
 export type ConsoleFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
@@ -24,8 +62,14 @@ export const registerConsole = async (
     return undefined;
   }
   await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h' });
+  const policy = consolePolicy();
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', policy)
+      .header('X-Frame-Options', 'DENY')
+      .type('text/html')
+      .send(fs.createReadStream(index));
   app.get('/', (_request, reply) => sendIndex(reply));
   return (request, reply) => {
     const url = request.url.split('?')[0];

@@ -30,7 +30,7 @@ export const registerResourceRoutes = (app: FastifyInstance, db: Db, rt: Resourc
   const writes = resourceMutations(db, rt);
   const docs = routeDocs(rt);
   const options = (op: Operation) => ({
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     validatorCompiler: documentOnly,
     schema: docs[op],
   });

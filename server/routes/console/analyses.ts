@@ -28,21 +28,42 @@ export const analysisNotFound = () =>
 export const attachmentDisposition = (filename: string) =>
   `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/**
+ * Types a download keeps from the uploader: none a browser would run as a page or a script (HTML,
+ * SVG, XML, JavaScript…). Any other becomes application/octet-stream.
+ */
+const SAFE_DOWNLOAD_TYPE =
+  /^(application\/pdf|image\/(png|jpeg|gif|tiff)|message\/rfc822|audio\/mpeg|application\/(msword|vnd\.ms-(excel|powerpoint|outlook)[\w.-]*|vnd\.openxmlformats-officedocument\.[\w.-]+|vnd\.oasis\.opendocument\.[\w.-]+))$/;
+
+export const safeDownloadType = (type: string | null | undefined) => {
+  const bare = (type ?? '').split(';')[0].trim().toLowerCase();
+  return SAFE_DOWNLOAD_TYPE.test(bare) ? bare : 'application/octet-stream';
+};
+
+/**
+ * A file for the browser to save, never to show (issue 18): `attachment`, `nosniff`, and a type
+ * the caller chose (a safe one).
+ */
+export const sendDownload = (reply: FastifyReply, filename: string, type: string, body: string | Buffer) =>
+  reply
+    .header('content-disposition', attachmentDisposition(filename))
+    .header('x-content-type-options', 'nosniff')
+    .type(type)
+    .send(body);
+
 /** The original input of an analysis, as the file it came in as. */
 export const sendOriginal = async (platform: Platform, reply: FastifyReply, row: AnalysisRow) => {
   if (row.anonymized_at) throw ANONYMIZED();
-  if (row.input_type === 'text') {
-    return reply
-      .header('content-disposition', attachmentDisposition(`${row.name || 'text'}.txt`))
-      .type('text/plain; charset=utf-8')
-      .send(row.input_text ?? '');
-  }
+  if (row.input_type === 'text')
+    return sendDownload(
+      reply,
+      `${row.name || 'text'}.txt`,
+      'text/plain; charset=utf-8',
+      row.input_text ?? '',
+    );
   const bytes = row.blob_id ? await getBlob(platform.db, row.blob_id) : undefined;
   if (!bytes) throw new ClientError(404, 'ORIGINAL_MISSING', 'Unable to fetch the original file');
-  return reply
-    .header('content-disposition', attachmentDisposition(row.filename ?? 'original'))
-    .type(row.mime || 'application/octet-stream')
-    .send(Buffer.from(bytes));
+  return sendDownload(reply, row.filename ?? 'original', safeDownloadType(row.mime), Buffer.from(bytes));
 };
 
 /**
@@ -52,7 +73,7 @@ export const sendOriginal = async (platform: Platform, reply: FastifyReply, row:
  */
 export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, queue, config } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const analysisOf = async (request: FastifyRequest<{ Params: Params }>, level: 'cockpit' | 'qualifier') => {
     const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
@@ -83,10 +104,12 @@ export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: 
   app.get<{ Params: Params }>(`${BASE}/:id/result/download`, async (request, reply) => {
     const row = await analysisOf(request, 'cockpit');
     if (row.anonymized_at) throw ANONYMIZED();
-    return reply
-      .header('content-disposition', attachmentDisposition(`analysis-${row.id}.json`))
-      .type('application/json')
-      .send(JSON.stringify({ analysis: analysisRecord(row), result: row.result }, null, 2));
+    return sendDownload(
+      reply,
+      `analysis-${row.id}.json`,
+      'application/json; charset=utf-8',
+      JSON.stringify({ analysis: analysisRecord(row), result: row.result }, null, 2),
+    );
   });
 
   app.get<{ Params: Params }>(`${BASE}/:id/original`, async (request, reply) =>

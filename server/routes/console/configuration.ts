@@ -34,7 +34,7 @@ interface Options {
  */
 export const configurationRoutes = async (app: FastifyInstance, { platform, schemas }: Options) => {
   const { db } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   /** The environment of the path, once the caller may configure it; 404 as for any other read. */
   const configurable = (request: FastifyRequest, envId: string) =>

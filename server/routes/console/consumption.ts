@@ -67,7 +67,7 @@ export const consumptionRoutes = async (app: FastifyInstance, { platform }: { pl
   const { db } = platform;
   app.route({
     ...contractRoute(getConsumption),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request): Promise<ConsumptionReport> => {
       const { orgId } = request.params as { orgId: string };
       const query = request.query as { from?: string; to?: string; bucket?: ConsumptionBucket };

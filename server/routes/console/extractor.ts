@@ -22,7 +22,7 @@ type EnvRequest = FastifyRequest<{ Params: { envId: string } }>;
  */
 export const extractorRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, config } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const environment = async (request: EnvRequest, level: 'cockpit' | 'configurator') => {
     const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);

@@ -87,7 +87,7 @@ const settingsProblems = async (q: Queryable, environmentId: string, type: Modul
  */
 export const moduleRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const configurator = (request: FastifyRequest<{ Params: Params }>) =>
     configurableEnvironment(db, request.auth, request.params.envId);

@@ -18,7 +18,7 @@ export const navigationRoutes = async (app: FastifyInstance, { platform }: { pla
   const { db } = platform;
   app.route({
     ...contractRoute(navigationSearch),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const { q } = request.query as { q: string };
       const { user, access } = request.auth;

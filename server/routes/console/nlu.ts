@@ -52,7 +52,7 @@ const inThread = <T>(work: Promise<T>) =>
  */
 export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
     (await configurableEnvironment(db, request.auth, request.params.envId)).id!;

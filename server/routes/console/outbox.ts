@@ -5,7 +5,7 @@ import type { Platform } from '../../platform';
 
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */
 export const outboxRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  app.get('/v4/console/api/platform/outbox', { preHandler: app.authenticate }, async (request, reply) => {
+  app.get('/v4/console/api/platform/outbox', { onRequest: app.authenticate }, async (request, reply) => {
     if (!(request.auth.impersonator ?? request.auth.user).is_staff)
       throw forbidden('Reserved to platform staff');
     const rows = await platform.db.query<OutboxRow>(

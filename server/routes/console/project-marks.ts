@@ -18,7 +18,7 @@ export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { p
 
   app.route({
     ...contractRoute(setProjectMarks),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const { projectId } = request.params as { projectId: string };
       const { favourite, quickAccess } = request.body as { favourite?: boolean; quickAccess?: boolean };

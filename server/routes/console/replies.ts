@@ -15,7 +15,7 @@ type Params = { envId: string };
  */
 export const replyRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db } = platform;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
     (await configurableEnvironment(db, request.auth, request.params.envId)).id!;

@@ -16,7 +16,7 @@ import { isUuid } from '../../resources/fields';
  */
 export const tenancyRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const tenancy = tenancyRepository(platform.db);
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.route({
     ...contractRoute(getEnvironment),

@@ -8,6 +8,6 @@ import { contractRoute } from '../../http/contract-route';
  * any signed-in user; an environment is made from one through the import of its configuration.
  */
 export const useCaseTemplateRoutes = async (app: FastifyInstance) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   app.route({ ...contractRoute(listUseCaseTemplates), handler: async () => USE_CASE_TEMPLATES });
 };

@@ -21,7 +21,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
  */
 export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, queue, config } = platform;
-  app.addHook('preHandler', app.authenticateKey);
+  app.addHook('onRequest', app.authenticateKey);
 
   const analysisOf = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const row = isUuid(request.params.id)

@@ -13,7 +13,7 @@ import type { Platform } from '../../platform';
 export const publicEnvironmentRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   app.route({
     ...contractRoute(keyEnvironment),
-    preHandler: app.authenticateKey,
+    onRequest: app.authenticateKey,
     handler: async (request) => {
       const env = await first(
         platform.db.query<{ id: string; project_id: string; name: string; languages: string[] | null }>(
