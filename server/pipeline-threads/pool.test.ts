@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPTY_LANGUAGE_CONFIG, type PipelineConfig, type PipelineInput } from '../pipeline/stage';
+import { DEFAULT_EXTRACTOR_SETTINGS } from '../../schemas/extractor-settings';
+import { createPipelinePool, type PipelinePool } from './pool';
+
+const services = {
+  ocr: {
+    recognize: () => Promise.reject(new Error('no OCR here')),
+  },
+  speech: null,
+};
+const config: PipelineConfig = {
+  ...EMPTY_LANGUAGE_CONFIG,
+  extractor: DEFAULT_EXTRACTOR_SETTINGS,
+  languages: ['fr'],
+};
+const text = (t: string): PipelineInput => ({ kind: 'text', name: 'note', text: t, metadata: {} });
+const LIMIT = { ms: 60_000, message: 'Too long' };
+
+let pool: PipelinePool | undefined;
+afterEach(async () => {
+  await pool?.stop();
+  pool = undefined;
+});
+
+describe('the pipeline threads', () => {
+  it('run an analysis and answer its result as JSON bytes, or as objects', async () => {
+    pool = createPipelinePool(services, { threads: 1 });
+    const bytes = await pool.run({ id: 'a1', input: text('Bonjour'), config, timeLimit: LIMIT }, 'bytes');
+    expect([bytes.status, bytes.error]).toEqual(['processed', null]);
+    const parsed = JSON.parse(new TextDecoder().decode(bytes.bytes));
+    expect(parsed.extraction.pages[0].text).toBe('Bonjour');
+    const { result } = await pool.run({ id: 'a2', input: text('Hello'), config, timeLimit: LIMIT }, 'object');
+    expect(result.extraction!.pages[0].text).toBe('Hello');
+    expect(pool.threads).toBe(1);
+  });
+
+  it(
+    'end a thread that does not act on the time limit, failing that job with its message',
+    { timeout: 60_000 },
+    async () => {
+      pool = createPipelinePool(services, { threads: 1 });
+      // A long text keeps the thread busy without a pause well past 50 ms and the 3 s grace.
+      const busy = pool.run(
+        {
+          id: 'busy',
+          input: text('mot '.repeat(8 * 1_048_576)),
+          config,
+          timeLimit: { ms: 50, message: 'Past 50 ms' },
+        },
+        'bytes',
+      );
+      const next = pool.run({ id: 'next', input: text('Bonjour'), config, timeLimit: LIMIT }, 'bytes');
+      const [b, n] = await Promise.all([busy, next]);
+      expect([b.status, b.error]).toEqual(['error', 'Past 50 ms']);
+      expect(n.status).toBe('processed');
+    },
+  );
+
+  it('abort a job when its signal is aborted', async () => {
+    pool = createPipelinePool(services, { threads: 1 });
+    const controller = new AbortController();
+    controller.abort(new Error('The analysis was aborted'));
+    const { result } = await pool.run(
+      { id: 'gone', input: text('Bonjour'), config, signal: controller.signal, timeLimit: LIMIT },
+      'object',
+    );
+    expect(result.status).toBe('aborted');
+  });
+});
