@@ -144,18 +144,36 @@ describe('organisation administration (spec §2, §6)', () => {
     expect(await screen.findByText('dan@acme.test')).toBeInTheDocument();
   });
 
-  it('edits the organisation settings for an admin, an unset contract date staying null', async () => {
-    const user = userEvent.setup();
+  const editSettings = (who: CurrentUser) => {
     const sent: unknown[] = [];
     renderConsole('/orga/o1/settings', {
-      ...server().routes,
+      ...server(who).routes,
       'PUT /v4/console/api/organisations/o1': ({ body }) => {
         sent.push(body);
         return json({ ...acme, ...(body as object) });
       },
     });
+    return sent;
+  };
+
+  it('edits the organisation settings for an admin, the contract and quota read-only (staff set them)', async () => {
+    const user = userEvent.setup();
+    const sent = editSettings(admin);
     const quota = await screen.findByRole('spinbutton', { name: 'Yearly analysis quota' });
     expect(quota).toHaveValue(120000);
+    expect(quota).toBeDisabled();
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Acme Group');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ name: 'Acme Group' })]);
+  });
+
+  it('lets platform staff set the quota, an unset contract date staying null', async () => {
+    const user = userEvent.setup();
+    const sent = editSettings({ ...admin, role: 'staff' });
+    const quota = await screen.findByRole('spinbutton', { name: 'Yearly analysis quota' });
     await user.clear(quota);
     await user.type(quota, '5000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -179,7 +197,9 @@ describe('organisation administration (spec §2, §6)', () => {
     });
     // The menu and the projects list both offer the link; the list's button is the one under test.
     const button = await waitFor(() => {
-      const [inList] = screen.getAllByRole('link', { name: 'New project' }).filter((link) => !menu().contains(link));
+      const [inList] = screen
+        .getAllByRole('link', { name: 'New project' })
+        .filter((link) => !menu().contains(link));
       expect(inList).toBeDefined();
       return inList;
     });
