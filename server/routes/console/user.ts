@@ -22,7 +22,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
 
   app.route({
     ...contractRoute(getCurrentUser),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const { user } = request.auth;
       return {
@@ -41,13 +41,13 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
 
   app.route({
     ...contractRoute(updatePreferences),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => users.updatePreferences(request.auth.user.id, request.body as Preferences),
   });
 
   app.route({
     ...contractRoute(changePassword),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       if (request.auth.impersonator) {
         throw new ClientError(
