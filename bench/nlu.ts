@@ -3,6 +3,7 @@ import type { AnalysisResult, Extraction } from '../schemas/analysis-result';
 import { runPipeline } from '../server/pipeline/engine';
 import { categorisationStage } from '../server/pipeline/categorisation/stage';
 import { extractionStage } from '../server/pipeline/extraction/stage';
+import { analyseText } from '../server/pipeline/nlu/analyse';
 import { compileNlu } from '../server/pipeline/nlu/compile';
 import { nluStage } from '../server/pipeline/nlu/stage';
 import {
@@ -169,6 +170,35 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
       value: medianMs(() => compileNlu(workloadConfig(ruleset, factor).definitions), 3),
       unit: 'ms',
     });
+  }
+  // Hostile texts (issue 18): one long word, a megabyte of one token, a megabyte of distinct words
+  // as long as a term's word can reach (the most fuzzy work a text can ask for per character).
+  let nlu = compileNlu(workloadConfig(ruleset).definitions);
+  let seed = 1;
+  const letter = () => 'abcdefghijklmnopqrstuvwxyz'[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 26];
+  const longest = nlu.vocabulary.reach;
+  const hostile: [string, string][] = [
+    ['a 10,000-letter word', `Please denote ${Array.from({ length: 10_000 }, letter).join('')} the pastries`],
+    ['1 MB of one token', 'a'.repeat(1_000_000)],
+    [
+      `1 MB of distinct ${longest}-letter words`,
+      Array.from({ length: Math.floor(1_000_000 / (longest + 1)) }, () =>
+        Array.from({ length: longest }, letter).join(''),
+      ).join(' '),
+    ],
+  ];
+  for (const [name, text] of hostile) {
+    // A fresh server for each run, compiled beforehand: a server caches the words it has looked up.
+    const servers = [
+      nlu,
+      ...Array.from({ length: 2 }, () => compileNlu(workloadConfig(ruleset).definitions)),
+    ];
+    scaled.push({
+      name: `${name}: NLU analysis (median of 3)`,
+      value: medianMs(() => analyseText(servers.pop()!, text, { language: null }), 3),
+      unit: 'ms',
+    });
+    nlu = compileNlu(workloadConfig(ruleset).definitions);
   }
   return [
     {

@@ -18,6 +18,13 @@ export interface Occurrence {
 /** Search steps allowed per interaction and block: a bound on adversarial texts, never reached by real ones. */
 export const SEARCH_BUDGET = 20_000;
 
+/**
+ * Matches looked at while completing occurrences (optional and multiple parameters), per interaction
+ * and block: each occurrence looks near its own place, but a hostile text can make every occurrence
+ * look past every match of the block (a cost growing with their square). Real texts stay far below.
+ */
+export const COMPLETION_BUDGET = 1_000_000;
+
 interface Choice {
   param: number;
   hit: Hit;
@@ -75,6 +82,7 @@ export const findOccurrences = (
     chosen: [],
     filled: new Set<number>(),
     budget: SEARCH_BUDGET,
+    completion: COMPLETION_BUDGET,
   };
   const { chosen, filled, used } = s;
   const anchors: Choice[] = (s.ordered ? [required[0]] : required)
@@ -82,7 +90,7 @@ export const findOccurrences = (
     .sort((a, b) => a.hit.first - b.hit.first || a.hit.last - b.hit.last);
   const occurrences: Occurrence[] = [];
   for (const anchor of anchors) {
-    if (s.budget < 0) break;
+    if (s.budget < 0 || s.completion < 0) break;
     if (overlaps(anchor.hit, used)) continue;
     chosen.length = 0;
     filled.clear();
@@ -93,9 +101,9 @@ export const findOccurrences = (
       mark(anchor.hit, used, 0);
       continue;
     }
-    occurrences.push(complete(interaction, [...chosen], hits, used, blockFirst, blockLast));
+    occurrences.push(complete(s, interaction, [...chosen], blockFirst, blockLast));
   }
-  return { occurrences, exhausted: s.budget < 0 };
+  return { occurrences, exhausted: s.budget < 0 || s.completion < 0 };
 };
 
 /** One interaction's depth-first search in a block. */
@@ -111,16 +119,35 @@ interface Search {
   filled: Set<number>;
   /** Steps left (SEARCH_BUDGET at the start). */
   budget: number;
+  /** Matches the completion of occurrences may still look at (COMPLETION_BUDGET at the start). */
+  completion: number;
 }
+
+/**
+ * The index of the first hit of `list` whose first token is at or after `token`; a hit list is in
+ * text order, so its first tokens ascend.
+ */
+const firstFrom = (list: Hit[], token: number): number => {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].first < token) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
 
 /** Fills the required parameters left, after token `lastEnd`: false when no choice fits or the budget is spent. */
 const extend = (s: Search, lastEnd: number): boolean => {
   const { required, filled, chosen, used, distance } = s;
   if (filled.size === required.length) return true;
   const next = s.ordered ? [required.find((p) => !filled.has(p))!] : required.filter((p) => !filled.has(p));
-  for (const p of next)
-    for (const hit of s.byParam[p]) {
-      if (hit.first < lastEnd) continue;
+  for (const p of next) {
+    const list = s.byParam[p];
+    // The hits before `lastEnd` are skipped at once: walking them cost each anchor the whole list.
+    for (let k = firstFrom(list, lastEnd); k < list.length; k++) {
+      const hit = list[k];
       if (distance >= 0 && hit.first - lastEnd > distance) break;
       if (--s.budget < 0) return false;
       if (overlaps(hit, used)) continue;
@@ -132,6 +159,7 @@ const extend = (s: Search, lastEnd: number): boolean => {
       filled.delete(p);
       chosen.pop();
     }
+  }
   return false;
 };
 
@@ -176,15 +204,57 @@ const extentOf = (chosen: Choice[]) => {
   return { first, last };
 };
 
+/** Whether a hit may fill an optional parameter: inside the window and the order, on unused tokens. */
+const fits = (h: Hit, lo: number, hi: number, minFirst: number, maxLast: number, used: Used) =>
+  h.first >= lo && h.first >= minFirst && h.last <= hi && h.last <= maxLast && !overlaps(h, used);
+
+/**
+ * The hit that fits (see `fits`) nearest to `centre` by first token, the earliest in the list among
+ * equally near ones — what a stable sort of the fitting hits by distance puts first — found by
+ * walking out from the centre, one token's hits at a time, the nearer side first. Every hit looked
+ * at is counted against the search's completion budget.
+ */
+const nearest = (
+  s: Search,
+  list: Hit[],
+  centre: number,
+  lo: number,
+  hi: number,
+  minFirst: number,
+  maxLast: number,
+): Hit | undefined => {
+  let right = firstFrom(list, Math.floor(centre) + 1);
+  let left = right - 1;
+  for (;;) {
+    const leftOpen = left >= 0 && list[left].first >= lo;
+    const rightOpen = right < list.length && list[right].first <= hi;
+    if (!leftOpen && !rightOpen) return undefined;
+    if (leftOpen && (!rightOpen || centre - list[left].first <= list[right].first - centre)) {
+      const token = list[left].first;
+      let from = left;
+      while (from > 0 && list[from - 1].first === token) from--;
+      for (let k = from; k <= left; k++) {
+        s.completion--;
+        if (fits(list[k], lo, hi, minFirst, maxLast, s.used)) return list[k];
+      }
+      left = from - 1;
+    } else
+      for (const token = list[right].first; right < list.length && list[right].first === token; right++) {
+        s.completion--;
+        if (fits(list[right], lo, hi, minFirst, maxLast, s.used)) return list[right];
+      }
+  }
+};
+
 /** Adds the optional and multiple parameters to the required ones chosen, then the occurrence's extent. */
 const complete = (
+  s: Search,
   interaction: CompiledInteraction,
   chosen: Choice[],
-  byParam: Hit[][],
-  used: Used,
   blockFirst: number,
   blockLast: number,
 ): Occurrence => {
+  const { byParam, used } = s;
   const { parameters: params, ordered, distance } = interaction;
   if (interaction.hasOptional)
     params.forEach((param, p) => {
@@ -192,19 +262,16 @@ const complete = (
       const span = extentOf(chosen);
       const lo = distance < 0 ? blockFirst : span.first - distance;
       const hi = distance < 0 ? blockLast : span.last + distance;
-      const before = chosen.filter((c) => c.param < p).map((c) => c.hit.last);
-      const after = chosen.filter((c) => c.param > p).map((c) => c.hit.first);
-      const centre = (span.first + span.last) / 2;
-      const best = byParam[p]
-        .filter(
-          (h) =>
-            h.first >= lo &&
-            h.last <= hi &&
-            !overlaps(h, used) &&
-            (!ordered ||
-              (h.first >= Math.max(blockFirst, ...before) && h.last <= Math.min(blockLast, ...after))),
-        )
-        .sort((a, b) => Math.abs(a.first - centre) - Math.abs(b.first - centre))[0];
+      let minFirst = -Infinity;
+      let maxLast = Infinity;
+      if (ordered) {
+        minFirst = blockFirst;
+        maxLast = blockLast;
+        for (const c of chosen)
+          if (c.param < p) minFirst = Math.max(minFirst, c.hit.last);
+          else if (c.param > p) maxLast = Math.min(maxLast, c.hit.first);
+      }
+      const best = nearest(s, byParam[p], (span.first + span.last) / 2, lo, hi, minFirst, maxLast);
       if (best) {
         chosen.push({ param: p, hit: best });
         mark(best, used, 1);
@@ -225,11 +292,16 @@ const complete = (
       if (!param.multiple || !own) return;
       const lo = distance < 0 ? blockFirst : first - distance;
       const hi = distance < 0 ? blockLast : last + distance;
-      for (const h of byParam[p])
-        if (h !== own[0] && h.first >= lo && h.last <= hi && !overlaps(h, used)) {
+      const list = byParam[p];
+      // Hits are in text order: only those whose first token is in the window are looked at.
+      for (let k = firstFrom(list, lo); k < list.length && list[k].first <= hi; k++) {
+        s.completion--;
+        const h = list[k];
+        if (h !== own[0] && h.last <= hi && !overlaps(h, used)) {
           own.push(h);
           mark(h, used, 1);
         }
+      }
       own.sort((a, b) => a.first - b.first);
     });
   return { interaction, first, last, start, end, parameters };

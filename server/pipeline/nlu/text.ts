@@ -53,14 +53,51 @@ export const tokenise = (text: string, normaliseWord: (raw: string) => string = 
   const tokens: ListTokens = { norm: [], raw: [], start: [], end: [], ascii: false };
   if (UNSPACED_SCRIPT.test(text)) {
     segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-    for (const s of segmenter.segment(text))
-      if (s.isWordLike) push(tokens, s.segment, s.index, normaliseWord);
+    for (let from = 0; from < text.length;) {
+      const to = pieceEnd(text, from);
+      for (const s of segmenter.segment(text.slice(from, to)))
+        if (s.isWordLike) push(tokens, s.segment, from + s.index, normaliseWord);
+      from = to;
+    }
     return tokens;
   }
   WORD.lastIndex = 0;
   tokens.ascii = ASCII.test(text);
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) push(tokens, m[0], m.index, normaliseWord);
   return tokens;
+};
+
+/**
+ * The longest piece of a text the segmenter is given at once: its cost grows with the square of
+ * the length of the string it segments (16,000 characters of Chinese take ten times as long as
+ * 4,000; a megabyte, minutes), whatever the text's punctuation.
+ */
+export const SEGMENT_PIECE = 1_000;
+/** Where no piece ends past its first half, the piece is cut at its full length (see `pieceEnd`). */
+const SEGMENT_PIECE_MIN = SEGMENT_PIECE / 2;
+const WHITE_SPACE = /\s/;
+/** What a word never starts with, joining the character before it: marks, format controls (ZWJ). */
+const JOINS_BEFORE = /[\p{M}\p{Cf}]/u;
+/** Full stops, exclamation and question marks, the ideographic comma: no word rule joins across them. */
+const ENDS_SENTENCE = new Set([0x3002, 0xff01, 0xff1f, 0x3001, 0x21, 0x3f]);
+
+/**
+ * The end of the piece of `text` starting at `from` that the segmenter reads alone: the last place
+ * in its second half where every segmentation breaks whatever surrounds it — before a white space
+ * not preceded by one (UAX #29 WB3a–WB3d), after a sentence's final mark or an ideographic comma
+ * not followed by a joining character — so the pieces' words are the whole text's. Only a run of
+ * SEGMENT_PIECE characters without space or punctuation, which no language writes, is cut in the
+ * middle (never inside a surrogate pair).
+ */
+const pieceEnd = (text: string, from: number): number => {
+  const limit = from + SEGMENT_PIECE;
+  if (limit >= text.length) return text.length;
+  for (let at = limit; at > from + SEGMENT_PIECE_MIN; at--) {
+    if (WHITE_SPACE.test(text[at]) && !WHITE_SPACE.test(text[at - 1])) return at;
+    if (ENDS_SENTENCE.has(text.charCodeAt(at - 1)) && !JOINS_BEFORE.test(text[at])) return at;
+  }
+  const c = text.charCodeAt(limit);
+  return c >= 0xdc00 && c <= 0xdfff ? limit + 1 : limit;
 };
 
 /** Tokens cut by the general path, into plain arrays. */
