@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { corpusBytes, corpusEntries, corpusEntry, squash } from '../test-support/corpus';
 import { ParseError, type OcrEngine } from '../types';
 import { checkFacts } from './document-facts';
 import { buildPdf, documentContext, recordingOcr } from './document-fixtures';
-import { pdfParser } from './pdf';
+import { PDF_LIMITS, pdfParser } from './pdf';
 
 const parse = (bytes: Uint8Array, context = documentContext(), filename = 'file.pdf') =>
   pdfParser.parse({ filename, bytes }, context);
@@ -207,5 +208,119 @@ describe('pdfParser and the built-ins of the process', () => {
     await parse(corpusBytes(readable[0].file), documentContext(), readable[0].file);
     expect([JSON.parse, JSON.stringify, Array.prototype.push, Function.prototype.toString]).toEqual(natives);
     expect(Object.getOwnPropertyDescriptor(Array.prototype, 'push')!.enumerable).toBe(false);
+  });
+});
+
+/**
+ * zlib data of `mib` MiB of zeros, made cheaply: 1 MiB deflated once and ended by a sync flush (a
+ * byte-aligned, non-final block), that block repeated — its matches reach back into zeros either
+ * way — then a final empty block and the Adler-32 of the zeros (a = 1, b = length mod 65521).
+ */
+const zlibZeros = (mib: number): Uint8Array => {
+  const block = zlib.deflateRawSync(Buffer.alloc(1024 * 1024), {
+    level: 9,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  const adler = Buffer.alloc(4);
+  adler.writeUInt16BE(Number((BigInt(mib) * 1024n * 1024n) % 65521n), 0);
+  adler.writeUInt16BE(1, 2);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: mib }, () => block),
+    zlib.deflateRawSync(Buffer.alloc(0)),
+    adler,
+  ]);
+};
+
+/** A one-page PDF whose content stream is `stream` (zlib data) under `filters`. */
+const pdfWithStream = (stream: Uint8Array, filters = '/FlateDecode'): Uint8Array => {
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const add = (chunk: string | Uint8Array) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk);
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const object = (body: string, data?: Uint8Array) => {
+    offsets.push(length);
+    add(`${offsets.length} 0 obj\n${body}\n`);
+    if (data) {
+      add('stream\n');
+      add(data);
+      add('\nendstream\n');
+    }
+    add('endobj\n');
+  };
+  add('%PDF-1.4\n');
+  object('<< /Type /Catalog /Pages 2 0 R >>');
+  object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>');
+  object(`<< /Length ${stream.length} /Filter [${filters}] >>`, stream);
+  const xref = length;
+  add(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+  add(offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join(''));
+  add(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return new Uint8Array(Buffer.concat(parts));
+};
+
+/**
+ * LZW data (EarlyChange 1) of `count` codes of zeros: each new code the previous string and a zero
+ * while the dictionary fills, then its longest string (4,095 bytes for 12 bits) again and again.
+ */
+const lzwZeros = (count: number): Uint8Array => {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  const put = (code: number, width: number) => {
+    acc = (acc << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      bits -= 8;
+      out.push((acc >>> bits) & 0xff);
+    }
+    acc &= (1 << bits) - 1;
+  };
+  let width = 9;
+  let next = 258;
+  put(0, width);
+  for (let k = 0; k < count; k++) {
+    put(Math.min(next, 4095), width);
+    next++;
+    const n = next + 1;
+    if ((n & (n - 1)) === 0) width = Math.min(Math.log2(n) + 1, 12);
+  }
+  put(257, width);
+  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
+  return new Uint8Array(out);
+};
+
+describe('pdfParser and decompression bombs', () => {
+  it('refuses a 1 MB PDF whose content stream inflates to 1 GiB, before pdf.js inflates it', async () => {
+    const bomb = pdfWithStream(zlibZeros(1024));
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    await expect(parse(bomb)).rejects.toMatchObject({
+      name: 'ParseError',
+      code: 'PDF_TOO_LARGE_UNCOMPRESSED',
+      message: expect.stringContaining(`${PDF_LIMITS.maxStreamBytes / 1024 / 1024} MB`),
+    });
+  });
+
+  it('follows chained Flate filters: a small stream inflating to a bomb is refused too', async () => {
+    const inner = zlibZeros(1024);
+    const bomb = pdfWithStream(zlib.deflateSync(inner), '/FlateDecode /FlateDecode');
+    await expect(parse(bomb)).rejects.toMatchObject({ code: 'PDF_TOO_LARGE_UNCOMPRESSED' });
+  });
+
+  it('refuses an LZW content stream that decodes past the bound (up to 4,095 bytes a code)', async () => {
+    const bomb = pdfWithStream(lzwZeros(60_000), '/LZWDecode');
+    expect(bomb.length).toBeLessThan(100_000);
+    await expect(parse(bomb)).rejects.toMatchObject({ code: 'PDF_TOO_LARGE_UNCOMPRESSED' });
+  });
+
+  it('reads a Flate content stream under the bounds as before', async () => {
+    const text = zlib.deflateSync(Buffer.from('BT /F1 14 Tf 20 100 Td (Flate text) Tj ET'));
+    const out = await parse(pdfWithStream(text));
+    expect(out.pages.map((p) => p.text)).toEqual(['Flate text']);
   });
 });
