@@ -150,7 +150,8 @@ const scanTexts = (
 ): Found[] => {
   const found: Found[] = [];
   for (const { source, text } of texts) {
-    found.push(...scanOne(source, text, multiple ? Infinity : 1));
+    // A loop, not a spread: a large text's matches are more than a call's arguments may be.
+    for (const f of scanOne(source, text, multiple ? Infinity : 1)) found.push(f);
     if (!multiple && found.length > 0) break;
   }
   return found;

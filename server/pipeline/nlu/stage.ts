@@ -154,7 +154,8 @@ export const nluStage: Stage = {
         language: result.language,
         startedForThisAnalysis,
       });
-      result.nlu.interactions.push(...out.interactions);
+      // A loop, not a spread: a large text's interactions are more than a call's arguments may be.
+      for (const interaction of out.interactions) result.nlu.interactions.push(interaction);
       warnings.push(...out.warnings);
       summaries.push(`${server.definitions.server.name}: ${plural(out.interactions.length, 'interaction')}`);
     }
