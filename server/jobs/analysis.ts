@@ -98,8 +98,20 @@ export const startAnalysisWorker = async (
     return recordOf({ row, outcome, ms: Date.now() - started });
   };
 
+  /** The tokens of this worker's batches in progress: its own sweep never queues them again. */
+  const live = new Set<string>();
+
   const runBatch = async (ids: string[]) => {
     const token = randomUUID();
+    live.add(token);
+    try {
+      await runClaimed(token, ids);
+    } finally {
+      live.delete(token);
+    }
+  };
+
+  const runClaimed = async (token: string, ids: string[]) => {
     const rows = await claimBatch(db, ids, token, log);
     if (rows.length === 0) return;
     const configOf = new Map<string, PipelineConfig>();
@@ -165,7 +177,7 @@ export const startAnalysisWorker = async (
   );
 
   const sweep = () =>
-    requeueStalled(db, queue, log, options.stallSeconds).catch((err: unknown) =>
+    requeueStalled(db, queue, log, options.stallSeconds, [...live]).catch((err: unknown) =>
       log.warn({ err }, 'stalled analyses sweep failed'),
     );
   await sweep();
@@ -181,22 +193,31 @@ export const startAnalysisWorker = async (
 /**
  * Analyses whose worker stopped beating (killed, crashed, machine gone) go back to the queue, in
  * one transaction with their new job; after MAX_ATTEMPTS they fail instead, since a file that
- * kills its workers would otherwise do it forever.
+ * kills its workers would otherwise do it forever. The batches of `ownTokens` are the calling
+ * worker's own, alive whatever their heartbeat says (its main thread may have been busy storing a
+ * large result): they are left alone.
  */
-export const requeueStalled = async (db: Db, queue: Queue, log: Logger, stallSeconds: number) => {
+export const requeueStalled = async (
+  db: Db,
+  queue: Queue,
+  log: Logger,
+  stallSeconds: number,
+  ownTokens: string[] = [],
+) => {
   await db.transaction(async (tx) => {
     const failed = await tx.query<{ id: string }>(
       `UPDATE analyses SET status = 'error', worker_token = NULL, finished_at = now(),
               error = 'The analysis stopped its worker ${MAX_ATTEMPTS} times; the file may be damaged or hostile'
        WHERE status = 'pending' AND worker_token IS NOT NULL AND attempts >= ${MAX_ATTEMPTS}
+             AND worker_token <> ALL($2::text[])
              AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
-      [stallSeconds],
+      [stallSeconds, ownTokens],
     );
     const requeued = await tx.query<{ id: string }>(
       `UPDATE analyses SET status = 'waiting', worker_token = NULL, heartbeat_at = NULL, queued_at = now()
-       WHERE status = 'pending' AND worker_token IS NOT NULL
+       WHERE status = 'pending' AND worker_token IS NOT NULL AND worker_token <> ALL($2::text[])
              AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
-      [stallSeconds],
+      [stallSeconds, ownTokens],
     );
     for (const { id } of requeued) await queue.send(tx, queues.analysis, { analysisId: id });
     if (requeued.length || failed.length) {

@@ -61,8 +61,34 @@ const servicesOf = (job: number, cached: boolean): PipelineServices => ({
     : undefined,
 });
 
+/** How long a thread works between two looks at its messages (an abort, another job's answer). */
+const SLICE_MS = 50;
+let sliceStarted = performance.now();
+
+/**
+ * A stage that first lets the thread read its messages when it has worked for SLICE_MS without a
+ * pause: an abort (a user's, or the time limit's) takes effect at the next step of a long analysis,
+ * and the other analyses of the thread get their service answers meanwhile. Fast analyses never
+ * pause.
+ */
+const yielding = (stage: Stage): Stage => ({
+  ...stage,
+  run: async (ctx) => {
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+    }
+    return stage.run(ctx);
+  },
+});
+
+const ALL_STAGES = Object.fromEntries(
+  Object.entries(STAGES).map(([step, stage]) => [step, yielding(stage)]),
+) as Partial<Record<TraceStep, Stage>>;
+
 const stagesOf = (steps: readonly TraceStep[] | undefined): Partial<Record<TraceStep, Stage>> =>
-  steps ? Object.fromEntries(steps.map((step) => [step, STAGES[step]])) : STAGES;
+  steps ? Object.fromEntries(steps.map((step) => [step, ALL_STAGES[step]])) : ALL_STAGES;
 
 const running = new Map<number, { controller: AbortController; timedOut?: string }>();
 
