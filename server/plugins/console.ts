@@ -8,7 +8,7 @@ const API_PREFIXES = ['/api/', '/v4/', '/users/', '/oauth/', '/oidc/', '/healthz
 
 /**
  * The console page's Content-Security-Policy (issue 18): its own scripts only (Vite emits no inline
- * script), inline styles (MUI and emotion inject them), images from itself and data:/blob: URLs,
+ * script; the forms' Ajv validators compile to functions, hence 'unsafe-eval'), inline styles (MUI and emotion inject them), images from itself and data:/blob: URLs,
  * calls to its own API, no plugin, no <base>, and no framing by any page (clickjacking). The
  * optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build) load their script
  * from their assets host and send to their API host. The email preview is an `<iframe srcdoc>`
@@ -18,7 +18,8 @@ export const consolePolicy = (analyticsHost = process.env.VITE_ANALYTICS_API_HOS
   const analytics = analyticsOrigins(analyticsHost);
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...analytics].join(' '),
+    // 'unsafe-eval': the forms' validators are Ajv's, compiled to functions at run time (rjsf).
+    ["script-src 'self' 'unsafe-eval'", ...analytics].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

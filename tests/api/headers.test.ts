@@ -179,7 +179,7 @@ describe("the console's page", () => {
       const csp = String(res.headers['content-security-policy']);
       for (const directive of [
         "default-src 'self'",
-        "script-src 'self'",
+        "script-src 'self' 'unsafe-eval'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "connect-src 'self'",
