@@ -6,6 +6,7 @@ import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type { ExtractionCache, PipelineConfig, PipelineInput, PipelineServices } from '../pipeline/stage';
 import {
+  batcher,
   bytesOutcome,
   type Finished,
   type FromThread,
@@ -78,6 +79,8 @@ interface Job {
 
 interface Thread {
   worker: Worker;
+  /** Posts a message with the others of this turn (protocol.ts batcher). */
+  send(message: ToThread): void;
   jobs: Map<number, Job>;
   ended: boolean;
   /** Ended by the pool because a job did not stop: its other jobs are not to blame. */
@@ -121,7 +124,7 @@ export const createPipelinePool = (
   const entry = threadEntry();
 
   const send = (thread: Thread, message: ToThread) => {
-    if (!thread.ended) thread.worker.postMessage(message);
+    if (!thread.ended) thread.send(message);
   };
 
   const callService = (job: Job, name: ServiceName, args: unknown[], signal: AbortSignal) => {
@@ -166,8 +169,15 @@ export const createPipelinePool = (
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
-    const thread: Thread = { worker, jobs: new Map(), ended: false };
-    worker.on('message', (m: FromThread) => {
+    const thread: Thread = {
+      worker,
+      jobs: new Map(),
+      ended: false,
+      send: batcher<ToThread>((batch) => {
+        if (!thread.ended) worker.postMessage(batch);
+      }),
+    };
+    const receive = (m: FromThread) => {
       if (m.type === 'ready') return;
       const job = thread.jobs.get(m.job);
       if (m.type === 'service') return void answer(thread, job, m);
@@ -175,7 +185,8 @@ export const createPipelinePool = (
       if (m.type === 'missing-config') return send(thread, job.message(true));
       thread.jobs.delete(m.job);
       job.settle(m);
-    });
+    };
+    worker.on('message', (batch: FromThread[]) => batch.forEach(receive));
     const lost = (reason: string) => {
       if (thread.ended) return;
       thread.ended = true;

@@ -18,6 +18,9 @@ export interface Tasks {
 export type TaskName = keyof Tasks;
 
 /**
+ * Messages travel in batches: each side gathers what it sends during one turn of its event loop
+ * and posts it as one array (a post wakes the other thread, which costs more than the copy).
+ *
  * The messages between the pipeline pool (pool.ts, on the process's main thread) and its threads
  * (thread.ts). A thread runs analyses and nothing else: every I/O its stages need (OCR, speech, the
  * LLM, the extraction cache) is a `service` call answered by the main thread, which owns those
@@ -108,5 +111,30 @@ export const bytesOutcome = (stored: AnalysisResult): Extract<Finished, { form: 
     status: result.status,
     error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
     readByNlu: result.nlu.servers.length > 0,
+  };
+};
+
+/**
+ * A sender that gathers messages (and the buffers they move) and posts them as one array at the
+ * end of the current turn of the event loop.
+ */
+export const batcher = <M>(postBatch: (batch: M[], transfer: ArrayBuffer[]) => void) => {
+  let batch: M[] = [];
+  let transfer: ArrayBuffer[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const [sent, moved] = [batch, transfer];
+    batch = [];
+    transfer = [];
+    postBatch(sent, moved);
+  };
+  return (message: M, moves?: ArrayBuffer[]) => {
+    batch.push(message);
+    if (moves) transfer.push(...moves);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
 };

@@ -5,6 +5,7 @@ import { extract } from '../pipeline/extractor/extract';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
 import type { PipelineConfig, PipelineServices, Stage } from '../pipeline/stage';
 import {
+  batcher,
   bytesOutcome,
   type FromThread,
   type ServiceName,
@@ -28,7 +29,7 @@ const tasksOf = (services: PipelineServices, signal: AbortSignal): Tasks => ({
  */
 const port = parentPort!;
 const data = workerData as ThreadData;
-const post = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+const post = batcher<FromThread>((batch, transfer) => port.postMessage(batch, transfer));
 
 /** Configurations by key, the most recently used last; the main thread keeps the versions. */
 const CONFIGS_KEPT = 64;
@@ -139,7 +140,7 @@ const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
   }
 };
 
-port.on('message', (m: ToThread) => {
+const receive = (m: ToThread) => {
   switch (m.type) {
     case 'run':
       void run(m);
@@ -163,5 +164,6 @@ port.on('message', (m: ToThread) => {
       break;
     }
   }
-});
+};
+port.on('message', (batch: ToThread[]) => batch.forEach(receive));
 post({ type: 'ready' });
