@@ -1,7 +1,7 @@
 import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
 import type { CompiledInteraction, CompiledNlu } from './compile';
 import { applyFunctions } from './functions';
-import { bestOccurrence, findOccurrences, type Occurrence } from './interactions';
+import { bestOccurrence, findOccurrences, firstFrom, type Occurrence } from './interactions';
 import { Scratch } from './scratch';
 import { tokenRange, tokenise, type Tokens } from './text';
 
@@ -144,26 +144,14 @@ const refined = (current: Occurrence[], text: string): Occurrence[] => {
 const inBlock = (list: Hit[], block: { first: number; last: number }): Hit[] => {
   // The list is in text order (archetypeHits), so the hits that start in the block are one run,
   // found by binary search: a text of thousands of blocks is not filtered whole for each of them.
-  const from = firstStartingAt(list, block.first);
-  const to = firstStartingAt(list, block.last + 1);
+  const from = firstFrom(list, block.first);
+  const to = firstFrom(list, block.last + 1);
   let inside = true;
   for (let k = from; k < to && inside; k++) inside = list[k].last <= block.last;
   if (inside) return from === 0 && to === list.length ? list : list.slice(from, to);
   const kept: Hit[] = [];
   for (let k = from; k < to; k++) if (list[k].last <= block.last) kept.push(list[k]);
   return kept;
-};
-
-/** The index of the first hit of `list` (in text order) whose first token is `token` or later. */
-const firstStartingAt = (list: Hit[], token: number): number => {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid].first < token) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 };
 
 /**

@@ -127,7 +127,7 @@ interface Search {
  * The index of the first hit of `list` whose first token is at or after `token`; a hit list is in
  * text order, so its first tokens ascend.
  */
-const firstFrom = (list: Hit[], token: number): number => {
+export const firstFrom = (list: Hit[], token: number): number => {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
