@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, getAnalysis } from '../../server/analyses/repository';
 import { isConnectionError } from '../../server/db/retry';
-import { claimBatch, writeOutcomes, type OutcomeRecord } from '../../server/jobs/analysis-batch';
+import { claimBatch, recordOf, writeOutcomes } from '../../server/jobs/analysis-batch';
 import { emptyResult } from '../../server/pipeline/engine';
+import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { buildTenants, type Tenants } from './support/tenants';
 
@@ -21,6 +22,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
   let t: TestPlatform;
   let acme: Tenants;
+
+  /** A pasted-text analysis of the test's environment, waiting. */
+  const textAnalysis = async (name: string) =>
+    (
+      await createAnalysis(t.platform.db, t.platform.queue, {
+        environmentId: acme.ids.env,
+        name,
+        inputType: 'text',
+        text: 'Hello',
+        metadata: {},
+        manualFinalStatus: false,
+      })
+    ).row;
   let admin: pg.Client;
   let name: string;
 
@@ -98,25 +112,14 @@ describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
   });
 
   it("waits for the database to write a finished batch's results, then writes them once", async () => {
-    const { row } = await createAnalysis(t.platform.db, t.platform.queue, {
-      environmentId: acme.ids.env,
-      name: 'written after the outage',
-      inputType: 'text',
-      text: 'Hello',
-      metadata: {},
-      manualFinalStatus: false,
-    });
+    const row = await textAnalysis('written after the outage');
     const token = randomUUID();
     const [claimed] = await claimBatch(t.platform.db, [row.id], token);
-    const stored = { id: claimed.id, status: 'processed', error: null, duration_ms: 5, waits: false };
-    const record = {
-      ...stored,
-      readByNlu: false,
-      environmentId: claimed.environment_id,
-      json: Buffer.from(
-        JSON.stringify({ ...stored, result: { ...emptyResult(claimed.id), status: 'processed' } }),
-      ),
-    } as OutcomeRecord;
+    const record = recordOf({
+      row: claimed,
+      outcome: bytesOutcome({ ...emptyResult(claimed.id), status: 'processed' }),
+      ms: 5,
+    });
 
     const back = outage(2000);
     const written = await writeOutcomes(t.platform.db, t.platform.queue, token, [record], 60);
@@ -128,14 +131,7 @@ describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
   });
 
   it('claims a batch once the database is back, and counts one attempt', async () => {
-    const { row } = await createAnalysis(t.platform.db, t.platform.queue, {
-      environmentId: acme.ids.env,
-      name: 'claimed after the outage',
-      inputType: 'text',
-      text: 'Hello',
-      metadata: {},
-      manualFinalStatus: false,
-    });
+    const row = await textAnalysis('claimed after the outage');
     const back = outage(1500);
     const token = randomUUID();
     const claimed = await claimBatch(t.platform.db, [row.id], token);
