@@ -88,6 +88,14 @@ interface Thread {
 }
 
 /**
+ * One thread per core but one: the main thread is busy too (the API, the claims and writes, and
+ * PGlite's own work), and a thread more than the cores left costs CPU without adding throughput
+ * (docs/decisions.md "Pipeline threads": two threads on 2 cores, 20–45 % more CPU per analysis
+ * through the queue, the same wall time). At least one.
+ */
+export const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
+
+/**
  * Where the threads' module is: beside this module's bundle in dist-server/ (`npm start`), else
  * the sources, run through tsx by a small loader (tests, `npm run dev`).
  */
@@ -115,7 +123,7 @@ const threadEntry = (): string => {
  */
 export const createPipelinePool = (
   services: PipelineServices,
-  { threads: size = os.availableParallelism() }: { threads?: number } = {},
+  { threads: size = defaultThreads() }: { threads?: number } = {},
 ) => {
   const threads: Thread[] = [];
   let nextJob = 0;
