@@ -93,7 +93,7 @@ interface Thread {
  * (docs/decisions.md "Pipeline threads": two threads on 2 cores, 20–45 % more CPU per analysis
  * through the queue, the same wall time). At least one.
  */
-export const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
+const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
 
 /**
  * Where the threads' module is: beside this module's bundle in dist-server/ (`npm start`), else

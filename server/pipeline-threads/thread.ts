@@ -91,9 +91,6 @@ const ALL_STAGES = Object.fromEntries(
 const stagesOf = (steps: readonly TraceStep[] | undefined): Partial<Record<TraceStep, Stage>> =>
   steps ? Object.fromEntries(steps.map((step) => [step, ALL_STAGES[step]])) : ALL_STAGES;
 
-/** Results from this size on move to the main thread instead of being copied. */
-const MOVE_BYTES = 64 * 1024;
-
 const running = new Map<number, { controller: AbortController; timedOut?: string }>();
 
 const run = async (m: Extract<ToThread, { type: 'run' }>) => {
@@ -123,11 +120,9 @@ const run = async (m: Extract<ToThread, { type: 'run' }>) => {
     result.error = state.timedOut;
   }
   if (m.reply === 'object') return post({ type: 'done', job: m.job, form: 'object', result });
-  // A large result's buffer moves to the main thread uncopied; a small one is copied, which costs
-  // less than moving a buffer (bench/pipeline.ts through the queue: 4.4 KB emails).
+  // The bytes have a buffer of their own, which moves to the main thread uncopied.
   const outcome = bytesOutcome(result);
-  const moved = outcome.bytes.length >= MOVE_BYTES ? [outcome.bytes.buffer as ArrayBuffer] : undefined;
-  post({ type: 'done', job: m.job, ...outcome }, moved);
+  post({ type: 'done', job: m.job, ...outcome }, [outcome.bytes.buffer as ArrayBuffer]);
 };
 
 const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
