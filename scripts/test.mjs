@@ -1,19 +1,21 @@
 // `npm test`: every test — type check, lint, unit and API tests (vitest), end-to-end tests in
-// Chromium (Playwright) — after installing what they need when it is missing. With
+// Chromium (Playwright) — after installing what they need when it is missing (Debian's chromium, and
+// python3-sklearn, against which the testing centre's scores are cross-checked). With
 // TEST_DATABASE_URL set, the API and end-to-end tests run on that PostgreSQL server.
 import fs from 'node:fs';
 import { ensureConsoleBuilt, ensureDependencies, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+const apt = (...args) =>
+  run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+
 const ensureChromium = () => {
   if (fs.existsSync(CHROMIUM)) return;
   console.log(`${CHROMIUM} is missing: installing Debian's chromium…`);
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (...args) =>
-    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
   if (
     apt('update', '-qq') !== 0 ||
     apt('install', '-y', '-qq', 'chromium') !== 0 ||
@@ -24,8 +26,23 @@ const ensureChromium = () => {
   }
 };
 
+// Debian's interpreter, the one python3-sklearn installs into: a `python3` earlier on the PATH (pyenv,
+// a virtualenv) does not see it.
+const PYTHON = '/usr/bin/python3';
+const hasSklearn = () => run(PYTHON, ['-c', 'import sklearn'], { stdio: 'ignore' }) === 0;
+
+const ensureSklearn = () => {
+  if (hasSklearn()) return;
+  console.log(`${PYTHON} has no sklearn: installing Debian's python3-sklearn…`);
+  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', 'python3-sklearn') !== 0 || !hasSklearn()) {
+    console.error('Could not install python3-sklearn; install it (apt-get install python3-sklearn).');
+    process.exit(1);
+  }
+};
+
 ensureDependencies();
 ensureChromium();
+ensureSklearn();
 
 const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],

@@ -1,0 +1,223 @@
+// The testing centre's scoring: a test run's expected and detected labels per message become TP, FP
+// and FN per classification, then precision and sensitivity per classification and in total.
+// Pure and linear in the number of labels, so that a 10,000-message run scores in the worker that
+// ran it, in a test, or in a benchmark alike.
+
+export const CLASSIFICATION_KINDS = [
+  'categories',
+  'attachments_categories',
+  'extracted_informations',
+  'extracted_informations_attachments',
+  'rpa',
+] as const;
+export type ClassificationKind = (typeof CLASSIFICATION_KINDS)[number];
+
+/** One expectation or detection: a classification (a category name, or an extraction field's name) and, for extraction kinds, its value (null for category kinds). */
+export interface Label {
+  classification: string;
+  value: string | null;
+}
+
+/** One message of a run, as scored. */
+export interface ScoredItem {
+  messageId: string;
+  /** Kinds this message is qualified for (its expectations for that kind are complete). */
+  qualified: readonly ClassificationKind[];
+  expected: Partial<Record<ClassificationKind, readonly Label[]>>;
+  /** What the analysis gave; an analysis that failed detected nothing. */
+  detected: Partial<Record<ClassificationKind, readonly Label[]>>;
+}
+
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+export interface ClassificationScore extends Counts {
+  classification: string;
+  precision: number | null;
+  sensitivity: number | null;
+  /** tp + fn */ expected: number;
+  /** tp + fp */ detected: number;
+  /** fp + fn */ falses: number;
+}
+export interface KindScores {
+  kind: ClassificationKind;
+  /** Sorted by classification name (locale-independent, codepoint order). */
+  classifications: ClassificationScore[];
+  micro: Counts & { precision: number | null; sensitivity: number | null };
+  /** Mean of the per-classification values that are defined (null when none is). */
+  macro: { precision: number | null; sensitivity: number | null };
+  /** Messages scored for this kind, and those left out as NO_QUALIFIED. */
+  qualifiedMessages: number;
+  notQualifiedMessages: number;
+}
+/** Each message's outcome per kind, for the FP / FN lists: labels that were TP, FP and FN. */
+export interface ItemOutcome {
+  messageId: string;
+  kind: ClassificationKind;
+  tp: Label[];
+  fp: Label[];
+  fn: Label[];
+}
+
+/** The outcome of a message left out of a kind's scores because its expectations are incomplete. */
+export const NO_QUALIFIED = 'NO_QUALIFIED';
+
+/**
+ * One message's labels of one kind as values per classification. Nested sets rather than one set of
+ * joined strings, so that no classification or value can collide with another however it is
+ * spelled, and null stays apart from "".
+ */
+type LabelSet = Map<string, Set<string | null>>;
+
+const labelSet = (labels: readonly Label[] | undefined): LabelSet => {
+  const set: LabelSet = new Map();
+  for (const { classification, value } of labels ?? []) {
+    const values = set.get(classification);
+    if (values) values.add(value);
+    else set.set(classification, new Set([value]));
+  }
+  return set;
+};
+
+/**
+ * Labels of `from` that `other` has (into `present`) or lacks (into `absent`): detected against
+ * expected gives TP and FP, expected against detected gives FN (its `present`, the same TP, is null).
+ */
+const split = (from: LabelSet, other: LabelSet, present: Label[] | null, absent: Label[]) => {
+  for (const [classification, values] of from) {
+    const otherValues = other.get(classification);
+    for (const value of values) {
+      if (otherValues?.has(value)) present?.push({ classification, value });
+      else absent.push({ classification, value });
+    }
+  }
+};
+
+const ratio = (numerator: number, denominator: number) =>
+  denominator === 0 ? null : numerator / denominator;
+
+const meanOfDefined = (values: readonly (number | null)[]) => {
+  let sum = 0;
+  let count = 0;
+  for (const value of values) {
+    if (value === null) continue;
+    sum += value;
+    count++;
+  }
+  return count === 0 ? null : sum / count;
+};
+
+/**
+ * Orders by code point, as the product promises whatever the server's locale: `<` compares UTF-16
+ * units, which puts an astral character (a surrogate pair, D800–DFFF) before U+E000–FFFF.
+ */
+const byCodePoint = (a: string, b: string) => {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+};
+const codePointRank = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x10000 : unit);
+
+const countsOf = (counts: Map<string, Counts>, classification: string) => {
+  let found = counts.get(classification);
+  if (!found) counts.set(classification, (found = { tp: 0, fp: 0, fn: 0 }));
+  return found;
+};
+
+const tally = (counts: Map<string, Counts>, labels: readonly Label[], outcome: keyof Counts) => {
+  for (const { classification } of labels) countsOf(counts, classification)[outcome]++;
+};
+
+const classificationScore = (classification: string, { tp, fp, fn }: Counts): ClassificationScore => ({
+  classification,
+  tp,
+  fp,
+  fn,
+  precision: ratio(tp, tp + fp),
+  sensitivity: ratio(tp, tp + fn),
+  expected: tp + fn,
+  detected: tp + fp,
+  falses: fp + fn,
+});
+
+/** Scores one kind, appending its messages' outcomes; null when the kind has nothing to show. */
+const scoreKind = (
+  kind: ClassificationKind,
+  items: readonly ScoredItem[],
+  outcomes: ItemOutcome[],
+): KindScores | null => {
+  const counts = new Map<string, Counts>();
+  let qualifiedMessages = 0;
+  let detectedAny = false;
+  for (const item of items) {
+    const detectedLabels = item.detected[kind];
+    if (detectedLabels?.length) detectedAny = true;
+    if (!item.qualified.includes(kind)) continue;
+    qualifiedMessages++;
+    const expected = labelSet(item.expected[kind]);
+    const detected = labelSet(detectedLabels);
+    const outcome: ItemOutcome = { messageId: item.messageId, kind, tp: [], fp: [], fn: [] };
+    split(detected, expected, outcome.tp, outcome.fp);
+    split(expected, detected, null, outcome.fn);
+    tally(counts, outcome.tp, 'tp');
+    tally(counts, outcome.fp, 'fp');
+    tally(counts, outcome.fn, 'fn');
+    if (outcome.tp.length || outcome.fp.length || outcome.fn.length) outcomes.push(outcome);
+  }
+  if (qualifiedMessages === 0 && !detectedAny) return null;
+
+  const classifications = [...counts.keys()]
+    .sort(byCodePoint)
+    .map((c) => classificationScore(c, countsOf(counts, c)));
+  const micro = { tp: 0, fp: 0, fn: 0 };
+  for (const score of classifications) {
+    micro.tp += score.tp;
+    micro.fp += score.fp;
+    micro.fn += score.fn;
+  }
+  return {
+    kind,
+    classifications,
+    micro: {
+      ...micro,
+      precision: ratio(micro.tp, micro.tp + micro.fp),
+      sensitivity: ratio(micro.tp, micro.tp + micro.fn),
+    },
+    macro: {
+      precision: meanOfDefined(classifications.map((score) => score.precision)),
+      sensitivity: meanOfDefined(classifications.map((score) => score.sensitivity)),
+    },
+    qualifiedMessages,
+    notQualifiedMessages: items.length - qualifiedMessages,
+  };
+};
+
+/**
+ * Scores a test run: per kind (in CLASSIFICATION_KINDS order, those with a qualified message or a
+ * detection), TP / FP / FN, precision and sensitivity per classification, micro and macro totals;
+ * and, kind by kind in the items' order, each qualified message's labels that were TP, FP or FN.
+ * A label matches on its classification and its exact value; a label given twice counts once.
+ *
+ * @example
+ * const { kinds } = scoreRun([
+ *   { messageId: 'm1', qualified: ['categories'],
+ *     expected: { categories: [{ classification: 'Claim', value: null }] },
+ *     detected: { categories: [{ classification: 'Claim', value: null }] } },
+ * ]);
+ * kinds[0].micro; // { tp: 1, fp: 0, fn: 0, precision: 1, sensitivity: 1 }
+ */
+export const scoreRun = (items: readonly ScoredItem[]): { kinds: KindScores[]; outcomes: ItemOutcome[] } => {
+  const kinds: KindScores[] = [];
+  const outcomes: ItemOutcome[] = [];
+  for (const kind of CLASSIFICATION_KINDS) {
+    const scores = scoreKind(kind, items, outcomes);
+    if (scores) kinds.push(scores);
+  }
+  return { kinds, outcomes };
+};
