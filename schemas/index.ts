@@ -2,11 +2,13 @@ import type { ResourceSchema } from './_defs/admin';
 import { accessKeySchema } from './access-key.schema';
 import { analysisSchema } from './analysis.schema';
 import { auditLogSchema } from './audit-log.schema';
+import { bankMessageSchema } from './bank-message.schema';
 import { environmentSchema } from './environment.schema';
 import { invitationSchema } from './invitation.schema';
 import { memberSchema } from './member.schema';
 import { organisationSchema } from './organisation.schema';
 import { projectSchema } from './project.schema';
+import { testRunSchema } from './test-run.schema';
 import { versionSchema } from './version.schema';
 import { archetypeSchema } from './archetype.schema';
 import { categorySchema } from './category.schema';
@@ -33,6 +35,8 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   accessKeySchema,
   versionSchema,
   analysisSchema,
+  bankMessageSchema,
+  testRunSchema,
   archetypeSchema,
   interactionSchema,
   interactionFunctionSchema,

@@ -8,6 +8,7 @@ import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
 import { startServerIdleWorker } from './nlu/server-states';
+import { startTestWorker } from './testing/campaign';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
 import { createLlmClient } from './integrations/llm';
 import { createSpeechClient } from './integrations/speech';
@@ -70,6 +71,7 @@ export const startPlatform = async (
       );
       await startRetentionWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
+      await startTestWorker(queue.boss, database, queue, log);
       stopWorkers.push(() => analyses.stop());
     }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));

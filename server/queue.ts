@@ -11,6 +11,8 @@ export const queues = {
   analysisDeadline: 'analysis-deadline',
   analysisRetention: 'analysis-retention',
   nluIdle: 'nlu-idle',
+  testLaunch: 'test-launch',
+  testProgress: 'test-progress',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 

@@ -28,6 +28,8 @@ interface Fields {
   body?: string;
   metadata?: unknown;
   manualFinalStatus?: unknown;
+  /** Only the message bank reads it (routes/console/testing.ts); an analysis has no tags. */
+  tags?: unknown;
 }
 
 interface UploadedFile {
@@ -143,8 +145,22 @@ export const readAnalysisRequest = async (
   request: FastifyRequest,
   environmentId: string,
   maxBytes: number,
-): Promise<Omit<NewAnalysis, 'createdBy' | 'accessKeyId' | 'idempotencyKey'>> => {
+): Promise<AnalysisRequest> => {
   const { fields, files } = await readBody(request, maxBytes);
+  return { ...(await analysisOf(fields, files, environmentId, maxBytes)), tags: fields.tags };
+};
+
+export type AnalysisRequest = Omit<NewAnalysis, 'createdBy' | 'accessKeyId' | 'idempotencyKey'> & {
+  /** The `tags` field as sent, for the message bank. */
+  tags?: unknown;
+};
+
+const analysisOf = async (
+  fields: Fields,
+  files: UploadedFile[],
+  environmentId: string,
+  maxBytes: number,
+): Promise<Omit<NewAnalysis, 'createdBy' | 'accessKeyId' | 'idempotencyKey'>> => {
   const problems: Problem[] = [];
   const metadata = asMetadata(fields.metadata, problems);
   const manualFinalStatus = asBoolean(fields.manualFinalStatus);

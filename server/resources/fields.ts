@@ -21,6 +21,12 @@ export const fieldKind = (schema: ResourceSchema, field: string): FieldKind | un
   return types[0] === 'string' ? 'text' : 'complex';
 };
 
+/** An array of strings (tags): it filters by "holds any of these values", and neither sorts nor searches. */
+export const isStringArray = (schema: ResourceSchema, field: string): boolean => {
+  const property = schema.properties[field] as (PropertySchema & { items?: PropertySchema }) | undefined;
+  return property?.type === 'array' && property.items?.type === 'string';
+};
+
 /** Fields that sort and filter. */
 export const scalarFields = (schema: ResourceSchema): string[] =>
   Object.keys(schema.properties).filter((f) => {

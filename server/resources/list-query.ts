@@ -1,7 +1,7 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { ClientError } from '../http/errors';
 import { checkDecoded } from '../http/input';
-import { fieldKind, isTimestamp } from './fields';
+import { fieldKind, isStringArray, isTimestamp } from './fields';
 import type { Bounds, Range, Sort } from './store';
 
 /** The most records one page may hold (react-admin's exports ask for 1000). */
@@ -112,7 +112,8 @@ const parseFilter = (schema: ResourceSchema, raw: unknown, bracketIds: unknown) 
     } else {
       const kind = fieldKind(schema, field);
       if (kind === undefined) throw invalid('filter', `unknown field '${field}'`);
-      if (kind === 'complex') throw invalid('filter', `field '${field}' cannot be filtered`);
+      if (kind === 'complex' && !isStringArray(schema, field))
+        throw invalid('filter', `field '${field}' cannot be filtered`);
       if (!(isScalar(v) || (Array.isArray(v) && v.every(isScalar))))
         throw invalid('filter', `the value of '${field}' must be a value or an array of values`);
       filter[field] = v;

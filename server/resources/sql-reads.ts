@@ -1,6 +1,6 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable, Row } from '../db';
-import { fieldKind, isTimestamp, isUuid, scalarFields } from './fields';
+import { fieldKind, isStringArray, isTimestamp, isUuid, scalarFields } from './fields';
 import type { ListQuery, ListResult, ResourceRecord, ResourceStore } from './store';
 
 /**
@@ -60,6 +60,8 @@ const conditionsOf = (src: SqlSource, bind: Bind, query: Omit<ListQuery, 'sort' 
     const expr = src.fields[field];
     if (value === null) return `${expr} IS NULL`;
     const values = Array.isArray(value) ? value : [value];
+    // A list of tags matches when it holds any of the values (a GIN index serves `&&`).
+    if (isStringArray(src.schema, field)) return `${expr} && ${bind(values.map(asText))}::text[]`;
     return `(${expr})::text = ANY(${bind(values.map(asText))}::text[])`;
   };
   for (const [field, value] of Object.entries(query.filter)) where.push(equal(field, value));

@@ -3,14 +3,9 @@
 // Pure and linear in the number of labels, so that a 10,000-message run scores in the worker that
 // ran it, in a test, or in a benchmark alike.
 
-export const CLASSIFICATION_KINDS = [
-  'categories',
-  'attachments_categories',
-  'extracted_informations',
-  'extracted_informations_attachments',
-  'rpa',
-] as const;
-export type ClassificationKind = (typeof CLASSIFICATION_KINDS)[number];
+import { CLASSIFICATION_KINDS, type ClassificationKind } from '../../schemas/bank-message.schema';
+
+export { CLASSIFICATION_KINDS, type ClassificationKind };
 
 /** One expectation or detection: a classification (a category name, or an extraction field's name) and, for extraction kinds, its value (null for category kinds). */
 export interface Label {

@@ -39,6 +39,21 @@ const routes = (): Route[] => {
     return `${orgs}/invitations/${res.json().id}`;
   };
   const envs = `${API}/projects/${project}/environments`;
+  const bank = `${API}/projects/${project}/messages`;
+  const tests = `${API}/projects/${project}/tests`;
+  const freshMessage = async () => {
+    const res = await call('POST', bank, 'qualifier', {
+      name: unique('message'),
+      text: 'Bonjour',
+      tags: ['matrix'],
+    });
+    return `${bank}/${res.json().id}`;
+  };
+  const freshTest = async () => {
+    await freshMessage();
+    const res = await call('POST', tests, 'qualifier', { tag: 'matrix', environmentId: env });
+    return `${tests}/${res.json().id}`;
+  };
   return [
     // prettier-ignore
     ...([
@@ -72,6 +87,20 @@ const routes = (): Route[] => {
       ['environments update',    'PUT',    () => `${envs}/${env}`,                        [200, 200, 403, 403, 404, 404, 200, 401]],
       ['environments delete',    'DELETE', async () => `${envs}/${await f.environment(project, unique('env'))}`,
                                                                                           [204, 204, 403, 403, 404, 404, 204, 401]],
+      // The testing centre needs the qualifier level (spec §6).
+      ['messages list',          'GET',    () => bank,                                    [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['messages get',           'GET',    freshMessage,                                  [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['messages create',        'POST',   () => bank,                                    [201, 201, 201, 403, 404, 404, 201, 401]],
+      ['messages upload',        'POST',   () => `${bank}/upload`,                        [201, 201, 201, 403, 404, 404, 201, 401]],
+      ['messages content',       'GET',    async () => `${await freshMessage()}/content`, [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['messages update',        'PUT',    freshMessage,                                  [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['messages delete',        'DELETE', freshMessage,                                  [204, 204, 204, 403, 404, 404, 204, 401]],
+      ['message tags',           'GET',    () => `${API}/projects/${project}/message-tags`, [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['tests list',             'GET',    () => tests,                                   [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['tests get',              'GET',    freshTest,                                     [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['tests create',           'POST',   () => tests,                                   [201, 201, 201, 403, 404, 404, 201, 401]],
+      ['tests scores',           'GET',    async () => `${await freshTest()}/scores`,     [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['tests delete',           'DELETE', freshTest,                                     [204, 204, 204, 403, 404, 404, 204, 401]],
     ] as const).map(([name, method, url, expected]) => ({ name, method, url, expected: [...expected] as Statuses })),
   ].map((route) => ({ ...route, body: bodies[route.name] }));
 };
@@ -96,6 +125,10 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'projects update': () => ({ notes: 'Updated by the role matrix' }),
   'environments create': (who) => ({ name: unique(who) }),
   'environments update': () => ({ aiVersion: 'v4' }),
+  'messages create': (who) => ({ name: unique(who), text: 'Bonjour', tags: ['matrix'] }),
+  'messages upload': () => ({ type: 'text', text: 'Bonjour, je souhaite résilier.', tags: 'matrix' }),
+  'messages update': () => ({ name: 'Renamed by the role matrix', text: 'Bonjour' }),
+  'tests create': () => ({ tag: 'matrix', environmentId: acme.ids.env }),
 };
 
 describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {

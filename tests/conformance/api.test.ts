@@ -104,6 +104,19 @@ const editableText = (schema: ResourceSchema) =>
       !(hints(schema).readOnly ?? []).includes(field),
   )?.[0];
 
+/**
+ * Values a creation needs from records of other resources: a test runs the bank's messages of its
+ * tag in an environment of its project, so the sample's tag must be some message's.
+ */
+const preparedBy: Record<string, () => Promise<Record<string, unknown>>> = {
+  'test-run': async () => {
+    const bank = `${API}/projects/${scopes.project}/messages`;
+    const added = await call('POST', bank, { name: 'Tagged', text: 'Bonjour', tags: ['conformance'] });
+    expect(added.statusCode, added.body).toBe(201);
+    return { tag: 'conformance', environmentId: scopes.environment };
+  },
+};
+
 /** Resources whose records are created by routes of their own, with a body those routes take. */
 const createdByOwnRoutes: Record<string, object> = {
   analysis: { type: 'text', text: 'Conformance' },
@@ -132,7 +145,7 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
 
   it.runIf(operations.has('create'))('round-trips a record through the real API and database', async () => {
     const { base, filter, body } = addressOf(schema);
-    const input = { ...writableSample(schema), ...body };
+    const input = { ...writableSample(schema), ...(await preparedBy[schema.$id]?.()), ...body };
 
     const created = await call('POST', base, input);
     expect(created.statusCode, created.body).toBe(201);

@@ -4,11 +4,13 @@ import type { ResourceStore } from '../store';
 import { accessKeysStore } from './access-keys';
 import { analysesStore } from './analyses';
 import { auditLogsStore } from './audit-logs';
+import { bankMessagesStore } from './bank-messages';
 import { environmentsStore } from './environments';
 import { invitationsStore } from './invitations';
 import { membersStore } from './members';
 import { organisationsStore } from './organisations';
 import { projectsStore } from './projects';
+import { testRunsStore } from './test-runs';
 import { versionsStore } from './versions';
 
 /** `schemas`: every resource the app serves, for adapters that work across them (versions). */
@@ -28,5 +30,7 @@ export const tableStores: Record<string, TableStoreFactory> = {
   'audit-log': auditLogsStore,
   'access-key': accessKeysStore,
   analysis: analysesStore,
+  'bank-message': bankMessagesStore,
+  'test-run': testRunsStore,
   version: (schema, _platform, schemas) => versionsStore(schema, schemas),
 };

@@ -3,6 +3,7 @@ import type { Messages } from '../fr';
 import type { resourcesFr } from './fr';
 import { nluResourcesEn } from './nlu.en';
 import { replyResourcesEn } from './replies.en';
+import { testingResourcesEn } from './testing.en';
 import { languagesEn } from './languages';
 
 /**
@@ -246,4 +247,5 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
   },
   ...nluResourcesEn,
   ...replyResourcesEn,
+  ...testingResourcesEn,
 };

@@ -1,6 +1,7 @@
 import { modulesFr } from '../modules/fr';
 import { nluResourcesFr } from './nlu.fr';
 import { replyResourcesFr } from './replies.fr';
+import { testingResourcesFr } from './testing.fr';
 import { languagesFr } from './languages';
 /**
  * Labels of the schema-driven resources (DESIGN.md §4), French: `resources.<path>.name` (singular
@@ -248,4 +249,5 @@ export const resourcesFr = {
   },
   ...nluResourcesFr,
   ...replyResourcesFr,
+  ...testingResourcesFr,
 } as const;

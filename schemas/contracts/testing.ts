@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
+import { INPUT_TYPES } from '../analysis-result';
+import { MANUAL_STATUS_UPDATES, TEST_STATUSES } from '../test-run.schema';
+import { defineCall } from './define';
+
+/**
+ * The testing centre's calls beyond the generic resources `messages` and `tests` (spec pipeline
+ * §2–4, DESIGN.md §6): adding a file or a simulated mail to the bank, its tags, launching a test and
+ * reading its scores.
+ */
+
+const projectParams = z.object({ projectId: z.string() });
+
+export const bankMessageSummary = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  inputType: z.enum(INPUT_TYPES),
+  tags: z.array(z.string()),
+  qualificationStatus: z.enum(QUALIFICATION_STATUSES),
+});
+
+/** One file (or a simulated mail, or a text) into the bank, with its tags separated by commas. */
+export const uploadBankMessage = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/messages/upload',
+  params: projectParams,
+  body: z
+    .object({ type: z.enum(INPUT_TYPES), file: z.instanceof(Blob), tags: z.string().optional() })
+    .transform(({ type, file, tags }) => {
+      const form = new FormData();
+      form.append('type', type);
+      if (tags) form.append('tags', tags);
+      form.append('file', file, file instanceof File ? file.name : 'file');
+      return form;
+    }),
+  bodyType: 'form',
+  response: bankMessageSummary,
+});
+
+export const listMessageTags = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/message-tags',
+  params: projectParams,
+  response: z.array(z.object({ tag: z.string(), messages: z.number() })),
+});
+
+export const testRecord = z.looseObject({
+  id: z.string(),
+  tag: z.string(),
+  environmentId: z.string().nullable(),
+  environmentName: z.string(),
+  manualStatusUpdate: z.enum(MANUAL_STATUS_UPDATES),
+  status: z.enum(TEST_STATUSES),
+  total: z.number(),
+  done: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TestRecord = z.infer<typeof testRecord>;
+
+/** 400 TEST_TAG_EMPTY (params.tag) when no message carries the tag; TEST_ENVIRONMENT_UNKNOWN. */
+export const launchTest = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/tests',
+  params: projectParams,
+  body: z.object({
+    tag: z.string(),
+    environmentId: z.string(),
+    manualStatusUpdate: z.enum(MANUAL_STATUS_UPDATES),
+  }),
+  response: testRecord,
+});
+
+export const getTest = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/tests/{id}',
+  params: z.object({ projectId: z.string(), id: z.string() }),
+  response: testRecord,
+});
+
+const label = z.object({ classification: z.string(), value: z.string().nullable() });
+const ratio = z.number().nullable();
+const kind = z.enum(CLASSIFICATION_KINDS);
+
+export const testScores = z.object({
+  kinds: z.array(
+    z.object({
+      kind,
+      classifications: z.array(
+        z.object({
+          classification: z.string(),
+          tp: z.number(),
+          fp: z.number(),
+          fn: z.number(),
+          precision: ratio,
+          sensitivity: ratio,
+          expected: z.number(),
+          detected: z.number(),
+          falses: z.number(),
+        }),
+      ),
+      micro: z.object({
+        tp: z.number(),
+        fp: z.number(),
+        fn: z.number(),
+        precision: ratio,
+        sensitivity: ratio,
+      }),
+      macro: z.object({ precision: ratio, sensitivity: ratio }),
+      qualifiedMessages: z.number(),
+      notQualifiedMessages: z.number(),
+    }),
+  ),
+  falses: z.array(
+    z.object({
+      messageId: z.string(),
+      messageName: z.string(),
+      analysisId: z.string().nullable(),
+      kind,
+      tp: z.array(label),
+      fp: z.array(label),
+      fn: z.array(label),
+    }),
+  ),
+  messages: z.object({ done: z.number(), error: z.number(), notRun: z.number() }),
+});
+export type TestScoresAnswer = z.infer<typeof testScores>;
+
+/** The scores once the test ended; null while it runs. 404 TEST_NOT_FOUND. */
+export const getTestScores = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/tests/{id}/scores',
+  params: z.object({ projectId: z.string(), id: z.string() }),
+  response: z.object({ status: z.enum(TEST_STATUSES), scores: testScores.nullable() }),
+});

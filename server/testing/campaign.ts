@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import {
+  CATEGORY_KINDS,
+  CLASSIFICATION_KINDS,
+  type ClassificationKind,
+} from '../../schemas/bank-message.schema';
+import type { Db, Queryable } from '../db';
+import { ClientError } from '../http/errors';
+import type { Logger } from '../logger';
+import { queues, type Queue } from '../queue';
+import type { TestScoresAnswer } from '../../schemas/contracts/testing';
+import { scoreRun, type Label, type ScoredItem } from './scores';
+
+/**
+ * Test campaigns (spec pipeline §2–4, DESIGN.md §6 "Testing centre"): every bank message carrying a
+ * tag becomes an analysis of the chosen environment on the real queue; as they end, what each
+ * detected is collected beside its expectations (snapshotted at launch); when none is left, the
+ * run is scored once and for all.
+ *
+ * Two jobs drive a test, both idempotent so that a worker killed at any point loses and doubles
+ * nothing: `test-launch` creates the analyses a chunk at a time (one transaction each: the analyses,
+ * their files, their jobs and the items' links commit together), then `test-progress` runs every
+ * second or so, collects what ended and either scores the run or queues itself again.
+ */
+
+/** Analyses created per transaction by the launch: small enough to keep each statement short. */
+const LAUNCH_CHUNK = 200;
+/** Items collected per statement. */
+const COLLECT_CHUNK = 100;
+/** A test none of whose analyses ended for this long stops, scored on what did end. */
+export const TEST_STALL_MINUTES = 10;
+
+export type ManualStatusUpdate = 'auto' | 'enabled' | 'disabled';
+
+/** What a test stores once scored, as `tests/{id}/scores` answers it (schemas/contracts/testing.ts). */
+export type TestScores = TestScoresAnswer;
+
+const tagWithoutMessages = (tag: string) =>
+  new ClientError(400, 'TEST_TAG_EMPTY', `No message of the bank carries the tag '${tag}'`, {
+    params: { tag },
+    details: [{ path: 'tag', message: `No message of the bank carries the tag '${tag}'` }],
+  });
+
+const environmentOutsideProject = () =>
+  new ClientError(400, 'TEST_ENVIRONMENT_UNKNOWN', 'The environment is not one of this project', {
+    details: [{ path: 'environmentId', message: 'The environment is not one of this project' }],
+  });
+
+/**
+ * Creates a test of the messages tagged `tag` against an environment of the project, with its items
+ * (the messages' expectations as they are now), and queues its launch. Runs in the caller's
+ * transaction: the test exists exactly when its launch job does.
+ */
+export const createTest = async (
+  q: Queryable,
+  queue: Queue,
+  t: {
+    projectId: string;
+    environmentId: string;
+    tag: string;
+    manualStatusUpdate: ManualStatusUpdate;
+    createdBy: string;
+  },
+): Promise<string> => {
+  const [environment] = await q.query<{ name: string }>(
+    `SELECT name FROM environments WHERE id = $1 AND project_id = $2 AND deletion_requested_at IS NULL`,
+    [t.environmentId, t.projectId],
+  );
+  if (!environment) throw environmentOutsideProject();
+  const id = randomUUID();
+  await q.query(
+    `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7)`,
+    [id, t.projectId, t.environmentId, environment.name, t.tag, t.manualStatusUpdate, t.createdBy],
+  );
+  const items = await q.query(
+    `INSERT INTO test_items (test_id, message_id, message_name, expected, qualification)
+     SELECT $1, m.id, m.name, m.expected, m.qualification FROM bank_messages m
+     WHERE m.project_id = $2 AND m.tags && ARRAY[$3]::text[]
+     RETURNING message_id`,
+    [id, t.projectId, t.tag],
+  );
+  if (items.length === 0) throw tagWithoutMessages(t.tag);
+  await q.query('UPDATE tests SET total = $2 WHERE id = $1', [id, items.length]);
+  await queue.send(q, queues.testLaunch, { testId: id });
+  return id;
+};
+
+/**
+ * Creates the analyses of a chunk of the test's items not launched yet, in one statement: the
+ * files are copied from the bank inside the database, never through this process. Answers the
+ * analyses created (none: the launch is complete, or the environment is gone).
+ */
+const launchChunk = async (tx: Queryable, testId: string): Promise<string[]> => {
+  const rows = await tx.query<{ id: string }>(
+    `WITH test AS (
+       SELECT t.id, t.environment_id, t.manual_status_update, t.created_by FROM tests t
+       JOIN environments e ON e.id = t.environment_id AND e.deletion_requested_at IS NULL
+       WHERE t.id = $1 AND t.status = 'running'),
+     chunk AS (
+       SELECT i.message_id, m.name, m.input_type, m.filename, m.mime, m.size, m.input_text, m.content,
+              m.metadata, m.manual_final_status, gen_random_uuid() AS analysis_id,
+              CASE WHEN m.content IS NOT NULL THEN gen_random_uuid() END AS blob_id
+       FROM test_items i JOIN bank_messages m ON m.id = i.message_id
+       WHERE i.test_id = $1 AND i.analysis_id IS NULL AND EXISTS (SELECT 1 FROM test)
+       ORDER BY i.message_id LIMIT ${LAUNCH_CHUNK} FOR UPDATE OF i),
+     blobs_made AS (
+       INSERT INTO blobs (id, environment_id, bytes, size, sha256)
+       SELECT c.blob_id, test.environment_id, c.content, octet_length(c.content), encode(sha256(c.content), 'hex')
+       FROM chunk c, test WHERE c.blob_id IS NOT NULL),
+     analyses_made AS (
+       INSERT INTO analyses (id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
+                             manual_final_status, blob_id, created_by, queued_at)
+       SELECT c.analysis_id, test.environment_id, c.name, c.input_type, c.filename, c.mime, c.size, c.input_text,
+              c.metadata,
+              CASE test.manual_status_update WHEN 'enabled' THEN true WHEN 'disabled' THEN false
+                   ELSE c.manual_final_status END,
+              c.blob_id, test.created_by, now()
+       FROM chunk c, test)
+     UPDATE test_items i SET analysis_id = c.analysis_id FROM chunk c
+     WHERE i.test_id = $1 AND i.message_id = c.message_id
+     RETURNING c.analysis_id AS id`,
+    [testId],
+  );
+  return rows.map((r) => r.id);
+};
+
+/** A message deleted from the bank after the launch has no content to run: its item fails. */
+const failOrphans = (q: Queryable, testId: string) =>
+  q.query(
+    `UPDATE test_items i SET status = 'error', error = 'The message was deleted from the bank before it ran'
+     WHERE i.test_id = $1 AND i.analysis_id IS NULL AND i.status = 'waiting'
+       AND NOT EXISTS (SELECT 1 FROM bank_messages m WHERE m.id = i.message_id)`,
+    [testId],
+  );
+
+export const launchTest = async (db: Db, queue: Queue, testId: string) => {
+  await failOrphans(db, testId);
+  for (;;) {
+    const made = await db.transaction(async (tx) => {
+      const ids = await launchChunk(tx, testId);
+      for (const analysisId of ids) await queue.send(tx, queues.analysis, { analysisId });
+      return ids.length;
+    });
+    if (made < LAUNCH_CHUNK) break;
+  }
+  await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1 });
+};
+
+/**
+ * What an analysis detected, per classification kind, in the form of a bank message's
+ * expectations: category names, and named values (extractions of the message, of its attachments).
+ */
+const DETECTED_SQL = `jsonb_build_object(
+  'categories', COALESCE((SELECT jsonb_agg(DISTINCT c->>'name') FROM jsonb_array_elements(a.result->'categories') c), '[]'),
+  'attachments_categories', COALESCE((SELECT jsonb_agg(DISTINCT c->>'name') FROM jsonb_array_elements(a.result->'attachmentsCategories') c), '[]'),
+  'extracted_informations', COALESCE((SELECT jsonb_agg(jsonb_build_object('name', d->>'name', 'value', d->>'value'))
+     FROM jsonb_array_elements(a.result->'extractedData') d WHERE jsonb_typeof(d->'span'->'source') IS DISTINCT FROM 'number'), '[]'),
+  'extracted_informations_attachments', COALESCE((SELECT jsonb_agg(jsonb_build_object('name', d->>'name', 'value', d->>'value'))
+     FROM jsonb_array_elements(a.result->'extractedData') d WHERE jsonb_typeof(d->'span'->'source') = 'number'), '[]'))`;
+
+/**
+ * Collects a chunk of the items whose analysis ended (processed — or waiting for its manual final
+ * status with its result written —, in error, aborted, or deleted). Each item is collected once:
+ * only waiting items are.
+ */
+const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
+  const rows = await q.query(
+    `WITH ended AS (
+       SELECT i.message_id, a.id AS analysis, a.status, a.error, a.result IS NOT NULL AS has_result
+       FROM test_items i LEFT JOIN analyses a ON a.id = i.analysis_id
+       WHERE i.test_id = $1 AND i.status = 'waiting' AND i.analysis_id IS NOT NULL
+         AND (a.id IS NULL OR a.result IS NOT NULL OR a.status IN ('error', 'aborted'))
+       LIMIT ${COLLECT_CHUNK})
+     UPDATE test_items i SET
+       status = CASE WHEN e.analysis IS NULL OR e.status IN ('error', 'aborted') THEN 'error' ELSE 'done' END,
+       error = CASE WHEN e.analysis IS NULL THEN 'The analysis was deleted before it ended'
+                    WHEN e.status = 'aborted' THEN 'The analysis was aborted'
+                    WHEN e.status = 'error' THEN e.error END,
+       detected = CASE WHEN e.status IN ('processed', 'pending')
+                       THEN (SELECT ${DETECTED_SQL} FROM analyses a WHERE a.id = e.analysis) END
+     FROM ended e
+     WHERE i.test_id = $1 AND i.message_id = e.message_id
+     RETURNING 1`,
+    [testId],
+  );
+  return rows.length;
+};
+
+type Expectations = Partial<Record<ClassificationKind, unknown[]>>;
+
+/** Expectations or detections in a bank message's form, as the labels `scoreRun` compares. */
+export const labelsOf = (lists: Expectations | null): Partial<Record<ClassificationKind, Label[]>> => {
+  const labels: Partial<Record<ClassificationKind, Label[]>> = {};
+  for (const kind of CLASSIFICATION_KINDS) {
+    const list = lists?.[kind];
+    if (!Array.isArray(list)) continue;
+    labels[kind] = (CATEGORY_KINDS as readonly string[]).includes(kind)
+      ? list.map((name) => ({ classification: String(name), value: null }))
+      : (list as { name: string; value: unknown }[]).map((v) => ({
+          classification: v.name,
+          value: v.value === null || v.value === undefined ? '' : String(v.value),
+        }));
+  }
+  return labels;
+};
+
+type ItemRow = {
+  message_id: string;
+  message_name: string;
+  analysis_id: string | null;
+  status: 'waiting' | 'done' | 'error';
+  expected: Expectations;
+  qualification: Partial<Record<ClassificationKind, string>>;
+  detected: Expectations | null;
+};
+
+/** Scores a test on the items that ended, read a page at a time. */
+export const scoreTest = async (q: Queryable, testId: string): Promise<TestScores> => {
+  const items: ItemRow[] = [];
+  for (let after = ''; ;) {
+    const page = await q.query<ItemRow>(
+      `SELECT message_id, message_name, analysis_id, status, expected, qualification, detected
+       FROM test_items WHERE test_id = $1 AND message_id::text > $2 ORDER BY message_id::text LIMIT 2000`,
+      [testId, after],
+    );
+    items.push(...page);
+    if (page.length < 2000) break;
+    after = page[page.length - 1].message_id;
+  }
+  const ended = items.filter((i) => i.status !== 'waiting');
+  const scored: ScoredItem[] = ended.map((i) => ({
+    messageId: i.message_id,
+    qualified: CLASSIFICATION_KINDS.filter((k) => i.qualification[k] === 'qualified'),
+    expected: labelsOf(i.expected),
+    detected: labelsOf(i.detected),
+  }));
+  const { kinds, outcomes } = scoreRun(scored);
+  const byId = new Map(items.map((i) => [i.message_id, i]));
+  return {
+    kinds,
+    falses: outcomes
+      .filter((o) => o.fp.length > 0 || o.fn.length > 0)
+      .map((o) => ({
+        ...o,
+        messageName: byId.get(o.messageId)!.message_name,
+        analysisId: byId.get(o.messageId)!.analysis_id,
+      })),
+    messages: {
+      done: ended.filter((i) => i.status === 'done').length,
+      error: ended.filter((i) => i.status === 'error').length,
+      notRun: items.length - ended.length,
+    },
+  };
+};
+
+const finish = async (
+  db: Db,
+  testId: string,
+  status: 'success' | 'error' | 'timeout',
+  error: string | null,
+) => {
+  const scores = await scoreTest(db, testId);
+  await db.query(
+    `UPDATE tests SET status = $2, error = $3, scores = $4, finished_at = now() WHERE id = $1 AND status = 'running'`,
+    [testId, status, error, JSON.stringify(scores)],
+  );
+};
+
+/**
+ * One step of a running test: collect what ended; then score it if nothing is left, stop it if its
+ * environment is gone or nothing ended for TEST_STALL_MINUTES, or look again in a second.
+ */
+export const progressTest = async (db: Db, queue: Queue, testId: string) => {
+  const [test] = await db.query<{ status: string; environment_gone: boolean; stalled: boolean }>(
+    `SELECT t.status,
+            (e.id IS NULL OR e.deletion_requested_at IS NOT NULL) AS environment_gone,
+            t.progressed_at < now() - make_interval(mins => ${TEST_STALL_MINUTES}) AS stalled
+     FROM tests t LEFT JOIN environments e ON e.id = t.environment_id WHERE t.id = $1`,
+    [testId],
+  );
+  if (!test || test.status !== 'running') return;
+  if (test.environment_gone) {
+    return finish(db, testId, 'error', 'The environment was deleted while the test ran');
+  }
+  let collected = 0;
+  for (let n = COLLECT_CHUNK; n === COLLECT_CHUNK; collected += n) n = await collectChunk(db, testId);
+  if (collected > 0) await db.query('UPDATE tests SET progressed_at = now() WHERE id = $1', [testId]);
+  const [{ left }] = await db.query<{ left: number }>(
+    `SELECT count(*)::int AS left FROM test_items WHERE test_id = $1 AND status = 'waiting'`,
+    [testId],
+  );
+  if (left === 0) return finish(db, testId, 'success', null);
+  if (test.stalled && collected === 0) {
+    return finish(
+      db,
+      testId,
+      'timeout',
+      `No analysis of this test ended for ${TEST_STALL_MINUTES} minutes; ${left} did not run`,
+    );
+  }
+  await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1 });
+};
+
+/** The workers of the two test jobs (where analysis workers run). */
+export const startTestWorker = async (boss: PgBoss, db: Db, queue: Queue, log: Logger) => {
+  await boss.work<{ testId: string }>(
+    queues.testLaunch,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      await launchTest(db, queue, job.data.testId);
+      log.info({ testId: job.data.testId }, 'test launched');
+    },
+  );
+  await boss.work<{ testId: string }>(
+    queues.testProgress,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => progressTest(db, queue, job.data.testId),
+  );
+};

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
+import type { TestScores } from '../../server/testing/campaign';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
+
+let t: TestPlatform;
+let acme: Tenants;
+let template: UseCaseTemplate;
+const bank = () => `${API}/projects/${acme.ids.project}/messages`;
+const tests = () => `${API}/projects/${acme.ids.project}/tests`;
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  acme = await buildTenants(t);
+  [template] = (
+    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
+  ).json() as UseCaseTemplate[];
+});
+afterAll(() => t.close());
+
+/** An environment of Claims made from the insurance template, which categorises its samples as they say. */
+const templateEnvironment = async () => {
+  const created = await acme.call(
+    'POST',
+    `${API}/projects/${acme.ids.project}/environments/import`,
+    'admin',
+    {
+      name: `Insurance ${Math.random().toString(36).slice(2, 8)}`,
+      configuration: template.configuration,
+    },
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+};
+
+/** A template sample added to the bank as the simulated mail it is, with tags and expectations. */
+const addSample = async (
+  sample: UseCaseTemplate['samples'][number],
+  tags: string,
+  expected: string[] | null,
+): Promise<string> => {
+  const res = await acme.call('POST', `${bank()}/upload`, 'qualifier', {
+    type: 'mail',
+    from: 'client@example.com',
+    to: 'service@example.com',
+    subject: sample.subject,
+    body: sample.text,
+    name: sample.name,
+    tags,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  if (expected) {
+    const put = await acme.call('PUT', `${bank()}/${id}`, 'qualifier', {
+      name: sample.name,
+      tags: tags.split(','),
+      expected: { categories: expected },
+      qualification: { categories: 'qualified' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+  return id;
+};
+
+/** Waits for a test to end, reading it as the console's progress bar does. */
+const ended = async (id: string) => {
+  for (let i = 0; i < 600; i++) {
+    const res = await acme.call('GET', `${tests()}/${id}`, 'qualifier');
+    expect(res.statusCode, res.body).toBe(200);
+    if (res.json().status !== 'running') return res.json();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the test did not end');
+};
+
+describe('message bank', () => {
+  it('qualifiers add a mail, a file and a text, tag and qualify them, and find them by tag and status', async () => {
+    const mail = await acme.call('POST', `${bank()}/upload`, 'qualifier', {
+      type: 'mail',
+      from: 'client@example.com',
+      to: 'service@example.com',
+      subject: 'Dégât des eaux',
+      body: 'Bonjour, ma cuisine est inondée.',
+      tags: 'bank-a, bank-b',
+    });
+    expect(mail.statusCode, mail.body).toBe(201);
+    expect(mail.json()).toMatchObject({
+      name: 'Dégât des eaux',
+      inputType: 'mail',
+      tags: ['bank-a', 'bank-b'],
+      qualificationStatus: 'not_qualified',
+    });
+    const text = await acme.call('POST', bank(), 'qualifier', {
+      name: 'Pasted',
+      text: 'Je veux résilier mon contrat.',
+      tags: ['bank-a'],
+      expected: {
+        categories: ['Contract termination'],
+        extracted_informations: [{ name: 'policy', value: '12' }],
+      },
+      qualification: { categories: 'qualified' },
+    });
+    expect(text.statusCode, text.body).toBe(201);
+    // Categories qualified, extractions expected but not qualified: partially qualified.
+    expect(text.json()).toMatchObject({ inputType: 'text', qualificationStatus: 'partially_qualified' });
+
+    const listed = await acme.call(
+      'GET',
+      `${bank()}${listQuery({ filter: { tags: 'bank-a' } })}`,
+      'qualifier',
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(
+      listed
+        .json()
+        .map((m: { name: string }) => m.name)
+        .sort(),
+    ).toEqual(['Dégât des eaux', 'Pasted']);
+    const partial = await acme.call(
+      'GET',
+      `${bank()}${listQuery({ filter: { tags: ['bank-b', 'nothing'], qualificationStatus: 'not_qualified' } })}`,
+      'qualifier',
+    );
+    expect(partial.json().map((m: { name: string }) => m.name)).toEqual(['Dégât des eaux']);
+
+    const content = await acme.call('GET', `${bank()}/${mail.json().id}/content`, 'qualifier');
+    expect(content.statusCode).toBe(200);
+    expect(content.headers['x-content-type-options']).toBe('nosniff');
+    expect(content.body).toContain('Subject: =?');
+
+    const tags = await acme.call('GET', `${API}/projects/${acme.ids.project}/message-tags`, 'qualifier');
+    expect(tags.json()).toEqual(
+      expect.arrayContaining([
+        { tag: 'bank-a', messages: 2 },
+        { tag: 'bank-b', messages: 1 },
+      ]),
+    );
+  });
+
+  it('bad input is refused with a reason: empty text, a tag with a space, an unknown kind', async () => {
+    const empty = await acme.call('POST', bank(), 'qualifier', { name: 'Empty', text: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual([expect.objectContaining({ path: 'text' })]);
+    const badTag = await acme.call('POST', `${bank()}/upload`, 'qualifier', {
+      type: 'text',
+      text: 'Bonjour',
+      tags: ['a tag'],
+    });
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.json().message).toContain("'a tag' is not a tag");
+    const kind = await acme.call('POST', bank(), 'qualifier', {
+      name: 'Kind',
+      text: 'Bonjour',
+      expected: { colours: ['blue'] },
+    });
+    expect(kind.statusCode).toBe(400);
+  });
+
+  it('the bank and the tests need the qualifier level on the project (spec §6)', async () => {
+    for (const who of ['cockpit', 'noAccess', 'outsider'] as const) {
+      expect((await acme.call('GET', bank(), who)).statusCode, who).toBeGreaterThanOrEqual(403);
+      expect((await acme.call('GET', tests(), who)).statusCode, who).toBeGreaterThanOrEqual(403);
+      const upload = await acme.call('POST', `${bank()}/upload`, who, { type: 'text', text: 'x' });
+      expect(upload.statusCode, who).toBeGreaterThanOrEqual(403);
+    }
+    for (const who of ['qualifier', 'configurator', 'admin'] as const) {
+      expect((await acme.call('GET', bank(), who)).statusCode, who).toBe(200);
+    }
+  });
+});
+
+describe('tests', () => {
+  it(
+    'a test runs every tagged message through the pipeline on the queue and scores it exactly',
+    { timeout: 180_000 },
+    async () => {
+      const env = await templateEnvironment();
+      const samples = template.samples;
+      const byName = (name: string) => samples.find((s) => s.name === name)!;
+      // Right expectations for six messages; one wrong, one with an extra category, one not
+      // qualified, one qualified as expecting no category at all.
+      for (const s of samples.slice(0, 6)) await addSample(s, 'campaign', s.expected);
+      await addSample(byName('Ending a motor policy (fr)'), 'campaign', ['Claim declaration']);
+      await addSample(byName('Confirming an appointment (en)'), 'campaign', [
+        'Meeting confirmation',
+        'Other',
+      ]);
+      await addSample(byName('Change of address (fr)'), 'campaign', null);
+      await addSample(byName('A thank-you quoting an earlier request (en)'), 'campaign', []);
+
+      const launched = await acme.call('POST', tests(), 'qualifier', {
+        tag: 'campaign',
+        environmentId: env,
+        manualStatusUpdate: 'disabled',
+      });
+      expect(launched.statusCode, launched.body).toBe(201);
+      expect(launched.json()).toMatchObject({ status: 'running', total: 10, tag: 'campaign' });
+      const test = await ended(launched.json().id);
+      expect(test).toMatchObject({ status: 'success', total: 10, done: 10, error: null });
+
+      const res = await acme.call('GET', `${tests()}/${test.id}/scores`, 'qualifier');
+      expect(res.statusCode, res.body).toBe(200);
+      const scores = res.json().scores as TestScores;
+      expect(scores.messages).toEqual({ done: 10, error: 0, notRun: 0 });
+      const categories = scores.kinds.find((k) => k.kind === 'categories')!;
+      expect(categories).toMatchObject({ qualifiedMessages: 9, notQualifiedMessages: 1 });
+      const of = (name: string) => categories.classifications.find((c) => c.classification === name);
+      expect(of('Meeting request')).toMatchObject({ tp: 2, fp: 0, fn: 0, precision: 1, sensitivity: 1 });
+      expect(of('Claim declaration')).toMatchObject({ tp: 1, fp: 0, fn: 1, precision: 1, sensitivity: 0.5 });
+      expect(of('Contract termination')).toMatchObject({
+        tp: 0,
+        fp: 1,
+        fn: 0,
+        precision: 0,
+        sensitivity: null,
+      });
+      expect(of('Other')).toMatchObject({ tp: 0, fp: 1, fn: 1, precision: 0, sensitivity: 0, falses: 2 });
+      expect(categories.micro).toMatchObject({ tp: 7, fp: 2, fn: 2, precision: 7 / 9, sensitivity: 7 / 9 });
+      const wrong = scores.falses.find((f) => f.messageName === 'Ending a motor policy (fr)')!;
+      expect(wrong).toMatchObject({
+        kind: 'categories',
+        fp: [{ classification: 'Contract termination', value: null }],
+        fn: [{ classification: 'Claim declaration', value: null }],
+      });
+      // The analysis behind a false opens from the results: it is in the environment.
+      const analysis = await acme.call(
+        'GET',
+        `${API}/environments/${env}/analyses/${wrong.analysisId}/result`,
+        'qualifier',
+      );
+      expect(analysis.json().result.categories.map((c: { name: string }) => c.name)).toEqual([
+        'Contract termination',
+      ]);
+    },
+  );
+
+  it('a tag without messages and an environment of another project are refused, naming the problem', async () => {
+    const noTag = await acme.call('POST', tests(), 'qualifier', {
+      tag: 'nobody-has-this',
+      environmentId: acme.ids.env,
+    });
+    expect(noTag.statusCode).toBe(400);
+    expect(noTag.json()).toMatchObject({ code: 'TEST_TAG_EMPTY', params: { tag: 'nobody-has-this' } });
+    await acme.call('POST', bank(), 'qualifier', { name: 'One', text: 'Bonjour', tags: ['lonely'] });
+    const elsewhere = await acme.call('POST', tests(), 'qualifier', {
+      tag: 'lonely',
+      environmentId: acme.ids.otherEnv,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('TEST_ENVIRONMENT_UNKNOWN');
+  });
+
+  it(
+    'a test whose environment is deleted while it runs ends in error with the reason',
+    { timeout: 120_000 },
+    async () => {
+      const env = await templateEnvironment();
+      for (const s of template.samples.slice(0, 3)) await addSample(s, 'doomed', s.expected);
+      const launched = await acme.call('POST', tests(), 'qualifier', { tag: 'doomed', environmentId: env });
+      expect(launched.statusCode, launched.body).toBe(201);
+      const deleted = await acme.call(
+        'DELETE',
+        `${API}/projects/${acme.ids.project}/environments/${env}`,
+        'admin',
+      );
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const test = await ended(launched.json().id);
+      expect(test).toMatchObject({
+        status: 'error',
+        error: 'The environment was deleted while the test ran',
+      });
+      const listed = await acme.call('GET', tests(), 'qualifier');
+      expect(listed.json().find((x: { id: string }) => x.id === test.id)).toMatchObject({
+        environmentName: expect.any(String),
+      });
+    },
+  );
+});
