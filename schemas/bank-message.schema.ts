@@ -126,7 +126,16 @@ export const bankMessageSchema = defineResourceSchema({
     },
     // Spec §6: the message bank requires the qualifier level.
     access: { read: 'qualifier', write: 'qualifier' },
-    readOnly: ['id', 'projectId', 'filename', 'size', 'qualificationStatus', 'createdAt', 'updatedAt'],
+    readOnly: [
+      'id',
+      'projectId',
+      'inputType',
+      'filename',
+      'size',
+      'qualificationStatus',
+      'createdAt',
+      'updatedAt',
+    ],
   },
 });
 export type BankMessage = FromSchema<typeof bankMessageSchema>;

@@ -12,6 +12,10 @@ import { defineCall } from './define';
 
 const projectParams = z.object({ projectId: z.string() });
 
+/** One import into the bank (spec §5 upload rules): files at most, and their total size. */
+export const BANK_IMPORT_MAX_FILES = 200;
+export const BANK_IMPORT_MAX_TOTAL_BYTES = 250 * 1_048_576;
+
 export const bankMessageSummary = z.looseObject({
   id: z.string(),
   name: z.string(),

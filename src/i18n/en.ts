@@ -1,4 +1,5 @@
 import { analysesEn } from './analyses/en';
+import { testingEn } from './testing/en';
 import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
@@ -55,6 +56,9 @@ export const en: Messages = {
       extractorTest: 'Extractor test',
       impersonate: 'Act as a user',
       versions: 'Versions',
+      messagesBank: 'Message bank',
+      tests: 'Tests',
+      testResults: 'Test results',
       invitation: 'Invitation',
     },
     session: {
@@ -225,6 +229,9 @@ export const en: Messages = {
       modules: 'Modules',
       nluTest: 'NLU test',
       extractor: 'Extractor',
+      testingCentre: 'Testing centre',
+      messagesBank: 'Message bank',
+      tests: 'Tests',
     },
     envNew: {
       fromTemplate: 'From a use-case template',
@@ -295,6 +302,7 @@ export const en: Messages = {
       restored: 'Version restored: %{smart_count} entity |||| Version restored: %{smart_count} entities',
     },
     analyses: analysesEn,
+    testing: testingEn,
     consumption: consumptionEn,
     extractor: extractorEn,
     nlu: nluEn,

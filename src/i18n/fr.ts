@@ -1,4 +1,5 @@
 import { analysesFr } from './analyses/fr';
+import { testingFr } from './testing/fr';
 import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
@@ -56,6 +57,9 @@ export const fr = {
       extractorTest: 'Test de l’extracteur',
       impersonate: 'Agir en tant qu’utilisateur',
       versions: 'Versions',
+      messagesBank: 'Banque de messages',
+      tests: 'Tests',
+      testResults: 'Résultats du test',
       invitation: 'Invitation',
     },
     session: {
@@ -231,6 +235,9 @@ export const fr = {
       modules: 'Modules',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
+      testingCentre: 'Centre de tests',
+      messagesBank: 'Banque de messages',
+      tests: 'Tests',
     },
     envNew: {
       fromTemplate: 'Depuis un modèle de cas d’usage',
@@ -301,6 +308,7 @@ export const fr = {
       restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
     analyses: analysesFr,
+    testing: testingFr,
     consumption: consumptionFr,
     extractor: extractorFr,
     nlu: nluFr,

@@ -1,4 +1,5 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Layers from '@mui/icons-material/LayersOutlined';
@@ -7,7 +8,7 @@ import { listEnvironments } from '../../schemas/contracts/tenancy';
 import { useCall } from '../providers/useCall';
 import { getResource } from '../resources/registry';
 import { useResourceAccess } from '../resources/useResourceAccess';
-import { environmentPath, projectPath } from '../routing/scopePaths';
+import { environmentPath, projectPath, testingCentrePath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
 import { SideMenu } from './chrome/SideMenu';
@@ -20,6 +21,8 @@ const ProjectMenu = ({ projectId }: { projectId: string }) => {
   const environments = useCall(listEnvironments, { params: { projectId } });
   const canCreate = useResourceAccess(getResource('environments'), { projectId }).create;
   const canVersion = useResourceAccess(getResource('versions'), { projectId }).list;
+  // The testing centre needs the qualifier level (spec §6).
+  const canTest = useResourceAccess(getResource('messages'), { projectId }).list;
   return (
     <SideMenu
       labelKey="app.layouts.projectMenu"
@@ -42,6 +45,15 @@ const ProjectMenu = ({ projectId }: { projectId: string }) => {
                     to: `${projectPath(projectId)}/versions`,
                     labelKey: 'app.routes.versions',
                     icon: <HistoryOutlined />,
+                  },
+                ]
+              : []),
+            ...(canTest
+              ? [
+                  {
+                    to: testingCentrePath(projectId),
+                    labelKey: 'app.menu.testingCentre',
+                    icon: <FactCheckOutlined />,
                   },
                 ]
               : []),

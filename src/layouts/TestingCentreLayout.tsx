@@ -1,19 +1,21 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { useParams } from 'react-router-dom';
-import { projectPath } from '../routing/scopePaths';
+import { projectPath, testingCentrePath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
 import { SideMenu } from './chrome/SideMenu';
 
 /**
- * Layout of a project's testing centre (spec §2), which needs the qualifier level (spec §6). No route
- * uses it yet: its pages (messages bank, qualification, tests…) will each add their menu entry.
+ * Layout of a project's testing centre (spec §2), which needs the qualifier level (spec §6): the
+ * message bank and the tests, each page with its menu entry.
  */
 export const TestingCentreLayout = () => {
   const { projectId = '' } = useParams();
   return (
     <ScopeLayout
-      access={{ resource: 'messages-bank', record: { projectId } }}
+      access={{ resource: 'messages', record: { projectId } }}
       context={<ScopeBreadcrumb />}
       menu={
         <SideMenu
@@ -26,6 +28,21 @@ export const TestingCentreLayout = () => {
                   labelKey: 'app.menu.backToProject',
                   icon: <ArrowBack />,
                   end: true,
+                },
+              ],
+            },
+            {
+              entries: [
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank`,
+                  labelKey: 'app.menu.messagesBank',
+                  icon: <Inventory2Outlined />,
+                  end: true,
+                },
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank/tests`,
+                  labelKey: 'app.menu.tests',
+                  icon: <FactCheckOutlined />,
                 },
               ],
             },

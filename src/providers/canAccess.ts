@@ -34,6 +34,7 @@ const organisationAdminResources = new Set([
 /** Spec §6 route restrictions; anything else inside a project is configuration. */
 const minimumLevel: Record<string, ProjectAccessLevel> = {
   'messages-bank': 'qualifier',
+  messages: 'qualifier',
   qualification: 'qualifier',
   import: 'qualifier',
   tests: 'qualifier',

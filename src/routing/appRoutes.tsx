@@ -1,6 +1,6 @@
 // react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
 import * as analyses from '../custom-pages/analyses';
 import * as analysisResult from '../custom-pages/analysis-result';
@@ -26,6 +26,7 @@ import * as importExport from '../custom-pages/import-export';
 import * as invitation from '../custom-pages/invitation';
 import * as inviteUser from '../custom-pages/invite-user';
 import * as localStorageCleaner from '../custom-pages/local-storage-cleaner';
+import * as messagesBank from '../custom-pages/messages-bank';
 import * as login from '../custom-pages/login';
 import * as organisationHome from '../custom-pages/organisation-home';
 import * as organisationSettings from '../custom-pages/organisation-settings';
@@ -35,6 +36,8 @@ import * as projectHome from '../custom-pages/project-home';
 import * as projectNew from '../custom-pages/project-new';
 import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
+import * as testResults from '../custom-pages/test-results';
+import * as tests from '../custom-pages/tests';
 import * as versionsPage from '../custom-pages/versions';
 import { LoginLayout } from '../layouts';
 import { AppShell } from './AppShell';
@@ -54,6 +57,7 @@ const OrganisationLayout = lazyNamed(() => import('../layouts/OrganisationLayout
 const ProjectLayout = lazyNamed(() => import('../layouts/ProjectLayout'), 'ProjectLayout');
 const EnvironmentLayout = lazyNamed(() => import('../layouts/EnvironmentLayout'), 'EnvironmentLayout');
 const SelfServiceLayout = lazyNamed(() => import('../layouts/SelfServiceLayout'), 'SelfServiceLayout');
+const TestingCentreLayout = lazyNamed(() => import('../layouts/TestingCentreLayout'), 'TestingCentreLayout');
 
 const testColours: PageDefinition = {
   path: 'test-colours',
@@ -70,7 +74,8 @@ const page = (definition: PageDefinition) =>
 
 /**
  * The console's route table (spec §2), for `<CustomRoutes noLayout>`. Only routes whose page exists
- * are registered; the testing-centre layout waits for its first page.
+ * are registered (the testing centre's qualification, import, parameters and domain-rules pages
+ * are not yet).
  */
 export const appRoutes = (
   <Route element={<AppShell />}>
@@ -103,6 +108,11 @@ export const appRoutes = (
       <Route path="project/:projectId" element={<ProjectLayout />}>
         {[projectHome, envNew, versionsPage].map(page)}
         <Route path="*" element={<ScopeHomeRedirect />} />
+      </Route>
+      <Route path="project/:projectId/testing-center" element={<TestingCentreLayout />}>
+        <Route index element={<Navigate to="messages-bank" replace />} />
+        {[messagesBank, tests, testResults].map(page)}
+        <Route path="*" element={<Navigate to="messages-bank" replace />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
         {[

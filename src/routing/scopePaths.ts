@@ -3,5 +3,11 @@ export const organisationPath = (orgaId: string): string => `/orga/${encodeURICo
 
 export const projectPath = (projectId: string): string => `/project/${encodeURIComponent(projectId)}`;
 
+/** The project's testing centre (spec pipeline §2): message bank, tests and their results. */
+export const testingCentrePath = (projectId: string): string => `${projectPath(projectId)}/testing-center`;
+
+export const testResultsPath = (projectId: string, testId: string): string =>
+  `${testingCentrePath(projectId)}/messages-bank/tests/${encodeURIComponent(testId)}`;
+
 export const environmentPath = (projectId: string, envId: string): string =>
   `${projectPath(projectId)}/environment/${encodeURIComponent(envId)}`;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { HttpError } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -34,6 +34,8 @@ const refusalKey = (error: unknown) =>
 export const AnalysisResultPage = () => {
   const translate = useTranslate();
   const { projectId, envId = '', analysisId = '' } = useParams();
+  // `?tab=categories`: a link from a test's results opens on why the analysis decided as it did.
+  const [search] = useSearchParams();
   const { state, reload, replace } = useAnalysisResult(envId, analysisId);
   const { canAccess: canWrite = false } = useCanAccess(
     scopedCheck('edit', `environments/${envId}/analyses`, { projectId }),
@@ -68,6 +70,7 @@ export const AnalysisResultPage = () => {
       />
       <TabbedPanels
         label={translate('app.analyses.result.tabsLabel')}
+        initial={search.get('tab') ?? undefined}
         panels={[
           {
             id: 'message',

@@ -11,10 +11,21 @@ export interface Panel {
   render: () => ReactNode;
 }
 
-/** Tabs over panels, with the tab / tabpanel pairing screen readers expect. */
-export const TabbedPanels = ({ panels, label }: { panels: Panel[]; label: string }) => {
+/**
+ * Tabs over panels, with the tab / tabpanel pairing screen readers expect. `initial` opens another
+ * tab than the first (a link that leads to one, e.g. the categories of a test's false).
+ */
+export const TabbedPanels = ({
+  panels,
+  label,
+  initial,
+}: {
+  panels: Panel[];
+  label: string;
+  initial?: string;
+}) => {
   const prefix = useId();
-  const [current, setCurrent] = useState(panels[0]?.id);
+  const [current, setCurrent] = useState(initial ?? panels[0]?.id);
   const open = panels.find((panel) => panel.id === current) ?? panels[0];
   if (!open) return null;
   return (
