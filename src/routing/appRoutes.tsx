@@ -36,7 +36,7 @@ import * as projectHome from '../custom-pages/project-home';
 import * as projectNew from '../custom-pages/project-new';
 import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
-import * as testResults from '../custom-pages/test-results';
+import * as testResults from '../custom-pages/test-scores';
 import * as tests from '../custom-pages/tests';
 import * as versionsPage from '../custom-pages/versions';
 import { LoginLayout } from '../layouts';

@@ -1,0 +1,170 @@
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { getTest, getTestScores, type TestRecord, type TestScoresAnswer } from '../../../schemas/contracts/testing';
+import { saveFile } from '../../components/download';
+import { PageLoader } from '../../components/PageLoader';
+import { useApiClient } from '../../providers/ServicesContext';
+import { environmentPath } from '../../routing/scopePaths';
+import { testingErrorMessage } from '../messages-bank/testingErrors';
+import { TestProgress } from '../tests/TestProgress';
+import { TestStatusChip } from '../tests/TestStatusChip';
+import { COLUMNS, ScoresTable } from './ScoresTable';
+import { scoresCsv } from './scoresCsv';
+
+/** A running test is read again this often. */
+const POLL_MS = 2000;
+
+/** The test and, once it ended, its scores; read again while it runs. */
+const useTestResults = (projectId: string, testId: string) => {
+  const client = useApiClient();
+  const [test, setTest] = useState<TestRecord>();
+  const [scores, setScores] = useState<TestScoresAnswer | null>();
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      try {
+        const current = await client.call(getTest, { params: { projectId, id: testId } });
+        if (!live) return;
+        setTest(current);
+        if (current.status === 'running') timer = setTimeout(() => void read(), POLL_MS);
+        else {
+          const answer = await client.call(getTestScores, { params: { projectId, id: testId } });
+          if (live) setScores(answer.scores);
+        }
+      } catch (failure) {
+        if (live) setError(failure);
+      }
+    };
+    void read();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [client, projectId, testId]);
+  return { test, scores, error };
+};
+
+/**
+ * A test's results (spec pipeline §2–3): its progress while it runs; then, per classification kind,
+ * TP / FP / FN, precision and sensitivity with micro and macro totals, the messages behind each
+ * false (opening the analysis that explains the decision), and the scores as CSV.
+ */
+export const TestResultsPage = () => {
+  const translate = useTranslate();
+  const { projectId = '', testId = '' } = useParams();
+  const { test, scores, error } = useTestResults(projectId, testId);
+
+  if (error) return <Alert severity="error">{testingErrorMessage(error, translate)}</Alert>;
+  if (!test) return <PageLoader />;
+
+  const kindLabel = (kind: string) => translate(`resources.messages.fields.expected.${kind}`);
+  const scored = scores?.kinds.some((k) => k.qualifiedMessages > 0) ?? false;
+  const exportCsv = () => {
+    if (!scores) return;
+    const headers = Object.fromEntries(
+      ['kind', 'classification', ...COLUMNS].map((c) => [c, translate(`app.testing.results.columns.${c}`)]),
+    ) as Parameters<typeof scoresCsv>[1];
+    const csv = scoresCsv(scores, headers, {
+      kind: kindLabel,
+      micro: translate('app.testing.results.micro'),
+      macro: translate('app.testing.results.macro'),
+    });
+    saveFile({ blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename: `test-${test.tag}.csv` }, 'test.csv');
+  };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1200 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          {translate('app.testing.results.title', { tag: test.tag })}
+        </Typography>
+        <TestStatusChip status={test.status} />
+        <Chip size="small" variant="outlined" label={test.environmentName} />
+        <TestProgress done={test.done} total={test.total} />
+        {scores ? (
+          <Button variant="outlined" startIcon={<Download />} onClick={exportCsv}>
+            {translate('app.testing.results.exportCsv')}
+          </Button>
+        ) : null}
+      </Stack>
+      {test.error ? <Alert severity="error">{test.error}</Alert> : null}
+      {test.status === 'running' ? (
+        <Alert severity="info">{translate('app.testing.results.running')}</Alert>
+      ) : null}
+      {scores && !scored ? <Alert severity="warning">{translate('app.testing.results.noScores')}</Alert> : null}
+      {scores && scores.messages.error > 0 ? (
+        <Alert severity="warning">
+          {translate('app.testing.results.analysisErrors', { smart_count: scores.messages.error })}
+        </Alert>
+      ) : null}
+      {scores?.kinds
+        .filter((k) => k.qualifiedMessages > 0)
+        .map((k) => (
+          <Paper key={k.kind} variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2" id={`kind-${k.kind}`} gutterBottom>
+              {kindLabel(k.kind)}
+            </Typography>
+            <ScoresTable scores={k} captionId={`kind-${k.kind}`} />
+          </Paper>
+        ))}
+      {scores && scores.falses.length > 0 ? (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" id="falses" gutterBottom>
+            {translate('app.testing.results.falses')}
+          </Typography>
+          <Table size="small" aria-labelledby="falses">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.testing.results.message')}</TableCell>
+                <TableCell>{translate('app.testing.results.columns.kind')}</TableCell>
+                <TableCell>{translate('app.testing.results.columns.fp')}</TableCell>
+                <TableCell>{translate('app.testing.results.columns.fn')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {scores.falses.map((f) => (
+                <TableRow key={`${f.messageId}-${f.kind}`}>
+                  <TableCell>
+                    {f.analysisId && test.environmentId ? (
+                      <Link
+                        component={RouterLink}
+                        to={`${environmentPath(projectId, test.environmentId)}/analyses/${encodeURIComponent(f.analysisId)}?tab=categories`}
+                        title={translate('app.testing.results.openAnalysis')}
+                      >
+                        {f.messageName}
+                      </Link>
+                    ) : (
+                      f.messageName
+                    )}
+                  </TableCell>
+                  <TableCell>{kindLabel(f.kind)}</TableCell>
+                  <TableCell>{f.fp.map(labelText).join(', ')}</TableCell>
+                  <TableCell>{f.fn.map(labelText).join(', ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+};
+
+const labelText = (label: { classification: string; value: string | null }) =>
+  label.value === null ? label.classification : `${label.classification} = ${label.value}`;

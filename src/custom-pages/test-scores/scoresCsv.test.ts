@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { scoresCsv } from './scoresCsv';
+
+const headers = {
+  kind: 'Type',
+  classification: 'Classification',
+  tp: 'VP',
+  fp: 'FP',
+  fn: 'FN',
+  precision: 'Précision',
+  sensitivity: 'Sensibilité',
+  expected: 'Attendus',
+  detected: 'Détectés',
+  falses: 'Erreurs',
+};
+
+describe('scoresCsv', () => {
+  it('writes one line per classification, then the micro and macro totals, in the user’s words', () => {
+    const csv = scoresCsv(
+      {
+        kinds: [
+          {
+            kind: 'categories',
+            classifications: [
+              { classification: 'Sinistre, "auto"', tp: 3, fp: 1, fn: 0, precision: 0.75, sensitivity: 1, expected: 3, detected: 4, falses: 1 },
+              { classification: 'Résiliation', tp: 0, fp: 0, fn: 2, precision: null, sensitivity: 0, expected: 2, detected: 0, falses: 2 },
+            ],
+            micro: { tp: 3, fp: 1, fn: 2, precision: 0.75, sensitivity: 0.6 },
+            macro: { precision: 0.75, sensitivity: 0.5 },
+            qualifiedMessages: 5,
+            notQualifiedMessages: 1,
+          },
+        ],
+        falses: [],
+        messages: { done: 6, error: 0, notRun: 0 },
+      },
+      headers,
+      { kind: () => 'Catégories du message', micro: 'Total (micro)', macro: 'Moyenne (macro)' },
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Type,Classification,VP,FP,FN,Précision,Sensibilité,Attendus,Détectés,Erreurs',
+      'Catégories du message,"Sinistre, ""auto""",3,1,0,0.75,1,3,4,1',
+      'Catégories du message,Résiliation,0,0,2,,0,2,0,2',
+      'Catégories du message,Total (micro),3,1,2,0.75,0.6,5,4,3',
+      'Catégories du message,Moyenne (macro),,,,0.75,0.5,,,',
+      '',
+    ]);
+  });
+});
