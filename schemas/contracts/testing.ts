@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
-import { INPUT_TYPES } from '../analysis-result';
+import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
 import { MANUAL_STATUS_UPDATES, TEST_STATUSES } from '../test-run.schema';
 import { defineCall } from './define';
 
@@ -138,4 +138,33 @@ export const getTestScores = defineCall({
   path: '/v4/console/api/projects/{projectId}/tests/{id}/scores',
   params: z.object({ projectId: z.string(), id: z.string() }),
   response: z.object({ status: z.enum(TEST_STATUSES), scores: testScores.nullable() }),
+});
+
+/** Messages one sampling adds at most: the copy is one statement, kept short. */
+export const SAMPLING_MAX = 500;
+
+/**
+ * Analyses of the project's environments copied into the bank (spec §5 "Sampling"): the ones named
+ * (ids separated by commas, spaces or new lines) or a random sample of those matching the filters —
+ * at least one filter. The copies get the tags, and may get expected categories (qualified or not):
+ * "this should have been X" from a result is a sampling of one.
+ * 400 SAMPLING_NO_FILTER, SAMPLING_BAD_ID (params.id).
+ */
+export const sampleAnalyses = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/messages/sampling',
+  params: projectParams,
+  body: z.object({
+    environmentId: z.uuid().optional(),
+    analysisIds: z.string().max(200_000).optional(),
+    status: z.enum(ANALYSIS_STATUSES).optional(),
+    category: z.string().min(1).max(100).optional(),
+    createdFrom: z.iso.datetime().optional(),
+    createdTo: z.iso.datetime().optional(),
+    count: z.number().int().min(1).max(SAMPLING_MAX).optional(),
+    tags: z.array(z.string().min(1).max(100)).max(50).optional(),
+    expectedCategories: z.array(z.string().min(1).max(100)).max(100).optional(),
+    qualified: z.boolean().optional(),
+  }),
+  response: z.object({ added: z.array(z.object({ id: z.string(), name: z.string() })) }),
 });

@@ -95,6 +95,7 @@ const routes = (): Route[] => {
       ['messages content',       'GET',    async () => `${await freshMessage()}/content`, [200, 200, 200, 403, 404, 404, 200, 401]],
       ['messages update',        'PUT',    freshMessage,                                  [200, 200, 200, 403, 404, 404, 200, 401]],
       ['messages delete',        'DELETE', freshMessage,                                  [204, 204, 204, 403, 404, 404, 204, 401]],
+      ['messages sampling',      'POST',   () => `${bank}/sampling`,                      [200, 200, 200, 403, 404, 404, 200, 401]],
       ['message tags',           'GET',    () => `${API}/projects/${project}/message-tags`, [200, 200, 200, 403, 404, 404, 200, 401]],
       ['tests list',             'GET',    () => tests,                                   [200, 200, 200, 403, 404, 404, 200, 401]],
       ['tests get',              'GET',    freshTest,                                     [200, 200, 200, 403, 404, 404, 200, 401]],
@@ -129,6 +130,7 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'messages upload': () => ({ type: 'text', text: 'Bonjour, je souhaite résilier.', tags: 'matrix' }),
   'messages update': () => ({ name: 'Renamed by the role matrix', text: 'Bonjour' }),
   'tests create': () => ({ tag: 'matrix', environmentId: acme.ids.env }),
+  'messages sampling': () => ({ status: 'processed', count: 1, tags: ['matrix'] }),
 };
 
 describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {

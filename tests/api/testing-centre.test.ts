@@ -170,6 +170,84 @@ describe('message bank', () => {
   });
 });
 
+describe('sampling analyses into the bank', () => {
+  const sampling = () => `${bank()}/sampling`;
+  const analyse = async (text: string) => {
+    const res = await acme.call('POST', `${API}/environments/${acme.ids.env}/analyses`, 'qualifier', {
+      type: 'text',
+      text,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+
+  it('copies the analyses named (ids by comma, space or new line) with their content, tags and expectations', async () => {
+    const first = await analyse('Bonjour, je souhaite résilier mon contrat.');
+    const second = await analyse('Ma cuisine est inondée depuis ce matin.');
+    const res = await acme.call('POST', sampling(), 'qualifier', {
+      analysisIds: `${first},\n ${second}`,
+      tags: ['sampled'],
+      expectedCategories: ['Contract termination'],
+      qualified: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().added).toHaveLength(2);
+    const listed = await acme.call(
+      'GET',
+      `${bank()}${listQuery({ filter: { tags: 'sampled' } })}`,
+      'qualifier',
+    );
+    const copies = listed.json() as {
+      id: string;
+      text: string;
+      expected: { categories: string[] };
+      qualificationStatus: string;
+    }[];
+    expect(copies.map((c) => c.text).sort()).toEqual(
+      ['Bonjour, je souhaite résilier mon contrat.', 'Ma cuisine est inondée depuis ce matin.'].sort(),
+    );
+    expect(copies[0]).toMatchObject({
+      expected: { categories: ['Contract termination'] },
+      qualificationStatus: 'qualified',
+    });
+    // Each copy is in the audit log, with the analysis it came from.
+    const audit = await t.platform.db.query<{ changes: { sourceAnalysisId: { after: string } } }>(
+      `SELECT changes FROM audit_logs WHERE record_id = ANY($1::text[])`,
+      [copies.map((c) => c.id)],
+    );
+    expect(audit.map((a) => a.changes.sourceAnalysisId.after).sort()).toEqual([first, second].sort());
+  });
+
+  it('samples at random among the analyses matching a filter, at most the count asked', async () => {
+    await analyse('Un texte pour l’échantillon.');
+    const res = await acme.call('POST', sampling(), 'qualifier', {
+      status: 'waiting',
+      count: 1,
+      tags: ['random'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().added.length).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a sampling without filter, an id that is not one, and another project’s analyses', async () => {
+    const none = await acme.call('POST', sampling(), 'qualifier', { tags: ['x'] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe('SAMPLING_NO_FILTER');
+    const bad = await acme.call('POST', sampling(), 'qualifier', { analysisIds: 'abc, 42' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'SAMPLING_BAD_ID', params: { id: 'abc' } });
+    const rival = await t.platform.db.query<{ id: string }>(
+      `INSERT INTO analyses (id, environment_id, name, input_type, input_text) VALUES (gen_random_uuid(), $1, 'Rival', 'text', 'secret') RETURNING id`,
+      [acme.ids.otherEnv],
+    );
+    const foreign = await acme.call('POST', sampling(), 'qualifier', { analysisIds: rival[0].id });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json().added).toEqual([]);
+    const cockpit = await acme.call('POST', sampling(), 'cockpit', { analysisIds: rival[0].id });
+    expect(cockpit.statusCode).toBe(403);
+  });
+});
+
 describe('tests', () => {
   it(
     'a test runs every tagged message through the pipeline on the queue and scores it exactly',

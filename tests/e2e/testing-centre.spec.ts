@@ -136,4 +136,17 @@ test('import mails into the bank, qualify and tag them, run a test, read its sco
   await expect(page.getByRole('heading', { name: `${stamp}-3.eml`, level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Categories', selected: true })).toBeVisible();
   await expect(page.getByRole('tabpanel')).toContainText('Contract termination');
+
+  // "This should have been a claim": the analysis goes back into the bank, corrected and qualified.
+  await page.getByRole('button', { name: 'Add to the message bank' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add to the message bank' });
+  await adding.getByRole('button', { name: 'Contract termination' }).press('Backspace');
+  await adding.getByRole('combobox', { name: 'Expected categories' }).fill('Claim declaration');
+  await adding.getByRole('combobox', { name: 'Expected categories' }).press('Enter');
+  await adding.getByRole('textbox', { name: 'Tags' }).fill(`corrected-${stamp}`);
+  await adding.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Message added to the bank')).toBeVisible();
+  await page.goto(page.url().replace(/\/environment\/.*$/, '/testing-center/messages-bank'));
+  await expect(row(page, `${stamp}-3.eml`)).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: `corrected-${stamp}` })).toContainText('Qualified');
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TAG_PATTERN } from '../../../schemas/bank-message.schema';
+import { TAG_PATTERN, qualificationStatusOf } from '../../../schemas/bank-message.schema';
+import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
+import { contractRoute } from '../../http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
@@ -120,6 +122,15 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
     );
   });
 
+  app.route<{ Params: Pick<Params, 'projectId'>; Body: SamplingBody }>({
+    ...contractRoute(sampleAnalyses),
+    handler: async (request) => {
+      const scope = await projectOf(request);
+      const added = await sample(db, scope, request.auth, request.body);
+      return { added };
+    },
+  });
+
   /** Tags of the bank with their message counts, for filters and test launches. */
   app.get<{ Params: Pick<Params, 'projectId'> }>(`${PROJECT}/message-tags`, async (request) => {
     const scope = await projectOf(request);
@@ -141,4 +152,103 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
     if (!test) throw testNotFound();
     return { status: test.status, scores: test.scores };
   });
+};
+
+type SamplingBody = {
+  environmentId?: string;
+  analysisIds?: string;
+  status?: string;
+  category?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  count?: number;
+  tags?: string[];
+  expectedCategories?: string[];
+  qualified?: boolean;
+};
+
+const samplingProblem = (code: string, message: string, path: string, params: Record<string, unknown> = {}) =>
+  new ClientError(400, code, message, { params, details: [{ path, message }] });
+
+/** Analysis ids as typed: separated by commas, spaces or new lines (spec §5); each must be one. */
+const idsOf = (raw: string | undefined): string[] | null => {
+  const ids = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  if (ids.length === 0) return null;
+  const bad = ids.find((id) => !isUuid(id));
+  if (bad !== undefined)
+    throw samplingProblem('SAMPLING_BAD_ID', `'${bad}' is not an analysis id`, 'analysisIds', { id: bad });
+  if (ids.length > SAMPLING_MAX)
+    throw samplingProblem('SAMPLING_TOO_MANY', `At most ${SAMPLING_MAX} analyses at once`, 'analysisIds', {
+      max: SAMPLING_MAX,
+    });
+  return [...new Set(ids)];
+};
+
+/**
+ * Copies analyses of the project's environments into its bank, content and all, in one statement
+ * with their audit rows: the named ones, or a random sample of those matching the filters. Hidden
+ * environments are left out below the configurator level, anonymized analyses always.
+ */
+const sample = async (
+  db: Platform['db'],
+  scope: { id: string | undefined; organisationId: string | undefined; projectLevel?: string },
+  auth: FastifyRequest['auth'],
+  body: SamplingBody,
+) => {
+  const ids = idsOf(body.analysisIds);
+  if (!ids && !body.status && !body.category && !body.createdFrom && !body.createdTo)
+    throw samplingProblem('SAMPLING_NO_FILTER', 'Sampling needs at least one filter', 'analysisIds');
+  const tags = tagsOf(body.tags);
+  const expected = { categories: body.expectedCategories ?? [] };
+  const qualification: Record<string, string> = body.qualified ? { categories: 'qualified' } : {};
+  const seesHidden = scope.projectLevel === 'configurator' || auth.user.is_staff;
+  return db.query<{ id: string; name: string }>(
+    `WITH picked AS (
+       SELECT a.id, a.name, a.input_type, a.filename, a.mime, a.size, b.bytes, a.input_text, a.metadata
+       FROM analyses a
+       JOIN environments e ON e.id = a.environment_id AND e.project_id = $1 AND e.deletion_requested_at IS NULL
+       LEFT JOIN blobs b ON b.id = a.blob_id
+       WHERE a.anonymized_at IS NULL AND (b.id IS NOT NULL OR a.input_text IS NOT NULL)
+         AND (e.visibility <> 'hidden' OR $2)
+         AND ($3::uuid IS NULL OR a.environment_id = $3)
+         AND ($4::uuid[] IS NULL OR a.id = ANY($4))
+         AND ($5::text IS NULL OR a.status = $5)
+         AND ($6::text IS NULL OR a.result->'categories' @> jsonb_build_array(jsonb_build_object('name', $6::text)))
+         AND ($7::timestamptz IS NULL OR a.created_at >= $7)
+         AND ($8::timestamptz IS NULL OR a.created_at <= $8)
+       ORDER BY CASE WHEN $4::uuid[] IS NULL THEN random() END, a.created_at DESC
+       LIMIT $9),
+     added AS (
+       INSERT INTO bank_messages (id, project_id, name, input_type, filename, mime, size, content, input_text,
+                                  tags, expected, qualification, qualification_status, metadata, source_analysis_id)
+       SELECT gen_random_uuid(), $1, p.name, p.input_type, p.filename, p.mime, p.size, p.bytes, p.input_text,
+              $10, $11, $12, $13, p.metadata, p.id
+       FROM picked p
+       RETURNING id, name, input_type, source_analysis_id),
+     audited AS (
+       INSERT INTO audit_logs (id, organisation_id, actor_id, impersonator_id, action, resource, record_id, changes)
+       SELECT gen_random_uuid(), $14, $15, $16, 'create', 'messages', a.id,
+              jsonb_build_object('name', jsonb_build_object('after', a.name),
+                                 'sourceAnalysisId', jsonb_build_object('after', a.source_analysis_id))
+       FROM added a)
+     SELECT id, name FROM added ORDER BY name, id`,
+    [
+      scope.id,
+      seesHidden,
+      body.environmentId ?? null,
+      ids,
+      body.status ?? null,
+      body.category ?? null,
+      body.createdFrom ?? null,
+      body.createdTo ?? null,
+      ids ? ids.length : (body.count ?? 50),
+      tags,
+      JSON.stringify(expected),
+      JSON.stringify(qualification),
+      qualificationStatusOf(expected, qualification),
+      scope.organisationId ?? null,
+      auth.user.id,
+      auth.impersonator?.id ?? null,
+    ],
+  );
 };

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { FINAL_STATUSES } from '../../../schemas/analysis-result';
 import { HttpError } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -18,6 +19,7 @@ import { AnalysisOutput } from './AnalysisOutput';
 import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
 import { useAnalysisResult } from './useAnalysisResult';
+import { AddToBankButton } from '../messages-bank/AddToBankButton';
 
 /** Spec §8: an unknown analysis 'does not exist'; an anonymized one cannot be opened. */
 const refusalKey = (error: unknown) =>
@@ -65,7 +67,16 @@ export const AnalysisResultPage = () => {
         analysis={analysis}
         failure={result?.error ?? analysis.error}
         actions={
-          <AnalysisActions envId={envId} analysis={analysis} canWrite={canWrite} onChanged={replace} />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <AnalysisActions envId={envId} analysis={analysis} canWrite={canWrite} onChanged={replace} />
+            {canWrite && projectId && result && FINAL_STATUSES.includes(analysis.status) ? (
+              <AddToBankButton
+                projectId={projectId}
+                analysisId={analysis.id}
+                detected={result.categories.map((c) => c.name)}
+              />
+            ) : null}
+          </Stack>
         }
       />
       <TabbedPanels

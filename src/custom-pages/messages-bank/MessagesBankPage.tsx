@@ -1,3 +1,4 @@
+import Shuffle from '@mui/icons-material/Shuffle';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,6 +11,7 @@ import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { ImportDialog } from './ImportDialog';
+import { SamplingDialog } from './SamplingDialog';
 
 const messages = getResource('messages');
 
@@ -22,12 +24,12 @@ const STATUS_COLOURS = {
 /**
  * The message bank (spec pipeline §2): the generated list of the project's messages — search,
  * filters by tag, qualification status and type, server-side pages, batch delete — where a pasted
- * text is added with the generated form, and files are imported many at once.
+ * text is added with the generated form, files are imported many at once, and analyses sampled.
  */
 export const MessagesBankPage = () => {
   const translate = useTranslate();
   const scope = useRouteScope();
-  const [importing, setImporting] = useState(false);
+  const [dialog, setDialog] = useState<'import' | 'sampling'>();
   const access = useResourceAccess(messages, scope);
   const cells = useMemo(
     () => ({
@@ -59,18 +61,27 @@ export const MessagesBankPage = () => {
         cells={cells}
         actions={
           access.create ? (
-            <Button
-              variant="outlined"
-              startIcon={<UploadFile />}
-              onClick={() => setImporting(true)}
-              sx={{ flexShrink: 0 }}
-            >
-              {translate('app.testing.import.title')}
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setDialog('import')}>
+                {translate('app.testing.import.title')}
+              </Button>
+              <Button variant="outlined" startIcon={<Shuffle />} onClick={() => setDialog('sampling')}>
+                {translate('app.testing.sampling.title')}
+              </Button>
+            </Stack>
           ) : null
         }
       />
-      <ImportDialog open={importing} projectId={scope.projectId ?? ''} onClose={() => setImporting(false)} />
+      <ImportDialog
+        open={dialog === 'import'}
+        projectId={scope.projectId ?? ''}
+        onClose={() => setDialog(undefined)}
+      />
+      <SamplingDialog
+        open={dialog === 'sampling'}
+        projectId={scope.projectId ?? ''}
+        onClose={() => setDialog(undefined)}
+      />
     </ResourcePageFrame>
   );
 };

@@ -1,0 +1,190 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { ANALYSIS_STATUSES } from '../../../schemas/analysis-result';
+import { listEnvironments } from '../../../schemas/contracts/tenancy';
+import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
+import { useApiClient } from '../../providers/ServicesContext';
+import { useCall } from '../../providers/useCall';
+import { testingErrorMessage } from './testingErrors';
+
+interface SamplingDialogProps {
+  open: boolean;
+  projectId: string;
+  onClose: () => void;
+}
+
+/** A day typed in a date field, as the first or last instant of that day in the user's time zone. */
+const dayBound = (day: string, end: boolean) =>
+  day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined;
+
+/**
+ * Sampling (spec pipeline §2, §5): analyses of the project's environments copied into the bank —
+ * named by their ids, or sampled at random among those matching the filters (at least one).
+ */
+export const SamplingDialog = ({ open, projectId, onClose }: SamplingDialogProps) => {
+  const titleId = useId();
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{translate('app.testing.sampling.title')}</DialogTitle>
+      {open ? <SamplingForm projectId={projectId} onClose={onClose} /> : null}
+    </Dialog>
+  );
+};
+
+const SamplingForm = ({ projectId, onClose }: Omit<SamplingDialogProps, 'open'>) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const client = useApiClient();
+  const environments = useCall(listEnvironments, { params: { projectId } });
+  const [environmentId, setEnvironmentId] = useState('');
+  const [analysisIds, setAnalysisIds] = useState('');
+  const [status, setStatus] = useState('');
+  const [category, setCategory] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [count, setCount] = useState(50);
+  const [tags, setTags] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const sample = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { added } = await client.call(sampleAnalyses, {
+        params: { projectId },
+        body: {
+          environmentId: environmentId || undefined,
+          analysisIds: analysisIds.trim() || undefined,
+          status: (status || undefined) as (typeof ANALYSIS_STATUSES)[number] | undefined,
+          category: category.trim() || undefined,
+          createdFrom: dayBound(from, false),
+          createdTo: dayBound(to, true),
+          count,
+          tags: tags.split(/[\s,]+/).filter(Boolean),
+        },
+      });
+      notify('app.testing.sampling.added', { type: 'success', messageArgs: { smart_count: added.length } });
+      refresh();
+      onClose();
+    } catch (failure) {
+      setError(testingErrorMessage(failure, translate));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{translate('app.testing.sampling.intro')}</DialogContentText>
+          <TextField
+            select
+            label={translate('app.testing.sampling.environment')}
+            value={environmentId}
+            onChange={(event) => setEnvironmentId(event.target.value)}
+          >
+            <MenuItem value="">{translate('app.testing.sampling.anyEnvironment')}</MenuItem>
+            {(environments.data ?? []).map((environment) => (
+              <MenuItem key={environment.id} value={environment.id}>
+                {environment.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={translate('app.testing.sampling.ids')}
+            helperText={translate('app.testing.sampling.idsHelp')}
+            value={analysisIds}
+            onChange={(event) => setAnalysisIds(event.target.value)}
+            multiline
+            minRows={2}
+          />
+          <Stack direction="row" spacing={2}>
+            <TextField
+              select
+              fullWidth
+              label={translate('app.testing.sampling.status')}
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+            >
+              <MenuItem value="">{translate('app.testing.sampling.anyStatus')}</MenuItem>
+              {ANALYSIS_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {translate(`resources.analyses.values.status.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              fullWidth
+              label={translate('app.testing.sampling.category')}
+              value={category}
+              onChange={(event) => setCategory(event.target.value)}
+            />
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              fullWidth
+              type="date"
+              label={translate('app.testing.sampling.from')}
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              fullWidth
+              type="date"
+              label={translate('app.testing.sampling.to')}
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              fullWidth
+              type="number"
+              label={translate('app.testing.sampling.count')}
+              value={count}
+              onChange={(event) =>
+                setCount(Math.max(1, Math.min(SAMPLING_MAX, Number(event.target.value) || 1)))
+              }
+              slotProps={{ htmlInput: { min: 1, max: SAMPLING_MAX } }}
+            />
+            <TextField
+              fullWidth
+              label={translate('app.testing.import.tags')}
+              value={tags}
+              onChange={(event) => setTags(event.target.value)}
+            />
+          </Stack>
+          {error ? (
+            <FormHelperText error role="alert">
+              {error}
+            </FormHelperText>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" loading={busy} onClick={() => void sample()}>
+          {translate('app.testing.sampling.sample')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+};
