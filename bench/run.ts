@@ -7,6 +7,7 @@ import { consoleSizeBenchmarks } from './console-size';
 import { apiBenchmarks } from './api';
 import { pipelineBenchmarks } from './pipeline';
 import { nluBenchmarks } from './nlu';
+import { campaignBenchmarks } from './campaign';
 
 export interface Measurement {
   name: string;
@@ -21,6 +22,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['api', apiBenchmarks],
   ['pipeline', pipelineBenchmarks],
   ['nlu', nluBenchmarks],
+  ['campaign', campaignBenchmarks],
 ];
 
 const only = process.argv[2];
