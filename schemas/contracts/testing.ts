@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
+import { CATEGORY_KINDS, CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
 import { MANUAL_STATUS_UPDATES, TEST_STATUSES } from '../test-run.schema';
 import { defineCall } from './define';
@@ -167,4 +167,51 @@ export const sampleAnalyses = defineCall({
     qualified: z.boolean().optional(),
   }),
   response: z.object({ added: z.array(z.object({ id: z.string(), name: z.string() })) }),
+});
+
+/** Messages one batch changes at most (a page of the bank is 25 to 1,000). */
+export const BATCH_MAX = 1000;
+
+const classificationName = z.string().min(1).max(100);
+const tagList = z.array(z.string().min(1).max(100)).min(1).max(50);
+
+/** What a batch does to every selected message (spec pipeline §2 "Message bank"). */
+export const batchAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('addTags'), tags: tagList }),
+  z.object({ type: z.literal('removeTags'), tags: tagList }),
+  z.object({
+    type: z.literal('addCategories'),
+    kind: z.enum(CATEGORY_KINDS),
+    names: z.array(classificationName).min(1).max(100),
+    qualify: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('addExtractions'),
+    kind: z.enum(['extracted_informations', 'extracted_informations_attachments', 'rpa']),
+    values: z
+      .array(z.object({ name: classificationName, value: z.string().max(2000) }))
+      .min(1)
+      .max(200),
+    qualify: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('renameClassification'),
+    kind: z.enum(CLASSIFICATION_KINDS),
+    from: classificationName,
+    to: classificationName,
+  }),
+  z.object({ type: z.literal('setNote'), note: z.string().max(5000) }),
+]);
+export type BatchAction = z.infer<typeof batchAction>;
+
+/**
+ * One change to many messages of the bank, in one transaction, each change in the audit log.
+ * 400 CLASSIFICATION_EXISTS (params.name) when a rename would merge into an existing classification.
+ */
+export const batchMessages = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/projects/{projectId}/messages/batch',
+  params: projectParams,
+  body: z.object({ ids: z.array(z.uuid()).min(1).max(BATCH_MAX), action: batchAction }),
+  response: z.object({ changed: z.number() }),
 });

@@ -66,6 +66,8 @@ export interface ListViewProps {
    * change on their own (an analysis's status). The rows shown stay until the answer replaces them.
    */
   refreshInterval?: number;
+  /** Buttons acting on the selected rows, beside the bulk delete (they read the selection from the list context). */
+  bulkActions?: ReactNode;
 }
 
 export interface CreateViewProps {

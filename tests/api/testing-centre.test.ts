@@ -170,6 +170,95 @@ describe('message bank', () => {
   });
 });
 
+describe('batch changes to the bank', () => {
+  const batch = (ids: string[], action: object, who: 'qualifier' | 'cockpit' = 'qualifier') =>
+    acme.call('POST', `${bank()}/batch`, who, { ids, action });
+  const add = async (name: string, fields: object = {}) => {
+    const res = await acme.call('POST', bank(), 'qualifier', { name, text: `Texte ${name}`, ...fields });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const read = async (id: string) => (await acme.call('GET', `${bank()}/${id}`, 'qualifier')).json();
+
+  it('adds and removes tags, adds qualified categories and extractions, renames a classification, notes', async () => {
+    const a = await add('Batch A', { tags: ['keep'], expected: { categories: ['Old name'] } });
+    const b = await add('Batch B', { expected: { categories: ['Other'] } });
+    expect((await batch([a, b], { type: 'addTags', tags: ['batch-1', 'batch-2'] })).json()).toEqual({
+      changed: 2,
+    });
+    expect((await batch([a, b], { type: 'removeTags', tags: ['batch-2'] })).json()).toEqual({ changed: 2 });
+    const added = await batch([a, b], {
+      type: 'addCategories',
+      kind: 'categories',
+      names: ['Claim'],
+      qualify: true,
+    });
+    expect(added.json()).toEqual({ changed: 2 });
+    await batch([a], {
+      type: 'addExtractions',
+      kind: 'extracted_informations',
+      values: [{ name: 'policy', value: '12' }],
+    });
+    expect(
+      (
+        await batch([a, b], {
+          type: 'renameClassification',
+          kind: 'categories',
+          from: 'Old name',
+          to: 'New name',
+        })
+      ).json(),
+    ).toEqual({ changed: 1 });
+    await batch([a, b], { type: 'setNote', note: 'Checked in review' });
+    expect(await read(a)).toMatchObject({
+      tags: ['keep', 'batch-1'],
+      expected: {
+        categories: ['New name', 'Claim'],
+        extracted_informations: [{ name: 'policy', value: '12' }],
+      },
+      qualification: { categories: 'qualified' },
+      // Extractions expected but not qualified: partially.
+      qualificationStatus: 'partially_qualified',
+      note: 'Checked in review',
+    });
+    expect(await read(b)).toMatchObject({
+      tags: ['batch-1'],
+      expected: { categories: ['Other', 'Claim'] },
+      qualificationStatus: 'qualified',
+    });
+    const audit = await t.platform.db.query<{ action: string }>(
+      `SELECT action FROM audit_logs WHERE record_id = $1 ORDER BY created_at`,
+      [a],
+    );
+    expect(audit.map((r) => r.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'update',
+      'update',
+      'update',
+      'update',
+    ]);
+  });
+
+  it('refuses a rename into an existing classification, a bad tag, and the cockpit level', async () => {
+    const a = await add('Rename A', { expected: { categories: ['Alpha'] } });
+    await add('Rename B', { expected: { categories: ['Beta'] } });
+    const merged = await batch([a], {
+      type: 'renameClassification',
+      kind: 'categories',
+      from: 'Alpha',
+      to: 'Beta',
+    });
+    expect(merged.statusCode).toBe(400);
+    expect(merged.json()).toMatchObject({ code: 'CLASSIFICATION_EXISTS', params: { name: 'Beta' } });
+    expect((await batch([a], { type: 'addTags', tags: ['a tag'] })).statusCode).toBe(400);
+    expect((await batch([a], { type: 'explode' })).statusCode).toBe(400);
+    expect((await batch([a], { type: 'setNote', note: 'x' }, 'cockpit')).statusCode).toBe(403);
+    expect((await read(a)).expected.categories).toEqual(['Alpha']);
+  });
+});
+
 describe('sampling analyses into the bank', () => {
   const sampling = () => `${bank()}/sampling`;
   const analyse = async (text: string) => {

@@ -102,6 +102,15 @@ test('import mails into the bank, qualify and tag them, run a test, read its sco
   });
   await importing.getByRole('button', { name: 'Close' }).click();
 
+  // A batch: every imported mail gets a second tag.
+  for (const i of chosen.keys()) await row(page, `${stamp}-${i}.eml`).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit the selection' }).click();
+  const batch = page.getByRole('dialog', { name: 'Edit 5 messages' });
+  await batch.getByRole('textbox', { name: 'Tags' }).fill(`batch-${stamp}`);
+  await batch.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('5 messages changed')).toBeVisible();
+  await expect(row(page, `${stamp}-0.eml`)).toContainText(`batch-${stamp}`);
+
   // Qualified as the template says, except one: the motor policy expected as a claim (an FN and an FP).
   for (const [i, sample] of chosen.entries()) {
     const expected = i === 3 ? ['Claim declaration'] : sample.expected;

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TAG_PATTERN, qualificationStatusOf } from '../../../schemas/bank-message.schema';
-import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
+import {
+  SAMPLING_MAX,
+  batchMessages,
+  sampleAnalyses,
+  type BatchAction,
+} from '../../../schemas/contracts/testing';
+import { batchUpdate } from '../../testing/batch';
 import { contractRoute } from '../../http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../http/errors';
@@ -128,6 +134,30 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
       const scope = await projectOf(request);
       const added = await sample(db, scope, request.auth, request.body);
       return { added };
+    },
+  });
+
+  app.route<{ Params: Pick<Params, 'projectId'>; Body: { ids: string[]; action: BatchAction } }>({
+    ...contractRoute(batchMessages),
+    handler: async (request) => {
+      const scope = await projectOf(request);
+      const { ids, action } = request.body;
+      // Tags are checked as the schema checks them (the contract only bounds their length).
+      if (action.type === 'addTags' || action.type === 'removeTags') tagsOf(action.tags);
+      const changed = await db.transaction((tx) =>
+        batchUpdate(
+          tx,
+          {
+            projectId: scope.id!,
+            organisationId: scope.organisationId,
+            actorId: request.auth.user.id,
+            impersonatorId: request.auth.impersonator?.id,
+          },
+          ids,
+          action,
+        ),
+      );
+      return { changed };
     },
   });
 

@@ -10,6 +10,7 @@ import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { useRouteScope } from '../../resources/useRouteScope';
+import { BankBulkActions } from './BankBulkActions';
 import { ImportDialog } from './ImportDialog';
 import { SamplingDialog } from './SamplingDialog';
 
@@ -59,6 +60,7 @@ export const MessagesBankPage = () => {
         resource={messages}
         scope={scope}
         cells={cells}
+        bulkActions={access.edit ? <BankBulkActions projectId={scope.projectId ?? ''} /> : undefined}
         actions={
           access.create ? (
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>

@@ -9,7 +9,16 @@ import type { TestScoresAnswer } from '../../../schemas/contracts/testing';
 
 type KindScores = TestScoresAnswer['kinds'][number];
 
-export const COLUMNS = ['tp', 'fp', 'fn', 'precision', 'sensitivity', 'expected', 'detected', 'falses'] as const;
+export const COLUMNS = [
+  'tp',
+  'fp',
+  'fn',
+  'precision',
+  'sensitivity',
+  'expected',
+  'detected',
+  'falses',
+] as const;
 
 /** A ratio as a percentage in the user's language; undefined (nothing to divide) as "—". */
 export const useRatio = () => {

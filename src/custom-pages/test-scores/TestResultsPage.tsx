@@ -14,7 +14,12 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { getTest, getTestScores, type TestRecord, type TestScoresAnswer } from '../../../schemas/contracts/testing';
+import {
+  getTest,
+  getTestScores,
+  type TestRecord,
+  type TestScoresAnswer,
+} from '../../../schemas/contracts/testing';
 import { saveFile } from '../../components/download';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -85,7 +90,10 @@ export const TestResultsPage = () => {
       micro: translate('app.testing.results.micro'),
       macro: translate('app.testing.results.macro'),
     });
-    saveFile({ blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename: `test-${test.tag}.csv` }, 'test.csv');
+    saveFile(
+      { blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename: `test-${test.tag}.csv` },
+      'test.csv',
+    );
   };
 
   return (
@@ -107,7 +115,9 @@ export const TestResultsPage = () => {
       {test.status === 'running' ? (
         <Alert severity="info">{translate('app.testing.results.running')}</Alert>
       ) : null}
-      {scores && !scored ? <Alert severity="warning">{translate('app.testing.results.noScores')}</Alert> : null}
+      {scores && !scored ? (
+        <Alert severity="warning">{translate('app.testing.results.noScores')}</Alert>
+      ) : null}
       {scores && scores.messages.error > 0 ? (
         <Alert severity="warning">
           {translate('app.testing.results.analysisErrors', { smart_count: scores.messages.error })}

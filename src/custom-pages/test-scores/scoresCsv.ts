@@ -30,10 +30,32 @@ export const scoresCsv = (
   for (const k of scores.kinds) {
     const kind = labels.kind(k.kind);
     for (const c of k.classifications)
-      lines.push([kind, c.classification, c.tp, c.fp, c.fn, c.precision, c.sensitivity, c.expected, c.detected, c.falses]);
+      lines.push([
+        kind,
+        c.classification,
+        c.tp,
+        c.fp,
+        c.fn,
+        c.precision,
+        c.sensitivity,
+        c.expected,
+        c.detected,
+        c.falses,
+      ]);
     const { tp, fp, fn, precision, sensitivity } = k.micro;
     lines.push([kind, labels.micro, tp, fp, fn, precision, sensitivity, tp + fn, tp + fp, fp + fn]);
-    lines.push([kind, labels.macro, null, null, null, k.macro.precision, k.macro.sensitivity, null, null, null]);
+    lines.push([
+      kind,
+      labels.macro,
+      null,
+      null,
+      null,
+      k.macro.precision,
+      k.macro.sensitivity,
+      null,
+      null,
+      null,
+    ]);
   }
   return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 };

@@ -26,6 +26,8 @@ import { testingErrorMessage } from '../messages-bank/testingErrors';
 interface LaunchTestDialogProps {
   open: boolean;
   projectId: string;
+  /** A tag chosen already (a batch launch: the tag the selected messages share). */
+  initialTag?: string;
   onClose: () => void;
 }
 
@@ -33,24 +35,24 @@ interface LaunchTestDialogProps {
  * Launches a test (spec pipeline §2): the bank's messages of one tag, through one environment of the
  * project, with the manual-status-update option. Opens the results page, where it runs live.
  */
-export const LaunchTestDialog = ({ open, projectId, onClose }: LaunchTestDialogProps) => {
+export const LaunchTestDialog = ({ open, projectId, initialTag, onClose }: LaunchTestDialogProps) => {
   const titleId = useId();
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{translate('app.testing.launch.title')}</DialogTitle>
-      {open ? <LaunchForm projectId={projectId} onClose={onClose} /> : null}
+      {open ? <LaunchForm projectId={projectId} initialTag={initialTag} onClose={onClose} /> : null}
     </Dialog>
   );
 };
 
-const LaunchForm = ({ projectId, onClose }: Omit<LaunchTestDialogProps, 'open'>) => {
+const LaunchForm = ({ projectId, initialTag, onClose }: Omit<LaunchTestDialogProps, 'open'>) => {
   const translate = useTranslate();
   const client = useApiClient();
   const navigate = useNavigate();
   const tags = useCall(listMessageTags, { params: { projectId } });
   const environments = useCall(listEnvironments, { params: { projectId } });
-  const [tag, setTag] = useState('');
+  const [tag, setTag] = useState(initialTag ?? '');
   const [environmentId, setEnvironmentId] = useState('');
   const [manualStatusUpdate, setManualStatusUpdate] =
     useState<(typeof MANUAL_STATUS_UPDATES)[number]>('disabled');

@@ -2,6 +2,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import {
   Confirm,
@@ -15,8 +16,19 @@ import { errorMessage } from '../../api';
 import { useResourceLabels } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
-/** Shown while rows are selected: how many, and deleting them after a confirmation. */
-export const BulkDeleteBar = ({ resource }: { resource: ResourceDescriptor }) => {
+/**
+ * Shown while rows are selected: how many, the page's own bulk actions, and deleting them after a
+ * confirmation (where the user may delete).
+ */
+export const BulkDeleteBar = ({
+  resource,
+  canDelete = true,
+  actions,
+}: {
+  resource: ResourceDescriptor;
+  canDelete?: boolean;
+  actions?: ReactNode;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const labels = useResourceLabels(resource);
@@ -48,9 +60,12 @@ export const BulkDeleteBar = ({ resource }: { resource: ResourceDescriptor }) =>
   return (
     <Toolbar variant="dense" sx={{ bgcolor: 'action.selected', gap: 2 }}>
       <Typography sx={{ flex: 1 }}>{translate('ra.action.bulk_actions', { smart_count: count })}</Typography>
-      <Button color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)}>
-        {translate('ra.action.delete')}
-      </Button>
+      {actions}
+      {canDelete ? (
+        <Button color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)}>
+          {translate('ra.action.delete')}
+        </Button>
+      ) : null}
       <Confirm
         isOpen={confirming}
         loading={isPending}

@@ -30,6 +30,7 @@ export const SchemaList = ({
   actions,
   cells,
   refreshInterval,
+  bulkActions,
 }: ListViewProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -71,10 +72,12 @@ export const SchemaList = ({
             ) : null}
           </Stack>
           <Paper variant="outlined">
-            {access.delete ? <BulkDeleteBar resource={resource} /> : null}
+            {access.delete || bulkActions ? (
+              <BulkDeleteBar resource={resource} canDelete={access.delete} actions={bulkActions} />
+            ) : null}
             <ListTable
               resource={resource}
-              selectable={access.delete}
+              selectable={access.delete || Boolean(bulkActions)}
               onOpen={mode ? open : undefined}
               cells={cells}
             />
