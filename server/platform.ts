@@ -71,8 +71,11 @@ export const startPlatform = async (
       );
       await startRetentionWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
-      await startTestWorker(queue.boss, database, queue, log);
-      stopWorkers.push(() => analyses.stop());
+      const tests = await startTestWorker(queue.boss, database, queue, log);
+      stopWorkers.push(
+        () => analyses.stop(),
+        () => tests.stop(),
+      );
     }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));
     return {

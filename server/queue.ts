@@ -16,10 +16,31 @@ export const queues = {
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
+/**
+ * Queues other than pg-boss's standard: a test's steps are `short` (one job of a test waits at a
+ * time, by its singleton key: a step sending its successor and the sweep that revives a test whose
+ * worker died cannot start two chains) and expire soon (a step takes seconds; a killed one is
+ * retried within minutes, not after pg-boss's 15).
+ */
+const queueOptions: Partial<Record<QueueName, Omit<PgBoss.Queue, 'name'>>> = {
+  [queues.testLaunch]: { policy: 'short', expireInSeconds: 600 },
+  [queues.testProgress]: { policy: 'short', expireInSeconds: 120 },
+};
+
+export interface SendOptions {
+  startAfterSeconds?: number;
+  /** With a `short` queue: the job is not sent while another of the same key waits. */
+  singletonKey?: string;
+}
+
+const RETRIES = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
 export type Queue = {
   boss: PgBoss;
   /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
-  send(tx: Queryable, name: QueueName, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
+  send(tx: Queryable, name: QueueName, data: object, options?: SendOptions): Promise<void>;
+  /** Many jobs of one queue in one statement, inside the caller's transaction. */
+  sendMany(tx: Queryable, name: QueueName, data: readonly object[]): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -46,21 +67,28 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
   );
   await boss.start();
   for (const name of Object.values(queues)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions[name] });
   }
+  const txDb = (tx: Queryable) =>
+    ({
+      executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }),
+    }) as unknown as PgBoss.Db;
   return {
     boss,
     send: async (tx, name, data, options = {}) => {
-      const txDb = {
-        executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }),
-      };
       await boss.send(name, data, {
-        db: txDb as unknown as PgBoss.Db,
-        retryLimit: 6,
-        retryDelay: 30,
-        retryBackoff: true,
+        db: txDb(tx),
+        ...RETRIES,
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+    },
+    sendMany: async (tx, name, data) => {
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((d) => ({ name, data: d, ...RETRIES })),
+        { db: txDb(tx) },
+      );
     },
     stop: () => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
   };

@@ -20,8 +20,10 @@ import { scoreRun, type Label, type ScoredItem } from './scores';
  *
  * Two jobs drive a test, both idempotent so that a worker killed at any point loses and doubles
  * nothing: `test-launch` creates the analyses a chunk at a time (one transaction each: the analyses,
- * their files, their jobs and the items' links commit together), then `test-progress` runs every
- * second or so, collects what ended and either scores the run or queues itself again.
+ * their files, their jobs and the items' links commit together) while `test-progress` runs every
+ * second or so, collects what ended and either scores the run or queues itself again. One job of a
+ * test waits at a time (a `short` queue keyed by the test); a sweep queues again the progress of a
+ * test whose step died with its worker, and progress resumes an interrupted launch.
  */
 
 /** Analyses created per transaction by the launch: small enough to keep each statement short. */
@@ -83,7 +85,9 @@ export const createTest = async (
   );
   if (items.length === 0) throw tagWithoutMessages(t.tag);
   await q.query('UPDATE tests SET total = $2 WHERE id = $1', [id, items.length]);
-  await queue.send(q, queues.testLaunch, { testId: id });
+  await queue.send(q, queues.testLaunch, { testId: id }, { singletonKey: id });
+  // Progress collects from the first analyses on, while the others are still being launched.
+  await queue.send(q, queues.testProgress, { testId: id }, { startAfterSeconds: 1, singletonKey: id });
   return id;
 };
 
@@ -135,17 +139,25 @@ const failOrphans = (q: Queryable, testId: string) =>
     [testId],
   );
 
+/** A test that took a step now: the sweep leaves it alone for another minute. */
+const stepped = (q: Queryable, testId: string) =>
+  q.query('UPDATE tests SET stepped_at = now() WHERE id = $1', [testId]);
+
 export const launchTest = async (db: Db, queue: Queue, testId: string) => {
   await failOrphans(db, testId);
   for (;;) {
     const made = await db.transaction(async (tx) => {
       const ids = await launchChunk(tx, testId);
-      for (const analysisId of ids) await queue.send(tx, queues.analysis, { analysisId });
+      await queue.sendMany(
+        tx,
+        queues.analysis,
+        ids.map((analysisId) => ({ analysisId })),
+      );
+      await stepped(tx, testId);
       return ids.length;
     });
     if (made < LAUNCH_CHUNK) break;
   }
-  await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1 });
 };
 
 /**
@@ -281,6 +293,7 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
     [testId],
   );
   if (!test || test.status !== 'running') return;
+  await stepped(db, testId);
   if (test.environment_gone) {
     return finish(db, testId, 'error', 'The environment was deleted while the test ran');
   }
@@ -300,11 +313,44 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
       `No analysis of this test ended for ${TEST_STALL_MINUTES} minutes; ${left} did not run`,
     );
   }
-  await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1 });
+  // Items not launched yet (the launch still runs, or its worker died): the launch goes on, once.
+  const [unlaunched] = await db.query(
+    'SELECT 1 FROM test_items WHERE test_id = $1 AND analysis_id IS NULL AND status = $2 LIMIT 1',
+    [testId, 'waiting'],
+  );
+  if (unlaunched) await queue.send(db, queues.testLaunch, { testId }, { singletonKey: testId });
+  await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1, singletonKey: testId });
 };
 
-/** The workers of the two test jobs (where analysis workers run). */
+/** A running test none of whose steps ran for this long lost its worker in the middle of one. */
+const STEP_STALL_SECONDS = 60;
+
+/**
+ * Revives the tests whose step died with its worker (killed, machine gone): their progress is
+ * queued again, in one transaction with the mark that keeps the next sweep from doing it twice.
+ * The queue's singleton key keeps it from starting a second chain beside a live one.
+ */
+export const sweepStalledTests = (db: Db, queue: Queue) =>
+  db.transaction(async (tx) => {
+    const stalled = await tx.query<{ id: string }>(
+      `UPDATE tests SET stepped_at = now()
+       WHERE status = 'running' AND stepped_at < now() - make_interval(secs => ${STEP_STALL_SECONDS})
+       RETURNING id`,
+    );
+    for (const { id } of stalled) {
+      await queue.send(tx, queues.testProgress, { testId: id }, { singletonKey: id });
+    }
+    return stalled.length;
+  });
+
+/** The workers of the two test jobs (where analysis workers run), and the sweep of stalled tests. */
 export const startTestWorker = async (boss: PgBoss, db: Db, queue: Queue, log: Logger) => {
+  const sweep = () =>
+    sweepStalledTests(db, queue)
+      .then((revived) => revived > 0 && log.warn({ revived }, 'stalled tests queued again'))
+      .catch((err: unknown) => log.warn({ err }, 'stalled tests sweep failed'));
+  const timer = setInterval(() => void sweep(), (STEP_STALL_SECONDS * 1000) / 2);
+  timer.unref();
   await boss.work<{ testId: string }>(
     queues.testLaunch,
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
@@ -318,4 +364,5 @@ export const startTestWorker = async (boss: PgBoss, db: Db, queue: Queue, log: L
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
     async ([job]) => progressTest(db, queue, job.data.testId),
   );
+  return { stop: () => clearInterval(timer) };
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
-import type { TestScores } from '../../server/testing/campaign';
+import { sweepStalledTests, type TestScores } from '../../server/testing/campaign';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
@@ -390,6 +390,26 @@ describe('tests', () => {
         fp: [{ classification: 'Contract termination', value: null }],
         fn: [{ classification: 'Claim declaration', value: null }],
       });
+      // A test whose worker died in the middle of a step, its chain of steps gone with it: the
+      // sweep revives it, and it ends with the same scores. Tests stepping on their own are left alone.
+      const [orphan] = await t.platform.db.query<{ id: string }>(
+        `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total, stepped_at)
+         SELECT gen_random_uuid(), project_id, environment_id, environment_name, tag, manual_status_update, total,
+                now() - interval '5 minutes'
+         FROM tests WHERE id = $1 RETURNING id`,
+        [test.id],
+      );
+      await t.platform.db.query(
+        `INSERT INTO test_items (test_id, message_id, message_name, analysis_id, expected, qualification)
+         SELECT $2, message_id, message_name, analysis_id, expected, qualification FROM test_items WHERE test_id = $1`,
+        [test.id, orphan.id],
+      );
+      expect(await sweepStalledTests(t.platform.db, t.platform.queue)).toBe(1);
+      expect(await sweepStalledTests(t.platform.db, t.platform.queue)).toBe(0);
+      expect(await ended(orphan.id)).toMatchObject({ status: 'success', done: 10 });
+      const revived = await acme.call('GET', `${tests()}/${orphan.id}/scores`, 'qualifier');
+      expect(revived.json().scores.kinds).toEqual(scores.kinds);
+
       // The analysis behind a false opens from the results: it is in the environment.
       const analysis = await acme.call(
         'GET',
