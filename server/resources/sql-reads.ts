@@ -120,21 +120,22 @@ export const sqlReads = (src: SqlSource) => {
       const where = conditionsOf(src, bind, query);
       const limit = bind(query.range.end - query.range.start + 1);
       const offset = bind(query.range.start);
-      // One pass for the page and the total: the window count sees every matching row before LIMIT.
       const rows = await q.query(
-        `SELECT ${src.select}, (count(*) OVER ())::int AS "__total" FROM ${src.from} ${where} ${orderOf(src, query)} LIMIT ${limit} OFFSET ${offset}`,
+        `SELECT ${src.select} FROM ${src.from} ${where} ${orderOf(src, query)} LIMIT ${limit} OFFSET ${offset}`,
         params,
       );
-      if (rows.length > 0) {
-        const total = Number(rows[0].__total);
-        return { rows: rows.map(({ __total: _total, ...row }) => toRecord(row)), total };
+      const size = query.range.end - query.range.start + 1;
+      // A page the records did not fill ends the list: its total is known. Only a full page (or an
+      // empty one past the end) needs a count, made apart: a window count in the page's query
+      // would carry every matching row, all its columns, through the sort (0.2 s at 100,000).
+      if (rows.length > 0 && rows.length < size) {
+        return { rows: rows.map(toRecord), total: query.range.start + rows.length };
       }
-      // An empty page says nothing of the total (a range past the end): count apart.
       const counted = await q.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM ${src.from} ${conditionsOf(src, binder().bind, query)}`,
         params.slice(0, params.length - 2),
       );
-      return { rows: [], total: counted[0].total };
+      return { rows: rows.map(toRecord), total: counted[0].total };
     },
 
     get: async (q, scopeId, id) => {

@@ -50,9 +50,9 @@ const environmentOutsideProject = () =>
   });
 
 /**
- * Creates a test of the messages tagged `tag` against an environment of the project, with its items
- * (the messages' expectations as they are now), and queues its launch. Runs in the caller's
- * transaction: the test exists exactly when its launch job does.
+ * Creates a test of the messages tagged `tag` against an environment of the project and queues its
+ * launch, which writes its items (the messages' expectations as they are then) and their analyses.
+ * Runs in the caller's transaction: the test exists exactly when its launch job does.
  */
 export const createTest = async (
   q: Queryable,
@@ -70,21 +70,17 @@ export const createTest = async (
     [t.environmentId, t.projectId],
   );
   if (!environment) throw environmentOutsideProject();
+  const [{ total }] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM bank_messages WHERE project_id = $1 AND tags && ARRAY[$2]::text[]`,
+    [t.projectId, t.tag],
+  );
+  if (total === 0) throw tagWithoutMessages(t.tag);
   const id = randomUUID();
   await q.query(
     `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, $7)`,
-    [id, t.projectId, t.environmentId, environment.name, t.tag, t.manualStatusUpdate, t.createdBy],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, t.projectId, t.environmentId, environment.name, t.tag, t.manualStatusUpdate, total, t.createdBy],
   );
-  const items = await q.query(
-    `INSERT INTO test_items (test_id, message_id, message_name, expected, qualification)
-     SELECT $1, m.id, m.name, m.expected, m.qualification FROM bank_messages m
-     WHERE m.project_id = $2 AND m.tags && ARRAY[$3]::text[]
-     RETURNING message_id`,
-    [id, t.projectId, t.tag],
-  );
-  if (items.length === 0) throw tagWithoutMessages(t.tag);
-  await q.query('UPDATE tests SET total = $2 WHERE id = $1', [id, items.length]);
   await queue.send(q, queues.testLaunch, { testId: id }, { singletonKey: id });
   // Progress collects from the first analyses on, while the others are still being launched.
   await queue.send(q, queues.testProgress, { testId: id }, { startAfterSeconds: 1, singletonKey: id });
@@ -143,7 +139,37 @@ const failOrphans = (q: Queryable, testId: string) =>
 const stepped = (q: Queryable, testId: string) =>
   q.query('UPDATE tests SET stepped_at = now() WHERE id = $1', [testId]);
 
+/** Items written per statement: the messages of the tag, in id order, from where the last chunk ended. */
+const ITEMS_CHUNK = 1000;
+
+/**
+ * Writes the test's items a chunk at a time, resuming after the last one written (a launch whose
+ * worker died goes on where it stopped), then marks them complete with their final count.
+ */
+const writeItems = async (db: Db, testId: string) => {
+  for (;;) {
+    const written = await db.query(
+      `WITH test AS (SELECT id, project_id, tag FROM tests WHERE id = $1 AND NOT items_ready),
+       last AS (SELECT max(message_id::text) AS after FROM test_items WHERE test_id = $1)
+       INSERT INTO test_items (test_id, message_id, message_name, expected, qualification)
+       SELECT test.id, m.id, m.name, m.expected, m.qualification FROM test, last, bank_messages m
+       WHERE m.project_id = test.project_id AND m.tags && ARRAY[test.tag]
+         AND m.id::text > coalesce(last.after, '')
+       ORDER BY m.id::text LIMIT ${ITEMS_CHUNK}
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [testId],
+    );
+    if (written.length < ITEMS_CHUNK) break;
+  }
+  await db.query(
+    `UPDATE tests SET items_ready = true, total = (SELECT count(*) FROM test_items WHERE test_id = $1)
+     WHERE id = $1 AND NOT items_ready`,
+    [testId],
+  );
+};
+
 export const launchTest = async (db: Db, queue: Queue, testId: string) => {
+  await writeItems(db, testId);
   await failOrphans(db, testId);
   for (;;) {
     const made = await db.transaction(async (tx) => {
@@ -285,8 +311,13 @@ const finish = async (
  * environment is gone or nothing ended for TEST_STALL_MINUTES, or look again in a second.
  */
 export const progressTest = async (db: Db, queue: Queue, testId: string) => {
-  const [test] = await db.query<{ status: string; environment_gone: boolean; stalled: boolean }>(
-    `SELECT t.status,
+  const [test] = await db.query<{
+    status: string;
+    items_ready: boolean;
+    environment_gone: boolean;
+    stalled: boolean;
+  }>(
+    `SELECT t.status, t.items_ready,
             (e.id IS NULL OR e.deletion_requested_at IS NOT NULL) AS environment_gone,
             t.progressed_at < now() - make_interval(mins => ${TEST_STALL_MINUTES}) AS stalled
      FROM tests t LEFT JOIN environments e ON e.id = t.environment_id WHERE t.id = $1`,
@@ -304,7 +335,7 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
     `SELECT count(*)::int AS left FROM test_items WHERE test_id = $1 AND status = 'waiting'`,
     [testId],
   );
-  if (left === 0) return finish(db, testId, 'success', null);
+  if (left === 0 && test.items_ready) return finish(db, testId, 'success', null);
   if (test.stalled && collected === 0) {
     return finish(
       db,
@@ -314,10 +345,12 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
     );
   }
   // Items not launched yet (the launch still runs, or its worker died): the launch goes on, once.
-  const [unlaunched] = await db.query(
-    'SELECT 1 FROM test_items WHERE test_id = $1 AND analysis_id IS NULL AND status = $2 LIMIT 1',
-    [testId, 'waiting'],
-  );
+  const [unlaunched] = test.items_ready
+    ? await db.query(
+        'SELECT 1 FROM test_items WHERE test_id = $1 AND analysis_id IS NULL AND status = $2 LIMIT 1',
+        [testId, 'waiting'],
+      )
+    : [true];
   if (unlaunched) await queue.send(db, queues.testLaunch, { testId }, { singletonKey: testId });
   await queue.send(db, queues.testProgress, { testId }, { startAfterSeconds: 1, singletonKey: testId });
 };

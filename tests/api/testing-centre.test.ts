@@ -393,9 +393,10 @@ describe('tests', () => {
       // A test whose worker died in the middle of a step, its chain of steps gone with it: the
       // sweep revives it, and it ends with the same scores. Tests stepping on their own are left alone.
       const [orphan] = await t.platform.db.query<{ id: string }>(
-        `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total, stepped_at)
+        `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total,
+                            items_ready, stepped_at)
          SELECT gen_random_uuid(), project_id, environment_id, environment_name, tag, manual_status_update, total,
-                now() - interval '5 minutes'
+                true, now() - interval '5 minutes'
          FROM tests WHERE id = $1 RETURNING id`,
         [test.id],
       );

@@ -3,3 +3,7 @@
 -- progress again (issue 19: a campaign survives its worker killed at any point).
 ALTER TABLE tests ADD COLUMN stepped_at timestamptz NOT NULL DEFAULT now();
 CREATE INDEX tests_running_idx ON tests (stepped_at) WHERE status = 'running';
+
+-- Whether a test's items (its messages' expectations) are all written: the launch writes them a
+-- chunk at a time, so that creating a test of 10,000 messages is not one long statement.
+ALTER TABLE tests ADD COLUMN items_ready boolean NOT NULL DEFAULT false;
