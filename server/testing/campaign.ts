@@ -147,19 +147,24 @@ const ITEMS_CHUNK = 1000;
  * worker died goes on where it stopped), then marks them complete with their final count.
  */
 const writeItems = async (db: Db, testId: string) => {
-  for (;;) {
-    const written = await db.query(
-      `WITH test AS (SELECT id, project_id, tag FROM tests WHERE id = $1 AND NOT items_ready),
-       last AS (SELECT max(message_id::text) AS after FROM test_items WHERE test_id = $1)
+  // Where the last chunk ended, read once: in the chunk's statement the planner may run the
+  // aggregate again for every message (seconds per chunk once thousands are written).
+  const [{ after }] = await db.query<{ after: string | null }>(
+    'SELECT max(message_id::text) AS after FROM test_items WHERE test_id = $1',
+    [testId],
+  );
+  for (let last = after ?? ''; ;) {
+    const written = await db.query<{ id: string }>(
+      `WITH test AS (SELECT id, project_id, tag FROM tests WHERE id = $1 AND NOT items_ready)
        INSERT INTO test_items (test_id, message_id, message_name, expected, qualification)
-       SELECT test.id, m.id, m.name, m.expected, m.qualification FROM test, last, bank_messages m
-       WHERE m.project_id = test.project_id AND m.tags && ARRAY[test.tag]
-         AND m.id::text > coalesce(last.after, '')
+       SELECT test.id, m.id, m.name, m.expected, m.qualification FROM test, bank_messages m
+       WHERE m.project_id = test.project_id AND m.tags && ARRAY[test.tag] AND m.id::text > $2
        ORDER BY m.id::text LIMIT ${ITEMS_CHUNK}
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [testId],
+       ON CONFLICT DO NOTHING RETURNING message_id::text AS id`,
+      [testId, last],
     );
     if (written.length < ITEMS_CHUNK) break;
+    last = written.reduce((max, w) => (w.id > max ? w.id : max), last);
   }
   await db.query(
     `UPDATE tests SET items_ready = true, total = (SELECT count(*) FROM test_items WHERE test_id = $1)
