@@ -2,18 +2,13 @@ import LibraryAdd from '@mui/icons-material/LibraryAddOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { sampleAnalyses } from '../../../schemas/contracts/testing';
+import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { testingErrorMessage } from './testingErrors';
 
@@ -28,26 +23,17 @@ interface AddToBankButtonProps {
  * "This should have been X" (issue 19): the analysis goes into the project's message bank with the
  * categories it should have had, qualified, and tags — one step from a result to a test case.
  */
-export const AddToBankButton = ({ projectId, analysisId, detected }: AddToBankButtonProps) => {
+export const AddToBankButton = (props: AddToBankButtonProps) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const titleId = useId();
   return (
     <>
       <Button variant="outlined" startIcon={<LibraryAdd />} onClick={() => setOpen(true)}>
         {translate('app.testing.addToBank.button')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{translate('app.testing.addToBank.title')}</DialogTitle>
-        {open ? (
-          <AddToBankForm
-            projectId={projectId}
-            analysisId={analysisId}
-            detected={detected}
-            onClose={() => setOpen(false)}
-          />
-        ) : null}
-      </Dialog>
+      <FormDialog open={open} title={translate('app.testing.addToBank.title')} onClose={() => setOpen(false)}>
+        <AddToBankForm {...props} onClose={() => setOpen(false)} />
+      </FormDialog>
     </>
   );
 };
@@ -64,13 +50,10 @@ const AddToBankForm = ({
   const [categories, setCategories] = useState<string[]>(detected);
   const [qualified, setQualified] = useState(true);
   const [tags, setTags] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, submit } = useSubmission((failure) => testingErrorMessage(failure, translate));
 
   const add = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+    const added = await submit(async () => {
       await client.call(sampleAnalyses, {
         params: { projectId },
         body: {
@@ -80,61 +63,45 @@ const AddToBankForm = ({
           qualified,
         },
       });
-      notify('app.testing.addToBank.added', { type: 'success' });
-      onClose();
-    } catch (failure) {
-      setError(testingErrorMessage(failure, translate));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!added) return;
+    notify('app.testing.addToBank.added', { type: 'success' });
+    onClose();
   };
 
   return (
-    <>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>{translate('app.testing.addToBank.intro')}</DialogContentText>
-          <Autocomplete
-            multiple
-            freeSolo
-            options={detected}
-            value={categories}
-            onChange={(_event, value) => setCategories(value)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={translate('app.testing.addToBank.categories')}
-                helperText={translate('app.testing.addToBank.categoriesHelp')}
-              />
-            )}
-          />
-          <FormControlLabel
-            control={
-              <Checkbox checked={qualified} onChange={(event) => setQualified(event.target.checked)} />
-            }
-            label={translate('app.testing.addToBank.qualified')}
-          />
+    <FormDialogBody
+      error={error}
+      busy={busy}
+      submitLabel={translate('app.testing.addToBank.add')}
+      onSubmit={() => void add()}
+      onCancel={onClose}
+    >
+      <DialogContentText>{translate('app.testing.addToBank.intro')}</DialogContentText>
+      <Autocomplete
+        multiple
+        freeSolo
+        options={detected}
+        value={categories}
+        onChange={(_event, value) => setCategories(value)}
+        renderInput={(params) => (
           <TextField
-            label={translate('app.testing.import.tags')}
-            helperText={translate('app.testing.addToBank.tagsHelp')}
-            value={tags}
-            onChange={(event) => setTags(event.target.value)}
+            {...params}
+            label={translate('app.testing.addToBank.categories')}
+            helperText={translate('app.testing.addToBank.categoriesHelp')}
           />
-          {error ? (
-            <FormHelperText error role="alert">
-              {error}
-            </FormHelperText>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button variant="contained" loading={busy} onClick={() => void add()}>
-          {translate('app.testing.addToBank.add')}
-        </Button>
-      </DialogActions>
-    </>
+        )}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={qualified} onChange={(event) => setQualified(event.target.checked)} />}
+        label={translate('app.testing.addToBank.qualified')}
+      />
+      <TextField
+        label={translate('app.testing.import.tags')}
+        helperText={translate('app.testing.addToBank.tagsHelp')}
+        value={tags}
+        onChange={(event) => setTags(event.target.value)}
+      />
+    </FormDialogBody>
   );
 };

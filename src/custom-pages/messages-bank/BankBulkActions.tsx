@@ -2,19 +2,14 @@ import EditNote from '@mui/icons-material/EditNote';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { CATEGORY_KINDS, CLASSIFICATION_KINDS } from '../../../schemas/bank-message.schema';
 import { batchMessages, type BatchAction } from '../../../schemas/contracts/testing';
+import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { LaunchTestDialog } from '../tests/LaunchTestDialog';
 import { testingErrorMessage } from './testingErrors';
@@ -95,15 +90,15 @@ const BatchDialog = ({
   ids: string[];
   onClose: () => void;
 }) => {
-  const titleId = useId();
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {translate('app.testing.batch.title', { smart_count: ids.length })}
-      </DialogTitle>
-      {open ? <BatchForm projectId={projectId} ids={ids} onClose={onClose} /> : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={translate('app.testing.batch.title', { smart_count: ids.length })}
+      onClose={onClose}
+    >
+      <BatchForm projectId={projectId} ids={ids} onClose={onClose} />
+    </FormDialog>
   );
 };
 
@@ -127,8 +122,7 @@ const BatchForm = ({
   const [renamed, setRenamed] = useState('');
   const [kind, setKind] = useState<string>('categories');
   const [qualify, setQualify] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, submit } = useSubmission((failure) => testingErrorMessage(failure, translate));
 
   const kinds: readonly string[] =
     type === 'addCategories'
@@ -163,10 +157,8 @@ const BatchForm = ({
     }
   };
 
-  const apply = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const apply = () =>
+    submit(async () => {
       const { changed } = await client.call(batchMessages, {
         params: { projectId },
         body: { ids, action: action() },
@@ -175,12 +167,7 @@ const BatchForm = ({
       refresh();
       onUnselectItems();
       onClose();
-    } catch (failure) {
-      setError(testingErrorMessage(failure, translate));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const textLabel = {
     addTags: 'app.testing.import.tags',
@@ -192,84 +179,73 @@ const BatchForm = ({
   }[type];
 
   return (
-    <>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={translate('app.testing.batch.action')}
-            value={type}
-            onChange={(event) => setType(event.target.value as ActionType)}
-          >
-            {ACTIONS.map((a) => (
-              <MenuItem key={a} value={a}>
-                {translate(`app.testing.batch.actions.${a}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {type !== 'addTags' && type !== 'removeTags' && type !== 'setNote' ? (
-            <TextField
-              select
-              label={translate('app.testing.batch.kind')}
-              value={chosenKind}
-              onChange={(event) => setKind(event.target.value)}
-            >
-              {kinds.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {translate(`resources.messages.fields.expected.${k}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
-          <TextField
-            label={translate(textLabel)}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            multiline={type === 'setNote'}
-            minRows={type === 'setNote' ? 3 : undefined}
-            helperText={
-              type === 'addCategories'
-                ? translate('app.testing.batch.categoriesHelp')
-                : type === 'addTags' || type === 'removeTags'
-                  ? translate('app.testing.addToBank.tagsHelp')
-                  : undefined
-            }
-          />
-          {type === 'addExtractions' ? (
-            <TextField
-              label={translate('app.testing.batch.value')}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-            />
-          ) : null}
-          {type === 'renameClassification' ? (
-            <TextField
-              label={translate('app.testing.batch.to')}
-              value={renamed}
-              onChange={(event) => setRenamed(event.target.value)}
-            />
-          ) : null}
-          {type === 'addCategories' || type === 'addExtractions' ? (
-            <FormControlLabel
-              control={<Checkbox checked={qualify} onChange={(event) => setQualify(event.target.checked)} />}
-              label={translate('app.testing.batch.qualify')}
-            />
-          ) : null}
-          {error ? (
-            <FormHelperText error role="alert">
-              {error}
-            </FormHelperText>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button variant="contained" loading={busy} onClick={() => void apply()}>
-          {translate('app.testing.batch.apply')}
-        </Button>
-      </DialogActions>
-    </>
+    <FormDialogBody
+      error={error}
+      busy={busy}
+      submitLabel={translate('app.testing.batch.apply')}
+      onSubmit={() => void apply()}
+      onCancel={onClose}
+    >
+      <TextField
+        select
+        label={translate('app.testing.batch.action')}
+        value={type}
+        onChange={(event) => setType(event.target.value as ActionType)}
+      >
+        {ACTIONS.map((a) => (
+          <MenuItem key={a} value={a}>
+            {translate(`app.testing.batch.actions.${a}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {type !== 'addTags' && type !== 'removeTags' && type !== 'setNote' ? (
+        <TextField
+          select
+          label={translate('app.testing.batch.kind')}
+          value={chosenKind}
+          onChange={(event) => setKind(event.target.value)}
+        >
+          {kinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {translate(`resources.messages.fields.expected.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      <TextField
+        label={translate(textLabel)}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline={type === 'setNote'}
+        minRows={type === 'setNote' ? 3 : undefined}
+        helperText={
+          type === 'addCategories'
+            ? translate('app.testing.batch.categoriesHelp')
+            : type === 'addTags' || type === 'removeTags'
+              ? translate('app.testing.addToBank.tagsHelp')
+              : undefined
+        }
+      />
+      {type === 'addExtractions' ? (
+        <TextField
+          label={translate('app.testing.batch.value')}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      ) : null}
+      {type === 'renameClassification' ? (
+        <TextField
+          label={translate('app.testing.batch.to')}
+          value={renamed}
+          onChange={(event) => setRenamed(event.target.value)}
+        />
+      ) : null}
+      {type === 'addCategories' || type === 'addExtractions' ? (
+        <FormControlLabel
+          control={<Checkbox checked={qualify} onChange={(event) => setQualify(event.target.checked)} />}
+          label={translate('app.testing.batch.qualify')}
+        />
+      ) : null}
+    </FormDialogBody>
   );
 };

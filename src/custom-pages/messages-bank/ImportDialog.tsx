@@ -1,15 +1,13 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import { UPLOAD_MAX_BYTES } from '../../../schemas/contracts/analyses';
 import {
@@ -18,6 +16,7 @@ import {
   uploadBankMessage,
 } from '../../../schemas/contracts/testing';
 import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
+import { FormDialog } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { FilePicker } from '../analyses/components/FilePicker';
 import { uploadProblems } from '../analyses/components/uploadRules';
@@ -71,13 +70,11 @@ interface ImportDialogProps {
 
 /** Import into the bank (messages-bank/import, spec §5): many files at once, each file's fate reported. */
 export const ImportDialog = ({ open, projectId, onClose }: ImportDialogProps) => {
-  const titleId = useId();
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate('app.testing.import.title')}</DialogTitle>
-      {open ? <ImportForm projectId={projectId} onClose={onClose} /> : null}
-    </Dialog>
+    <FormDialog open={open} title={translate('app.testing.import.title')} onClose={onClose}>
+      <ImportForm projectId={projectId} onClose={onClose} />
+    </FormDialog>
   );
 };
 

@@ -1,18 +1,13 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { ANALYSIS_STATUSES } from '../../../schemas/analysis-result';
 import { listEnvironments } from '../../../schemas/contracts/tenancy';
 import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
+import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { testingErrorMessage } from './testingErrors';
@@ -32,13 +27,11 @@ const dayBound = (day: string, end: boolean) =>
  * named by their ids, or sampled at random among those matching the filters (at least one).
  */
 export const SamplingDialog = ({ open, projectId, onClose }: SamplingDialogProps) => {
-  const titleId = useId();
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate('app.testing.sampling.title')}</DialogTitle>
-      {open ? <SamplingForm projectId={projectId} onClose={onClose} /> : null}
-    </Dialog>
+    <FormDialog open={open} title={translate('app.testing.sampling.title')} onClose={onClose}>
+      <SamplingForm projectId={projectId} onClose={onClose} />
+    </FormDialog>
   );
 };
 
@@ -56,13 +49,10 @@ const SamplingForm = ({ projectId, onClose }: Omit<SamplingDialogProps, 'open'>)
   const [to, setTo] = useState('');
   const [count, setCount] = useState(50);
   const [tags, setTags] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, submit } = useSubmission((failure) => testingErrorMessage(failure, translate));
 
-  const sample = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const sample = () =>
+    submit(async () => {
       const { added } = await client.call(sampleAnalyses, {
         params: { projectId },
         body: {
@@ -79,112 +69,94 @@ const SamplingForm = ({ projectId, onClose }: Omit<SamplingDialogProps, 'open'>)
       notify('app.testing.sampling.added', { type: 'success', messageArgs: { smart_count: added.length } });
       refresh();
       onClose();
-    } catch (failure) {
-      setError(testingErrorMessage(failure, translate));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>{translate('app.testing.sampling.intro')}</DialogContentText>
-          <TextField
-            select
-            label={translate('app.testing.sampling.environment')}
-            value={environmentId}
-            onChange={(event) => setEnvironmentId(event.target.value)}
-          >
-            <MenuItem value="">{translate('app.testing.sampling.anyEnvironment')}</MenuItem>
-            {(environments.data ?? []).map((environment) => (
-              <MenuItem key={environment.id} value={environment.id}>
-                {environment.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={translate('app.testing.sampling.ids')}
-            helperText={translate('app.testing.sampling.idsHelp')}
-            value={analysisIds}
-            onChange={(event) => setAnalysisIds(event.target.value)}
-            multiline
-            minRows={2}
-          />
-          <Stack direction="row" spacing={2}>
-            <TextField
-              select
-              fullWidth
-              label={translate('app.testing.sampling.status')}
-              value={status}
-              onChange={(event) => setStatus(event.target.value)}
-            >
-              <MenuItem value="">{translate('app.testing.sampling.anyStatus')}</MenuItem>
-              {ANALYSIS_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {translate(`resources.analyses.values.status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              fullWidth
-              label={translate('app.testing.sampling.category')}
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
-            />
-          </Stack>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              fullWidth
-              type="date"
-              label={translate('app.testing.sampling.from')}
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              fullWidth
-              type="date"
-              label={translate('app.testing.sampling.to')}
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              fullWidth
-              type="number"
-              label={translate('app.testing.sampling.count')}
-              value={count}
-              onChange={(event) =>
-                setCount(Math.max(1, Math.min(SAMPLING_MAX, Number(event.target.value) || 1)))
-              }
-              slotProps={{ htmlInput: { min: 1, max: SAMPLING_MAX } }}
-            />
-            <TextField
-              fullWidth
-              label={translate('app.testing.import.tags')}
-              value={tags}
-              onChange={(event) => setTags(event.target.value)}
-            />
-          </Stack>
-          {error ? (
-            <FormHelperText error role="alert">
-              {error}
-            </FormHelperText>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button variant="contained" loading={busy} onClick={() => void sample()}>
-          {translate('app.testing.sampling.sample')}
-        </Button>
-      </DialogActions>
-    </>
+    <FormDialogBody
+      error={error}
+      busy={busy}
+      submitLabel={translate('app.testing.sampling.sample')}
+      onSubmit={() => void sample()}
+      onCancel={onClose}
+    >
+      <DialogContentText>{translate('app.testing.sampling.intro')}</DialogContentText>
+      <TextField
+        select
+        label={translate('app.testing.sampling.environment')}
+        value={environmentId}
+        onChange={(event) => setEnvironmentId(event.target.value)}
+      >
+        <MenuItem value="">{translate('app.testing.sampling.anyEnvironment')}</MenuItem>
+        {(environments.data ?? []).map((environment) => (
+          <MenuItem key={environment.id} value={environment.id}>
+            {environment.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={translate('app.testing.sampling.ids')}
+        helperText={translate('app.testing.sampling.idsHelp')}
+        value={analysisIds}
+        onChange={(event) => setAnalysisIds(event.target.value)}
+        multiline
+        minRows={2}
+      />
+      <Stack direction="row" spacing={2}>
+        <TextField
+          select
+          fullWidth
+          label={translate('app.testing.sampling.status')}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
+          <MenuItem value="">{translate('app.testing.sampling.anyStatus')}</MenuItem>
+          {ANALYSIS_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`resources.analyses.values.status.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          fullWidth
+          label={translate('app.testing.sampling.category')}
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        />
+      </Stack>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          fullWidth
+          type="date"
+          label={translate('app.testing.sampling.from')}
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          fullWidth
+          type="date"
+          label={translate('app.testing.sampling.to')}
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          fullWidth
+          type="number"
+          label={translate('app.testing.sampling.count')}
+          value={count}
+          onChange={(event) => setCount(Math.max(1, Math.min(SAMPLING_MAX, Number(event.target.value) || 1)))}
+          slotProps={{ htmlInput: { min: 1, max: SAMPLING_MAX } }}
+        />
+        <TextField
+          fullWidth
+          label={translate('app.testing.import.tags')}
+          value={tags}
+          onChange={(event) => setTags(event.target.value)}
+        />
+      </Stack>
+    </FormDialogBody>
   );
 };

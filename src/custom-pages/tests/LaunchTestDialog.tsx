@@ -1,8 +1,3 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,7 +5,6 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -18,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { listEnvironments } from '../../../schemas/contracts/tenancy';
 import { launchTest, listMessageTags } from '../../../schemas/contracts/testing';
 import { MANUAL_STATUS_UPDATES } from '../../../schemas/test-run.schema';
+import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { testResultsPath } from '../../routing/scopePaths';
@@ -36,13 +31,11 @@ interface LaunchTestDialogProps {
  * project, with the manual-status-update option. Opens the results page, where it runs live.
  */
 export const LaunchTestDialog = ({ open, projectId, initialTag, onClose }: LaunchTestDialogProps) => {
-  const titleId = useId();
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate('app.testing.launch.title')}</DialogTitle>
-      {open ? <LaunchForm projectId={projectId} initialTag={initialTag} onClose={onClose} /> : null}
-    </Dialog>
+    <FormDialog open={open} title={translate('app.testing.launch.title')} onClose={onClose}>
+      <LaunchForm projectId={projectId} initialTag={initialTag} onClose={onClose} />
+    </FormDialog>
   );
 };
 
@@ -56,101 +49,78 @@ const LaunchForm = ({ projectId, initialTag, onClose }: Omit<LaunchTestDialogPro
   const [environmentId, setEnvironmentId] = useState('');
   const [manualStatusUpdate, setManualStatusUpdate] =
     useState<(typeof MANUAL_STATUS_UPDATES)[number]>('disabled');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, submit } = useSubmission((failure) => testingErrorMessage(failure, translate));
   const manualId = useId();
 
-  const launch = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const launch = () =>
+    submit(async () => {
       const test = await client.call(launchTest, {
         params: { projectId },
         body: { tag, environmentId, manualStatusUpdate },
       });
       onClose();
       navigate(testResultsPath(projectId, test.id));
-    } catch (failure) {
-      setError(testingErrorMessage(failure, translate));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const noTags = tags.status === 'success' && tags.data.length === 0;
   return (
-    <>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {noTags ? (
-            <FormHelperText>{translate('app.testing.launch.noTags')}</FormHelperText>
-          ) : (
-            <TextField
-              select
-              label={translate('resources.tests.fields.tag')}
-              value={tag}
-              onChange={(event) => setTag(event.target.value)}
-              required
-            >
-              {(tags.data ?? []).map((t) => (
-                <MenuItem key={t.tag} value={t.tag}>
-                  {translate('app.testing.launch.tagOption', { tag: t.tag, smart_count: t.messages })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            select
-            label={translate('resources.tests.fields.environmentName')}
-            value={environmentId}
-            onChange={(event) => setEnvironmentId(event.target.value)}
-            required
-          >
-            {(environments.data ?? []).map((environment) => (
-              <MenuItem key={environment.id} value={environment.id}>
-                {environment.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControl>
-            <FormLabel id={manualId}>{translate('resources.tests.fields.manualStatusUpdate')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={manualId}
-              value={manualStatusUpdate}
-              onChange={(event) => setManualStatusUpdate(event.target.value as typeof manualStatusUpdate)}
-            >
-              {MANUAL_STATUS_UPDATES.map((option) => (
-                <FormControlLabel
-                  key={option}
-                  value={option}
-                  control={<Radio />}
-                  label={translate(`resources.tests.values.manualStatusUpdate.${option}`)}
-                />
-              ))}
-            </RadioGroup>
-            <FormHelperText>{translate('app.testing.launch.manualHelp')}</FormHelperText>
-          </FormControl>
-          {error ? (
-            <FormHelperText error role="alert">
-              {error}
-            </FormHelperText>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          loading={busy}
-          disabled={!tag || !environmentId}
-          onClick={() => void launch()}
+    <FormDialogBody
+      error={error}
+      busy={busy}
+      submitLabel={translate('app.testing.launch.launch')}
+      submitDisabled={!tag || !environmentId}
+      onSubmit={() => void launch()}
+      onCancel={onClose}
+    >
+      {noTags ? (
+        <FormHelperText>{translate('app.testing.launch.noTags')}</FormHelperText>
+      ) : (
+        <TextField
+          select
+          label={translate('resources.tests.fields.tag')}
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          required
         >
-          {translate('app.testing.launch.launch')}
-        </Button>
-      </DialogActions>
-    </>
+          {(tags.data ?? []).map((t) => (
+            <MenuItem key={t.tag} value={t.tag}>
+              {translate('app.testing.launch.tagOption', { tag: t.tag, smart_count: t.messages })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        select
+        label={translate('resources.tests.fields.environmentName')}
+        value={environmentId}
+        onChange={(event) => setEnvironmentId(event.target.value)}
+        required
+      >
+        {(environments.data ?? []).map((environment) => (
+          <MenuItem key={environment.id} value={environment.id}>
+            {environment.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControl>
+        <FormLabel id={manualId}>{translate('resources.tests.fields.manualStatusUpdate')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={manualId}
+          value={manualStatusUpdate}
+          onChange={(event) => setManualStatusUpdate(event.target.value as typeof manualStatusUpdate)}
+        >
+          {MANUAL_STATUS_UPDATES.map((option) => (
+            <FormControlLabel
+              key={option}
+              value={option}
+              control={<Radio />}
+              label={translate(`resources.tests.values.manualStatusUpdate.${option}`)}
+            />
+          ))}
+        </RadioGroup>
+        <FormHelperText>{translate('app.testing.launch.manualHelp')}</FormHelperText>
+      </FormControl>
+    </FormDialogBody>
   );
 };
