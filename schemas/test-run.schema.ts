@@ -4,6 +4,11 @@ import { TAG_PATTERN } from './bank-message.schema';
 
 export const TEST_STATUSES = ['running', 'success', 'error', 'timeout'] as const;
 export const MANUAL_STATUS_UPDATES = ['auto', 'enabled', 'disabled'] as const;
+/** Why a test stopped before all its analyses ended (its `errorCode`; `error` says it in English). */
+export const TEST_ERROR_CODES = ['TEST_ENVIRONMENT_DELETED', 'TEST_STALLED'] as const;
+export type TestErrorCode = (typeof TEST_ERROR_CODES)[number];
+/** A test none of whose analyses ended for this long stops (timeout), scored on what did end. */
+export const TEST_STALL_MINUTES = 10;
 
 /**
  * A test (spec pipeline §3–4): every bank message carrying a tag, run through one environment's
@@ -31,6 +36,7 @@ export const testRunSchema = defineResourceSchema({
     total: { type: 'integer', minimum: 0 },
     done: { type: 'integer', minimum: 0 },
     error: { type: ['string', 'null'] },
+    errorCode: { type: ['string', 'null'], enum: [...TEST_ERROR_CODES, null] },
     createdByName: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
     finishedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -55,6 +61,7 @@ export const testRunSchema = defineResourceSchema({
       'total',
       'done',
       'error',
+      'errorCode',
       'createdByName',
       'createdAt',
       'finishedAt',

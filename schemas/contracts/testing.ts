@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_KINDS, CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
-import { MANUAL_STATUS_UPDATES, TEST_STATUSES } from '../test-run.schema';
+import { MANUAL_STATUS_UPDATES, TEST_ERROR_CODES, TEST_STATUSES } from '../test-run.schema';
 import { defineCall } from './define';
 
 /**
@@ -59,6 +59,7 @@ export const testRecord = z.looseObject({
   total: z.number(),
   done: z.number(),
   error: z.string().nullable(),
+  errorCode: z.enum(TEST_ERROR_CODES).nullable().optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

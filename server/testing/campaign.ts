@@ -10,6 +10,7 @@ import { ClientError } from '../http/errors';
 import type { Logger } from '../logger';
 import { queues, type Queue } from '../queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
+import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
 import { scoreRun, type Label, type ScoredItem } from './scores';
 
 /**
@@ -30,8 +31,6 @@ import { scoreRun, type Label, type ScoredItem } from './scores';
 const LAUNCH_CHUNK = 200;
 /** Items collected per statement. */
 const COLLECT_CHUNK = 100;
-/** A test none of whose analyses ended for this long stops, scored on what did end. */
-export const TEST_STALL_MINUTES = 10;
 
 export type ManualStatusUpdate = 'auto' | 'enabled' | 'disabled';
 
@@ -298,16 +297,23 @@ export const scoreTest = async (q: Queryable, testId: string): Promise<TestScore
   };
 };
 
+/** Why a test stopped before all its analyses ended: a stable code, and its English text. */
+const ENDINGS = {
+  TEST_ENVIRONMENT_DELETED: 'The environment was deleted while the test ran',
+  TEST_STALLED: `No analysis of this test ended for ${TEST_STALL_MINUTES} minutes`,
+} as const satisfies Record<TestErrorCode, string>;
+
 const finish = async (
   db: Db,
   testId: string,
   status: 'success' | 'error' | 'timeout',
-  error: string | null,
+  code: TestErrorCode | null,
 ) => {
   const scores = await scoreTest(db, testId);
   await db.query(
-    `UPDATE tests SET status = $2, error = $3, scores = $4, finished_at = now() WHERE id = $1 AND status = 'running'`,
-    [testId, status, error, JSON.stringify(scores)],
+    `UPDATE tests SET status = $2, error_code = $3, error = $4, scores = $5, finished_at = now()
+     WHERE id = $1 AND status = 'running'`,
+    [testId, status, code, code && ENDINGS[code], JSON.stringify(scores)],
   );
 };
 
@@ -331,7 +337,7 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
   if (!test || test.status !== 'running') return;
   await stepped(db, testId);
   if (test.environment_gone) {
-    return finish(db, testId, 'error', 'The environment was deleted while the test ran');
+    return finish(db, testId, 'error', 'TEST_ENVIRONMENT_DELETED');
   }
   let collected = 0;
   for (let n = COLLECT_CHUNK; n === COLLECT_CHUNK; collected += n) n = await collectChunk(db, testId);
@@ -341,14 +347,7 @@ export const progressTest = async (db: Db, queue: Queue, testId: string) => {
     [testId],
   );
   if (left === 0 && test.items_ready) return finish(db, testId, 'success', null);
-  if (test.stalled && collected === 0) {
-    return finish(
-      db,
-      testId,
-      'timeout',
-      `No analysis of this test ended for ${TEST_STALL_MINUTES} minutes; ${left} did not run`,
-    );
-  }
+  if (test.stalled && collected === 0) return finish(db, testId, 'timeout', 'TEST_STALLED');
   // Items not launched yet (the launch still runs, or its worker died): the launch goes on, once.
   const [unlaunched] = test.items_ready
     ? await db.query(

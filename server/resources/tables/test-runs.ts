@@ -16,6 +16,7 @@ const columns = {
   // Ended items: the index of waiting items keeps this cheap while the test runs.
   done: `(t.total - (SELECT count(*) FROM test_items i WHERE i.test_id = t.id AND i.status = 'waiting'))::int`,
   error: 't.error',
+  errorCode: 't.error_code',
   createdByName: 'u.username',
   createdAt: 't.created_at',
   finishedAt: 't.finished_at',

@@ -20,6 +20,7 @@ import {
   type TestRecord,
   type TestScoresAnswer,
 } from '../../../schemas/contracts/testing';
+import { TEST_STALL_MINUTES } from '../../../schemas/test-run.schema';
 import { saveFile } from '../../components/download';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -111,7 +112,16 @@ export const TestResultsPage = () => {
           </Button>
         ) : null}
       </Stack>
-      {test.error ? <Alert severity="error">{test.error}</Alert> : null}
+      {test.error ? (
+        <Alert severity="error">
+          {test.errorCode
+            ? translate(`app.testing.errors.${test.errorCode}`, {
+                minutes: TEST_STALL_MINUTES,
+                _: test.error,
+              })
+            : test.error}
+        </Alert>
+      ) : null}
       {test.status === 'running' ? (
         <Alert severity="info">{translate('app.testing.results.running')}</Alert>
       ) : null}

@@ -75,12 +75,18 @@ export const testingResourcesEn: Messages<typeof testingResourcesFr> = {
       total: 'Messages',
       done: 'Done',
       error: 'Error',
+      errorCode: 'Error code',
       createdByName: 'Launched by',
       createdAt: 'Launched on',
       finishedAt: 'Ended on',
     },
     values: {
       manualStatusUpdate: { auto: 'Automatic', enabled: 'Enabled', disabled: 'Disabled' },
+      errorCode: {
+        TEST_ENVIRONMENT_DELETED: 'Environment deleted',
+        TEST_STALLED: 'Analyses stalled',
+        null: 'None',
+      },
       status: { running: 'Running', success: 'Success', error: 'Error', timeout: 'Timed out' },
     },
   },

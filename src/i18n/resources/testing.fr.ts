@@ -72,12 +72,18 @@ export const testingResourcesFr = {
       total: 'Messages',
       done: 'Terminés',
       error: 'Erreur',
+      errorCode: 'Code d’erreur',
       createdByName: 'Lancé par',
       createdAt: 'Lancé le',
       finishedAt: 'Terminé le',
     },
     values: {
       manualStatusUpdate: { auto: 'Automatique', enabled: 'Activée', disabled: 'Désactivée' },
+      errorCode: {
+        TEST_ENVIRONMENT_DELETED: 'Environnement supprimé',
+        TEST_STALLED: 'Analyses arrêtées',
+        null: 'Aucun',
+      },
       status: { running: 'En cours', success: 'Succès', error: 'Erreur', timeout: 'Délai dépassé' },
     },
   },

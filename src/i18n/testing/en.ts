@@ -115,6 +115,8 @@ export const testingEn: Messages<typeof testingFr> = {
     },
   },
   errors: {
+    TEST_ENVIRONMENT_DELETED: 'The environment was deleted while the test ran',
+    TEST_STALLED: 'No analysis of this test ended for %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'The classification “%{name}” already exists',
     SAMPLING_NO_FILTER: 'Sampling needs at least one filter',
     SAMPLING_BAD_ID: '“%{id}” is not an analysis identifier',

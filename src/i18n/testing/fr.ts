@@ -116,6 +116,8 @@ export const testingFr = {
     },
   },
   errors: {
+    TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
+    TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'La classification « %{name} » existe déjà',
     SAMPLING_NO_FILTER: 'L’échantillonnage demande au moins un filtre',
     SAMPLING_BAD_ID: '« %{id} » n’est pas un identifiant d’analyse',
