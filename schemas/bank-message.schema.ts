@@ -21,6 +21,9 @@ export const CATEGORY_KINDS = ['categories', 'attachments_categories'] as const;
 export const QUALIFICATION_STATUSES = ['qualified', 'partially_qualified', 'not_qualified'] as const;
 export type QualificationStatus = (typeof QUALIFICATION_STATUSES)[number];
 
+/** Words typed in one field (tags, analysis ids): separated by commas, spaces or new lines (spec §5). */
+export const splitTyped = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
+
 /** A tag: letters, digits and - _ . : / (no spaces or commas, which separate tags in inputs). */
 export const TAG_PATTERN = '^[\\p{L}\\p{N}_.:/-]+$';
 

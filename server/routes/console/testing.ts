@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TAG_PATTERN, qualificationStatusOf } from '../../../schemas/bank-message.schema';
+import { TAG_PATTERN, qualificationStatusOf, splitTyped } from '../../../schemas/bank-message.schema';
 import {
   SAMPLING_MAX,
   batchMessages,
@@ -31,11 +31,11 @@ const TAG = new RegExp(TAG_PATTERN, 'u');
 /** Tags typed in one field: separated by commas, spaces or new lines; each checked like the schema's. */
 const tagsOf = (raw: unknown): string[] => {
   if (raw === undefined || raw === null || raw === '') return [];
-  const list = Array.isArray(raw) ? raw.map(String) : String(raw).split(/[\s,]+/);
+  const list = Array.isArray(raw) ? raw.map(String) : splitTyped(String(raw));
   const tags = [...new Set(list.map((t) => t.trim()).filter(Boolean))];
   const bad = tags.find((t) => t.length > 100 || !TAG.test(t));
-  if (bad !== undefined)
-    throw validationError([
+  if (bad !== undefined) {
+    const refused = validationError([
       {
         path: 'tags',
         message: `'${bad}' is not a tag (letters, digits and - _ . : / only)`,
@@ -43,6 +43,11 @@ const tagsOf = (raw: unknown): string[] => {
         custom: true,
       },
     ]);
+    throw new ClientError(refused.statusCode, refused.code, refused.message, {
+      ...refused.extra,
+      params: { tag: bad },
+    });
+  }
   return tags;
 };
 
@@ -202,7 +207,7 @@ const samplingProblem = (code: string, message: string, path: string, params: Re
 
 /** Analysis ids as typed: separated by commas, spaces or new lines (spec §5); each must be one. */
 const idsOf = (raw: string | undefined): string[] | null => {
-  const ids = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  const ids = splitTyped(raw ?? '');
   if (ids.length === 0) return null;
   const bad = ids.find((id) => !isUuid(id));
   if (bad !== undefined)

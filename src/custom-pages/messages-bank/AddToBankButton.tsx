@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { sampleAnalyses } from '../../../schemas/contracts/testing';
 import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
+import { splitTyped } from '../../../schemas/bank-message.schema';
 import { useApiClient } from '../../providers/ServicesContext';
 import { testingErrorMessage } from './testingErrors';
 
@@ -58,7 +59,7 @@ const AddToBankForm = ({
         params: { projectId },
         body: {
           analysisIds: analysisId,
-          tags: tags.split(/[\s,]+/).filter(Boolean),
+          tags: splitTyped(tags),
           expectedCategories: categories,
           qualified,
         },

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { CATEGORY_KINDS, CLASSIFICATION_KINDS } from '../../../schemas/bank-message.schema';
+import { CATEGORY_KINDS, CLASSIFICATION_KINDS, splitTyped } from '../../../schemas/bank-message.schema';
 import { batchMessages, type BatchAction } from '../../../schemas/contracts/testing';
 import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -25,7 +25,6 @@ const ACTIONS = [
 type ActionType = (typeof ACTIONS)[number];
 const VALUE_KINDS = ['extracted_informations', 'extracted_informations_attachments', 'rpa'] as const;
 
-const words = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 const names = (text: string) =>
   text
     .split(/[,\n]/)
@@ -135,7 +134,7 @@ const BatchForm = ({
     switch (type) {
       case 'addTags':
       case 'removeTags':
-        return { type, tags: words(text) };
+        return { type, tags: splitTyped(text) };
       case 'addCategories':
         return { type, kind: chosenKind as (typeof CATEGORY_KINDS)[number], names: names(text), qualify };
       case 'addExtractions':

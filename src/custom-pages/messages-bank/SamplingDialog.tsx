@@ -8,6 +8,7 @@ import { ANALYSIS_STATUSES } from '../../../schemas/analysis-result';
 import { listEnvironments } from '../../../schemas/contracts/tenancy';
 import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
 import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
+import { splitTyped } from '../../../schemas/bank-message.schema';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { testingErrorMessage } from './testingErrors';
@@ -63,7 +64,7 @@ const SamplingForm = ({ projectId, onClose }: Omit<SamplingDialogProps, 'open'>)
           createdFrom: dayBound(from, false),
           createdTo: dayBound(to, true),
           count,
-          tags: tags.split(/[\s,]+/).filter(Boolean),
+          tags: splitTyped(tags),
         },
       });
       notify('app.testing.sampling.added', { type: 'success', messageArgs: { smart_count: added.length } });

@@ -8,9 +8,12 @@ import { errorMessage, HttpError } from '../../api';
 export const testingErrorMessage = (error: unknown, translate: TranslateFunction): string => {
   const fallback = errorMessage(error);
   if (!(error instanceof HttpError) || typeof error.body !== 'object' || error.body === null) return fallback;
-  const { code, params } = error.body as { code?: unknown; params?: unknown };
+  const { code, params, details } = error.body as { code?: unknown; params?: unknown; details?: unknown };
   if (typeof code !== 'string') return fallback;
-  return translate(`app.testing.errors.${code}`, {
+  // A refused tag is a validation failure of the `tags` field, with the tag as its parameter.
+  const tagRefused =
+    code === 'VALIDATION_FAILED' && Array.isArray(details) && details.some((d) => d?.path === 'tags');
+  return translate(`app.testing.errors.${tagRefused ? 'TAG_INVALID' : code}`, {
     ...(typeof params === 'object' && params !== null ? params : {}),
     _: fallback,
   });

@@ -115,6 +115,7 @@ export const testingEn: Messages<typeof testingFr> = {
     },
   },
   errors: {
+    TAG_INVALID: '“%{tag}” is not a tag (letters, digits and - _ . : / only)',
     TEST_ENVIRONMENT_DELETED: 'The environment was deleted while the test ran',
     TEST_STALLED: 'No analysis of this test ended for %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'The classification “%{name}” already exists',

@@ -116,6 +116,7 @@ export const testingFr = {
     },
   },
   errors: {
+    TAG_INVALID: '« %{tag} » n’est pas un tag (lettres, chiffres et - _ . : / seulement)',
     TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
     TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'La classification « %{name} » existe déjà',
