@@ -1,4 +1,8 @@
 import Download from '@mui/icons-material/Download';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   getTest,
@@ -20,6 +24,7 @@ import {
   type TestRecord,
   type TestScoresAnswer,
 } from '../../../schemas/contracts/testing';
+import { CATEGORY_KINDS } from '../../../schemas/bank-message.schema';
 import { TEST_STALL_MINUTES } from '../../../schemas/test-run.schema';
 import { saveFile } from '../../components/download';
 import { PageLoader } from '../../components/PageLoader';
@@ -28,8 +33,11 @@ import { environmentPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
 import { TestProgress } from '../tests/TestProgress';
 import { TestStatusChip } from '../tests/TestStatusChip';
-import { COLUMNS, ScoresTable } from './ScoresTable';
-import { scoresCsv } from './scoresCsv';
+import { confusionMatrix, type ConfusionMessage } from './confusion';
+import { ConfusionMatrix } from './ConfusionMatrix';
+import { ScoresTable } from './ScoresTable';
+import { SCORE_COLUMNS, scoresCsv, type ScoresHeaders } from './scoresCsv';
+import { labelText, scoresSheets, scoresXlsx } from './scoresXlsx';
 
 /** A running test is read again this often. */
 const POLL_MS = 2000;
@@ -69,10 +77,12 @@ const useTestResults = (projectId: string, testId: string) => {
 /**
  * A test's results (spec pipeline §2–3): its progress while it runs; then, per classification kind,
  * TP / FP / FN, precision and sensitivity with micro and macro totals, the messages behind each
- * false (opening the analysis that explains the decision), and the scores as CSV.
+ * false (opening the analysis that explains the decision), a confusion matrix for single-label
+ * category kinds, and the scores as CSV or XLSX.
  */
 export const TestResultsPage = () => {
   const translate = useTranslate();
+  const notify = useNotify();
   const { projectId = '', testId = '' } = useParams();
   const { test, scores, error } = useTestResults(projectId, testId);
 
@@ -81,19 +91,81 @@ export const TestResultsPage = () => {
 
   const kindLabel = (kind: string) => translate(`resources.messages.fields.expected.${kind}`);
   const scored = scores?.kinds.some((k) => k.qualifiedMessages > 0) ?? false;
+  // The exports' words, in the user's language: both files carry the table's headers and names.
+  const headers = Object.fromEntries(
+    SCORE_COLUMNS.map((c) => [c, translate(`app.testing.results.columns.${c}`)]),
+  ) as ScoresHeaders;
+  const labels = {
+    kind: kindLabel,
+    micro: translate('app.testing.results.micro'),
+    macro: translate('app.testing.results.macro'),
+  };
   const exportCsv = () => {
     if (!scores) return;
-    const headers = Object.fromEntries(
-      ['kind', 'classification', ...COLUMNS].map((c) => [c, translate(`app.testing.results.columns.${c}`)]),
-    ) as Parameters<typeof scoresCsv>[1];
-    const csv = scoresCsv(scores, headers, {
-      kind: kindLabel,
-      micro: translate('app.testing.results.micro'),
-      macro: translate('app.testing.results.macro'),
-    });
+    const csv = scoresCsv(scores, headers, labels);
     saveFile(
       { blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename: `test-${test.tag}.csv` },
       'test.csv',
+    );
+  };
+  const exportXlsx = async () => {
+    if (!scores) return;
+    const sheets = scoresSheets(scores, headers, labels, {
+      sheet: translate('app.testing.results.falses'),
+      message: translate('app.testing.results.message'),
+      kind: headers.kind,
+      fp: headers.fp,
+      fn: headers.fn,
+      analysisId: translate('app.testing.results.analysisId'),
+    });
+    try {
+      saveFile({ blob: await scoresXlsx(sheets), filename: `test-${test.tag}.xlsx` }, 'test.xlsx');
+    } catch {
+      notify('app.testing.results.exportFailed', { type: 'error' });
+    }
+  };
+
+  /** A false's message, opening its analysis on the Categories tab (which says why it decided). */
+  const messageLink = (message: ConfusionMessage) =>
+    message.analysisId && test.environmentId ? (
+      <Link
+        component={RouterLink}
+        to={`${environmentPath(projectId, test.environmentId)}/analyses/${encodeURIComponent(message.analysisId)}?tab=categories`}
+        title={translate('app.testing.results.openAnalysis')}
+      >
+        {message.messageName}
+      </Link>
+    ) : (
+      message.messageName
+    );
+
+  /** A category kind's confusion matrix, folded; a line saying why when the kind is multi-label. */
+  const confusionOf = (kind: TestScoresAnswer['kinds'][number]) => {
+    if (!scores || !(CATEGORY_KINDS as readonly string[]).includes(kind.kind)) return null;
+    const matrix = confusionMatrix(kind, scores.falses);
+    if (!matrix)
+      return (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {translate('app.testing.results.confusion.singleLabelOnly')}
+        </Typography>
+      );
+    return (
+      <Accordion
+        disableGutters
+        variant="outlined"
+        sx={{ mt: 2 }}
+        slotProps={{ transition: { unmountOnExit: true } }}
+      >
+        <AccordionSummary expandIcon={<ExpandMore />}>
+          {translate('app.testing.results.confusion.title')}
+        </AccordionSummary>
+        <AccordionDetails>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {translate('app.testing.results.confusion.help')}
+          </Typography>
+          <ConfusionMatrix matrix={matrix} renderMessage={messageLink} />
+        </AccordionDetails>
+      </Accordion>
     );
   };
 
@@ -107,9 +179,14 @@ export const TestResultsPage = () => {
         <Chip size="small" variant="outlined" label={test.environmentName} />
         <TestProgress done={test.done} total={test.total} />
         {scores ? (
-          <Button variant="outlined" startIcon={<Download />} onClick={exportCsv}>
-            {translate('app.testing.results.exportCsv')}
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<Download />} onClick={exportCsv}>
+              {translate('app.testing.results.exportCsv')}
+            </Button>
+            <Button variant="outlined" startIcon={<Download />} onClick={() => void exportXlsx()}>
+              {translate('app.testing.results.exportXlsx')}
+            </Button>
+          </>
         ) : null}
       </Stack>
       {test.error ? (
@@ -141,6 +218,7 @@ export const TestResultsPage = () => {
               {kindLabel(k.kind)}
             </Typography>
             <ScoresTable scores={k} captionId={`kind-${k.kind}`} />
+            {confusionOf(k)}
           </Paper>
         ))}
       {scores && scores.falses.length > 0 ? (
@@ -160,19 +238,7 @@ export const TestResultsPage = () => {
             <TableBody>
               {scores.falses.map((f) => (
                 <TableRow key={`${f.messageId}-${f.kind}`}>
-                  <TableCell>
-                    {f.analysisId && test.environmentId ? (
-                      <Link
-                        component={RouterLink}
-                        to={`${environmentPath(projectId, test.environmentId)}/analyses/${encodeURIComponent(f.analysisId)}?tab=categories`}
-                        title={translate('app.testing.results.openAnalysis')}
-                      >
-                        {f.messageName}
-                      </Link>
-                    ) : (
-                      f.messageName
-                    )}
-                  </TableCell>
+                  <TableCell>{messageLink(f)}</TableCell>
                   <TableCell>{kindLabel(f.kind)}</TableCell>
                   <TableCell>{f.fp.map(labelText).join(', ')}</TableCell>
                   <TableCell>{f.fn.map(labelText).join(', ')}</TableCell>
@@ -185,6 +251,3 @@ export const TestResultsPage = () => {
     </Stack>
   );
 };
-
-const labelText = (label: { classification: string; value: string | null }) =>
-  label.value === null ? label.classification : `${label.classification} = ${label.value}`;

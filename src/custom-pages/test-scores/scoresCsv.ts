@@ -1,6 +1,58 @@
 import type { TestScoresAnswer } from '../../../schemas/contracts/testing';
 
-const cell = (value: string | number | null) => {
+type KindScores = TestScoresAnswer['kinds'][number];
+
+/** A spreadsheet cell: text, a number, or nothing (an undefined ratio, a total that does not apply). */
+export type ScoreCell = string | number | null;
+
+/** The export's columns, in order: those of the scores table after the kind and the classification. */
+export const SCORE_COLUMNS = [
+  'kind',
+  'classification',
+  'tp',
+  'fp',
+  'fn',
+  'precision',
+  'sensitivity',
+  'expected',
+  'detected',
+  'falses',
+] as const;
+
+/** The columns' titles, in the user's language. */
+export type ScoresHeaders = Record<(typeof SCORE_COLUMNS)[number], string>;
+/** A kind's name and the totals' names, in the user's language. */
+export interface ScoresLabels {
+  kind: (kind: string) => string;
+  micro: string;
+  macro: string;
+}
+
+export const scoresHeaderRow = (headers: ScoresHeaders): ScoreCell[] => SCORE_COLUMNS.map((c) => headers[c]);
+
+/** One kind's lines: one per classification, then its micro and macro totals; ratios as decimals. */
+export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => {
+  const kind = labels.kind(k.kind);
+  const { tp, fp, fn, precision, sensitivity } = k.micro;
+  return [
+    ...k.classifications.map((c) => [
+      kind,
+      c.classification,
+      c.tp,
+      c.fp,
+      c.fn,
+      c.precision,
+      c.sensitivity,
+      c.expected,
+      c.detected,
+      c.falses,
+    ]),
+    [kind, labels.micro, tp, fp, fn, precision, sensitivity, tp + fn, tp + fp, fp + fn],
+    [kind, labels.macro, null, null, null, k.macro.precision, k.macro.sensitivity, null, null, null],
+  ];
+};
+
+const cell = (value: ScoreCell) => {
   const text = value === null ? '' : String(value);
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
@@ -10,52 +62,7 @@ const cell = (value: string | number | null) => {
  * line per kind and classification, then each kind's micro and macro totals. `headers` and `labels`
  * are the user's language; ratios are plain decimals (0.75), undefined ones empty.
  */
-export const scoresCsv = (
-  scores: TestScoresAnswer,
-  headers: {
-    kind: string;
-    classification: string;
-    tp: string;
-    fp: string;
-    fn: string;
-    precision: string;
-    sensitivity: string;
-    expected: string;
-    detected: string;
-    falses: string;
-  },
-  labels: { kind: (kind: string) => string; micro: string; macro: string },
-): string => {
-  const lines: (string | number | null)[][] = [Object.values(headers)];
-  for (const k of scores.kinds) {
-    const kind = labels.kind(k.kind);
-    for (const c of k.classifications)
-      lines.push([
-        kind,
-        c.classification,
-        c.tp,
-        c.fp,
-        c.fn,
-        c.precision,
-        c.sensitivity,
-        c.expected,
-        c.detected,
-        c.falses,
-      ]);
-    const { tp, fp, fn, precision, sensitivity } = k.micro;
-    lines.push([kind, labels.micro, tp, fp, fn, precision, sensitivity, tp + fn, tp + fp, fp + fn]);
-    lines.push([
-      kind,
-      labels.macro,
-      null,
-      null,
-      null,
-      k.macro.precision,
-      k.macro.sensitivity,
-      null,
-      null,
-      null,
-    ]);
-  }
+export const scoresCsv = (scores: TestScoresAnswer, headers: ScoresHeaders, labels: ScoresLabels): string => {
+  const lines = [scoresHeaderRow(headers), ...scores.kinds.flatMap((k) => kindRows(k, labels))];
   return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 };

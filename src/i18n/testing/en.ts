@@ -101,6 +101,23 @@ export const testingEn: Messages<typeof testingFr> = {
     message: 'Message',
     openAnalysis: 'Open the analysis: why this decision',
     exportCsv: 'Export as CSV',
+    exportXlsx: 'Export as XLSX',
+    exportFailed: 'The XLSX file could not be prepared. Try again.',
+    analysisId: 'Analysis id',
+    confusion: {
+      title: 'Confusion matrix',
+      help: 'Each message counts in the cell of its expected category (row) and its detected category (column). “—”: nothing expected or nothing detected. An off-diagonal cell opens its messages.',
+      axes: 'Expected ↓ / Detected →',
+      noneExpected: 'Nothing expected',
+      noneDetected: 'Nothing detected',
+      pair: 'Expected “%{expected}”, detected “%{detected}”: %{smart_count} message |||| Expected “%{expected}”, detected “%{detected}”: %{smart_count} messages',
+      pairNoneExpected:
+        'Detected “%{detected}” with nothing expected: %{smart_count} message |||| Detected “%{detected}” with nothing expected: %{smart_count} messages',
+      pairNoneDetected:
+        'Expected “%{expected}”, nothing detected: %{smart_count} message |||| Expected “%{expected}”, nothing detected: %{smart_count} messages',
+      singleLabelOnly:
+        'No confusion matrix for this kind: it only applies when each message expects and gets a single category.',
+    },
     columns: {
       kind: 'Kind',
       classification: 'Classification',

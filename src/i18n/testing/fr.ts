@@ -102,6 +102,23 @@ export const testingFr = {
     message: 'Message',
     openAnalysis: 'Ouvrir l’analyse : pourquoi cette décision',
     exportCsv: 'Exporter en CSV',
+    exportXlsx: 'Exporter en XLSX',
+    exportFailed: 'Le fichier XLSX n’a pas pu être préparé. Réessayez.',
+    analysisId: 'Identifiant d’analyse',
+    confusion: {
+      title: 'Matrice de confusion',
+      help: 'Chaque message compte dans la case de sa catégorie attendue (ligne) et de sa catégorie détectée (colonne). « — » : rien d’attendu ou rien de détecté. Une case hors de la diagonale ouvre ses messages.',
+      axes: 'Attendu ↓ / Détecté →',
+      noneExpected: 'Rien d’attendu',
+      noneDetected: 'Rien de détecté',
+      pair: 'Attendu « %{expected} », détecté « %{detected} » : %{smart_count} message |||| Attendu « %{expected} », détecté « %{detected} » : %{smart_count} messages',
+      pairNoneExpected:
+        'Détecté « %{detected} » sans rien d’attendu : %{smart_count} message |||| Détecté « %{detected} » sans rien d’attendu : %{smart_count} messages',
+      pairNoneDetected:
+        'Attendu « %{expected} », rien de détecté : %{smart_count} message |||| Attendu « %{expected} », rien de détecté : %{smart_count} messages',
+      singleLabelOnly:
+        'Pas de matrice de confusion pour ce type : elle ne vaut que lorsque chaque message attend et reçoit une seule catégorie.',
+    },
     columns: {
       kind: 'Type',
       classification: 'Classification',
