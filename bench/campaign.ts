@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 import { buildApp } from '../server/app';
@@ -13,6 +14,7 @@ import { createLogger } from '../server/logger';
 import { CORPUS_DIR } from '../server/pipeline/extractor/test-support/corpus';
 import { startPlatform } from '../server/platform';
 import { insertBankMessage, type NewBankMessage } from '../server/resources/tables/bank-messages';
+import type { ImpactPreview } from '../schemas/contracts/testing';
 import type { TestScores } from '../server/testing/campaign';
 import { databaseServerCpuSeconds, median } from './process';
 import type { Measurement } from './run';
@@ -206,6 +208,39 @@ const runCampaign = async (
   return { testId, status: test.status, seconds: since(), launchMs: launched.ms, ...phases };
 };
 
+/**
+ * The impact preview of one rule edit on the campaign's run (the termination rule switched off),
+ * through the API as the category page asks for it: the median of three, and the longest stall of
+ * the event loop while they ran.
+ */
+const impactPreview = async (call: Caller, environmentId: string) => {
+  type Category = { id: string; name: string; rules: Record<string, unknown>[] };
+  const categories = (await call<Category[]>('GET', `${API}/environments/${environmentId}/categories`)).body;
+  const termination = categories.find((c) => c.name === 'Contract termination')!;
+  const body = {
+    resource: 'category',
+    id: termination.id,
+    data: { ...termination, rules: termination.rules.map((r) => ({ ...r, enabled: false })) },
+  };
+  const url = `${API}/environments/${environmentId}/impact-preview`;
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  const times: number[] = [];
+  let answer: ImpactPreview | undefined;
+  for (let i = 0; i < 3; i++) {
+    const { ms, value } = await timed(() => call<ImpactPreview>('POST', url, body));
+    times.push(ms);
+    answer = value.body;
+  }
+  stalls.disable();
+  return {
+    ms: Math.round(median(times)),
+    stallMs: Math.round(stalls.max / 1e6),
+    compared: answer?.messages.compared ?? -1,
+    lost: answer?.lost ?? -1,
+  };
+};
+
 const measure = (name: string, value: number, unit: string, target?: string): Measurement => ({
   name,
   value,
@@ -277,6 +312,7 @@ export const campaignBenchmarks = async (): Promise<Measurement[]> => {
     const scores = await medianRead<{ scores: TestScores | null }>(call, `${test}/scores`);
     const messages = scores.body.scores?.messages;
     const progress = await medianRead(call, test);
+    const impact = await impactPreview(call, environment.body.id);
     const atBank = await listPages(call, projectId, BANK);
     const grown = await timed(() => growBank(db, projectId, BANK));
     await db.query('ANALYZE bank_messages');
@@ -297,6 +333,13 @@ export const campaignBenchmarks = async (): Promise<Measurement[]> => {
       measure('… messages done / error / not run', messages?.done ?? -1, ended),
       measure(results, scores.ms, 'ms', '≤ 300 ms'),
       measure('test progress read (tests/{id}), median of 5', progress.ms, 'ms'),
+      measure(
+        `impact preview of one rule edit (${impact.compared.toLocaleString('en')} messages, ${impact.lost} lost), median of 3`,
+        impact.ms,
+        'ms',
+        '≤ 2,000 ms',
+      ),
+      measure('… longest event-loop stall during the previews', impact.stallMs, 'ms', '≤ ~100 ms'),
       ...atBank,
       ...atBigBank,
       measure(`bank of ${BANK.toLocaleString('en')} inserted`, round1(bank.ms / 1000), 's'),

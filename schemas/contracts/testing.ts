@@ -216,3 +216,105 @@ export const batchMessages = defineCall({
   body: z.object({ ids: z.array(z.uuid()).min(1).max(BATCH_MAX), action: batchAction }),
   response: z.object({ changed: z.number() }),
 });
+
+const counts = { tp: z.number(), fp: z.number(), fn: z.number() };
+const figures = z.object({ ...counts, precision: ratio, sensitivity: ratio });
+
+/** A message whose outcome of a kind changed between two scorings: the labels it gained and lost. */
+const changedMessage = z.object({
+  messageId: z.string(),
+  messageName: z.string(),
+  kind,
+  /** The analysis that gave the outcome before, and after (the same one for a preview). */
+  analysisBefore: z.string().nullable(),
+  analysisAfter: z.string().nullable(),
+  /** fixed: a false is gone and none came; broken: a false came and none went; changed: both. */
+  change: z.enum(['fixed', 'broken', 'changed']),
+  /** Falses (FP and FN) before and after. */
+  before: z.object({ fp: z.array(label), fn: z.array(label) }),
+  after: z.object({ fp: z.array(label), fn: z.array(label) }),
+});
+export type ChangedMessage = z.infer<typeof changedMessage>;
+
+/** Scores of two scorings side by side, per kind and classification. */
+const scoreDelta = z.object({
+  kind,
+  before: figures,
+  after: figures,
+  classifications: z.array(z.object({ classification: z.string(), before: figures, after: figures })),
+});
+export type ScoreDelta = z.infer<typeof scoreDelta>;
+
+/** Changed messages listed at most; the counts cover them all. */
+export const CHANGES_SHOWN = 500;
+
+/** The resources whose unsaved edit the impact preview scores (issue 19: a category's rules). */
+export const IMPACT_RESOURCES = ['category'] as const;
+
+/**
+ * What an unsaved edit would do to the scores of the environment's last finished test (spec
+ * beyond: "impact preview"): its messages categorised again from their stored analyses under the
+ * edited configuration, and scored. `test` null: no test has run on this environment yet. `stale`:
+ * the configuration outside the categories changed since the run, so the figures are approximate.
+ * 400 IMPACT_ADVANCED_CATEGORISATION when a template decides the categories; VALIDATION_FAILED.
+ */
+export const previewImpact = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/impact-preview',
+  params: z.object({ envId: z.string() }),
+  body: z.object({
+    resource: z.enum(IMPACT_RESOURCES),
+    id: z.uuid().nullable(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  response: z.object({
+    test: z
+      .object({ id: z.string(), projectId: z.string(), tag: z.string(), finishedAt: z.string() })
+      .nullable(),
+    stale: z.boolean(),
+    /** Messages categorised again, and those whose analysis was not kept (they keep their outcome). */
+    messages: z.object({ compared: z.number(), withoutBasis: z.number() }),
+    kinds: z.array(scoreDelta),
+    gained: z.number(),
+    lost: z.number(),
+    changes: z.array(changedMessage),
+  }),
+});
+export type ImpactPreview = z.infer<typeof previewImpact.response>;
+
+/** Why outcomes changed between two runs: a rule that decided in one run only, or an interaction found in one only. */
+const changeCause = z.object({
+  /** `expectation`: the message's expectations differ between the runs; `other`: nothing stored says why. */
+  type: z.enum(['rule', 'interaction', 'expectation', 'other']),
+  /** The rule's category (type rule), or null. */
+  category: z.string().nullable(),
+  /** The rule (null: the default category) or the interaction. */
+  name: z.string().nullable(),
+  /** Whether it decided or was found in the later run only (`added`) or the earlier only (`removed`). */
+  direction: z.enum(['added', 'removed']).nullable(),
+  /** Messages it changed (how many, and the first CHANGES_SHOWN). */
+  count: z.number(),
+  messages: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ChangeCause = z.infer<typeof changeCause>;
+
+/**
+ * Two runs message by message (spec beyond: "compare two runs"): scores side by side, the messages
+ * whose outcome changed, grouped by the rule or interaction that changed them. `id` is the later
+ * run as the console shows it, `other` the one it is compared with. 404 TEST_NOT_FOUND.
+ */
+export const compareTests = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/tests/{id}/compare/{other}',
+  params: z.object({ projectId: z.string(), id: z.string(), other: z.string() }),
+  response: z.object({
+    /** Messages in both runs that ended in both, and those in one run only. */
+    messages: z.object({ compared: z.number(), onlyBefore: z.number(), onlyAfter: z.number() }),
+    kinds: z.array(scoreDelta),
+    gained: z.number(),
+    lost: z.number(),
+    changes: z.array(changedMessage),
+    causes: z.array(changeCause),
+  }),
+});
+export type TestComparison = z.infer<typeof compareTests.response>;

@@ -21,7 +21,7 @@ export const LANGUAGE_RESOURCES = [
   'category',
   'extraction-field',
 ] as const;
-type LanguageResource = (typeof LANGUAGE_RESOURCES)[number];
+export type LanguageResource = (typeof LANGUAGE_RESOURCES)[number];
 
 interface DocumentRow extends Record<string, unknown> {
   resource: LanguageResource;
@@ -41,6 +41,26 @@ export const readLanguageDocuments = (q: Queryable, environmentId: string) =>
      ORDER BY created_at, id`,
     [environmentId, LANGUAGE_RESOURCES],
   );
+
+/** An unsaved edit of one document: its new data, replacing the stored one (`id`) or added (`id` null). */
+export interface DocumentEdit {
+  resource: LanguageResource;
+  id: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The documents as they would be with the edit saved. */
+export const withEdit = (rows: DocumentRow[], edit: DocumentEdit): DocumentRow[] => {
+  const edited = {
+    resource: edit.resource,
+    id: edit.id ?? 'unsaved',
+    data: edit.data,
+    updated_at: new Date(),
+  };
+  return edit.id && rows.some((r) => r.id === edit.id && r.resource === edit.resource)
+    ? rows.map((r) => (r.id === edit.id ? edited : r))
+    : [...rows, edited];
+};
 
 const interactionDef = (i: Partial<InteractionDef> & { name: string }): InteractionDef => ({
   name: i.name,

@@ -4,7 +4,7 @@ import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/sett
 import type { PipelineConfig } from '../pipeline/stage';
 import { environmentDocuments } from '../nlu/documents';
 import { replyTemplateDef } from '../replies/rules';
-import { languageConfig, readLanguageDocuments } from './language-config';
+import { languageConfig, readLanguageDocuments, withEdit, type DocumentEdit } from './language-config';
 import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
 import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
@@ -72,7 +72,12 @@ export const writeExtractorSettings = async (
 };
 
 /** Everything the pipeline reads of an environment. */
-export const readPipelineConfig = async (q: Queryable, environmentId: string): Promise<PipelineConfig> => {
+export const readPipelineConfig = async (
+  q: Queryable,
+  environmentId: string,
+  /** An unsaved document edit, as the impact preview reads the configuration it would make. */
+  edit?: DocumentEdit,
+): Promise<PipelineConfig> => {
   const row = await readSettingsRow(q, environmentId);
   const env = row?.settings ?? {};
   const modules = modulesOf(env, row?.extractor);
@@ -85,7 +90,12 @@ export const readPipelineConfig = async (q: Queryable, environmentId: string): P
     modules,
     extractor,
     languages: Array.isArray(env.languages) ? (env.languages as string[]) : ['fr'],
-    ...languageConfig(await readLanguageDocuments(q, environmentId), env),
+    ...languageConfig(
+      edit
+        ? withEdit(await readLanguageDocuments(q, environmentId), edit)
+        : await readLanguageDocuments(q, environmentId),
+      env,
+    ),
     reply: {
       templates: (await environmentDocuments(q, environmentId, 'reply-template')).map((d) =>
         replyTemplateDef(d.data),

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import {
-  CATEGORY_KINDS,
-  CLASSIFICATION_KINDS,
-  type ClassificationKind,
-} from '../../schemas/bank-message.schema';
 import type { Db, Queryable } from '../db';
 import { ClientError } from '../http/errors';
 import type { Logger } from '../logger';
 import { queues, type Queue } from '../queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
 import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
-import { scoreRun, type Label, type ScoredItem } from './scores';
+import { BASIS_VERSION_SQL } from './basis';
+import { eachItemPage, scoredItem, type ItemRow } from './items';
+import { scoreRun } from './scores';
 
 /**
  * Test campaigns (spec pipeline §2–4, DESIGN.md §6 "Testing centre"): every bank message carrying a
@@ -203,6 +200,24 @@ const DETECTED_SQL = `jsonb_build_object(
      FROM jsonb_array_elements(a.result->'extractedData') d WHERE jsonb_typeof(d->'span'->'source') = 'number'), '[]'))`;
 
 /**
+ * What the analysis gave its categorisation, and the rules that decided (testing/basis.ts reads it):
+ * the interactions found without their text, the extracted data, headers, metadata, and each
+ * attachment's index, file name and page count.
+ */
+const BASIS_SQL = `jsonb_build_object(
+  'kind', CASE WHEN a.input_type = 'text' THEN 'text' WHEN a.result->'extraction'->>'kind' = 'email' THEN 'email'
+               ELSE 'document' END,
+  'interactions', COALESCE((SELECT jsonb_agg(i - 'text') FROM jsonb_array_elements(a.result->'nlu'->'interactions') i), '[]'),
+  'extractedData', COALESCE(a.result->'extractedData', '[]'),
+  'headers', COALESCE(a.result->'extraction'->'message'->'headers', '{}'),
+  'metadata', COALESCE(a.result->'extraction'->'metadata', '{}'),
+  'attachments', COALESCE((SELECT jsonb_agg(jsonb_build_object('index', x->'index', 'filename', x->'filename',
+                                                               'pages', jsonb_array_length(COALESCE(x->'pages', '[]'))))
+                           FROM jsonb_array_elements(a.result->'extraction'->'attachments') x), '[]'),
+  'decisions', COALESCE((SELECT jsonb_agg(jsonb_build_object('category', c->>'name', 'rule', c->>'rule', 'attachment', c->'attachment'))
+                         FROM jsonb_array_elements(COALESCE(a.result->'categories', '[]') || COALESCE(a.result->'attachmentsCategories', '[]')) c), '[]'))`;
+
+/**
  * Collects a chunk of the items whose analysis ended (processed — or waiting for its manual final
  * status with its result written —, in error, aborted, or deleted). Each item is collected once:
  * only waiting items are.
@@ -221,7 +236,9 @@ const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
                     WHEN e.status = 'aborted' THEN 'The analysis was aborted'
                     WHEN e.status = 'error' THEN e.error END,
        detected = CASE WHEN e.status IN ('processed', 'pending')
-                       THEN (SELECT ${DETECTED_SQL} FROM analyses a WHERE a.id = e.analysis) END
+                       THEN (SELECT ${DETECTED_SQL} FROM analyses a WHERE a.id = e.analysis) END,
+       basis = CASE WHEN e.status IN ('processed', 'pending')
+                    THEN (SELECT ${BASIS_SQL} FROM analyses a WHERE a.id = e.analysis) END
      FROM ended e
      WHERE i.test_id = $1 AND i.message_id = e.message_id
      RETURNING 1`,
@@ -230,55 +247,12 @@ const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
   return rows.length;
 };
 
-type Expectations = Partial<Record<ClassificationKind, unknown[]>>;
-
-/** Expectations or detections in a bank message's form, as the labels `scoreRun` compares. */
-export const labelsOf = (lists: Expectations | null): Partial<Record<ClassificationKind, Label[]>> => {
-  const labels: Partial<Record<ClassificationKind, Label[]>> = {};
-  for (const kind of CLASSIFICATION_KINDS) {
-    const list = lists?.[kind];
-    if (!Array.isArray(list)) continue;
-    labels[kind] = (CATEGORY_KINDS as readonly string[]).includes(kind)
-      ? list.map((name) => ({ classification: String(name), value: null }))
-      : (list as { name: string; value: unknown }[]).map((v) => ({
-          classification: v.name,
-          value: v.value === null || v.value === undefined ? '' : String(v.value),
-        }));
-  }
-  return labels;
-};
-
-type ItemRow = {
-  message_id: string;
-  message_name: string;
-  analysis_id: string | null;
-  status: 'waiting' | 'done' | 'error';
-  expected: Expectations;
-  qualification: Partial<Record<ClassificationKind, string>>;
-  detected: Expectations | null;
-};
-
 /** Scores a test on the items that ended, read a page at a time. */
 export const scoreTest = async (q: Queryable, testId: string): Promise<TestScores> => {
   const items: ItemRow[] = [];
-  for (let after = ''; ;) {
-    const page = await q.query<ItemRow>(
-      `SELECT message_id, message_name, analysis_id, status, expected, qualification, detected
-       FROM test_items WHERE test_id = $1 AND message_id::text > $2 ORDER BY message_id::text LIMIT 2000`,
-      [testId, after],
-    );
-    items.push(...page);
-    if (page.length < 2000) break;
-    after = page[page.length - 1].message_id;
-  }
+  await eachItemPage(q, testId, (page) => items.push(...page));
   const ended = items.filter((i) => i.status !== 'waiting');
-  const scored: ScoredItem[] = ended.map((i) => ({
-    messageId: i.message_id,
-    qualified: CLASSIFICATION_KINDS.filter((k) => i.qualification[k] === 'qualified'),
-    expected: labelsOf(i.expected),
-    detected: labelsOf(i.detected),
-  }));
-  const { kinds, outcomes } = scoreRun(scored);
+  const { kinds, outcomes } = scoreRun(ended.map((i) => scoredItem(i)));
   const byId = new Map(items.map((i) => [i.message_id, i]));
   return {
     kinds,
@@ -311,7 +285,8 @@ const finish = async (
 ) => {
   const scores = await scoreTest(db, testId);
   await db.query(
-    `UPDATE tests SET status = $2, error_code = $3, error = $4, scores = $5, finished_at = now()
+    `UPDATE tests SET status = $2, error_code = $3, error = $4, scores = $5, finished_at = now(),
+                      basis_version = ${BASIS_VERSION_SQL}
      WHERE id = $1 AND status = 'running'`,
     [testId, status, code, code && ENDINGS[code], JSON.stringify(scores)],
   );

@@ -108,7 +108,7 @@ const meanOfDefined = (values: readonly (number | null)[]) => {
  * Orders by code point, as the product promises whatever the server's locale: `<` compares UTF-16
  * units, which puts an astral character (a surrogate pair, D800–DFFF) before U+E000–FFFF.
  */
-const byCodePoint = (a: string, b: string) => {
+export const byCodePoint = (a: string, b: string) => {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const x = a.charCodeAt(i);

@@ -59,6 +59,7 @@ export const en: Messages = {
       messagesBank: 'Message bank',
       tests: 'Tests',
       testResults: 'Test results',
+      testComparison: 'Tests compared',
       invitation: 'Invitation',
     },
     session: {

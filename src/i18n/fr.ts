@@ -60,6 +60,7 @@ export const fr = {
       messagesBank: 'Banque de messages',
       tests: 'Tests',
       testResults: 'Résultats du test',
+      testComparison: 'Comparaison de tests',
       invitation: 'Invitation',
     },
     session: {

@@ -102,6 +102,12 @@ const routes = (): Route[] => {
       ['tests create',           'POST',   () => tests,                                   [201, 201, 201, 403, 404, 404, 201, 401]],
       ['tests scores',           'GET',    async () => `${await freshTest()}/scores`,     [200, 200, 200, 403, 404, 404, 200, 401]],
       ['tests delete',           'DELETE', freshTest,                                     [204, 204, 204, 403, 404, 404, 204, 401]],
+      // Both runs still run: the callers let through are told to wait (409), the others refused.
+      ['tests compare',          'GET',    async () => `${await freshTest()}/compare/${(await freshTest()).split('/').pop()}`,
+                                                                                          [409, 409, 409, 403, 404, 404, 409, 401]],
+      // Previewing a rule edit is configuring: the configurator level on the environment.
+      ['impact preview',         'POST',   () => `${API}/environments/${env}/impact-preview`,
+                                                                                          [200, 200, 403, 403, 404, 404, 200, 401]],
     ] as const).map(([name, method, url, expected]) => ({ name, method, url, expected: [...expected] as Statuses })),
   ].map((route) => ({ ...route, body: bodies[route.name] }));
 };
@@ -131,6 +137,7 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'messages update': () => ({ name: 'Renamed by the role matrix', text: 'Bonjour' }),
   'tests create': () => ({ tag: 'matrix', environmentId: acme.ids.env }),
   'messages sampling': () => ({ status: 'processed', count: 1, tags: ['matrix'] }),
+  'impact preview': () => ({ resource: 'category', id: null, data: { name: 'Matrix', kind: 'message' } }),
 };
 
 describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {

@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { sweepStalledTests, type TestScores } from '../../server/testing/campaign';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { testingCentre } from './support/testing';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
 let t: TestPlatform;
 let acme: Tenants;
 let template: UseCaseTemplate;
-const bank = () => `${API}/projects/${acme.ids.project}/messages`;
-const tests = () => `${API}/projects/${acme.ids.project}/tests`;
+let centre: ReturnType<typeof testingCentre>;
+const bank = () => centre.bank;
+const tests = () => centre.tests;
+const templateEnvironment = () => centre.templateEnvironment();
+const addSample: ReturnType<typeof testingCentre>['addSample'] = (...args) => centre.addSample(...args);
+const ended = (id: string) => centre.ended(id);
 
 beforeAll(async () => {
   t = await startTestPlatform();
@@ -16,63 +21,9 @@ beforeAll(async () => {
   [template] = (
     await acme.call('GET', `${API}/use-case-templates`, 'configurator')
   ).json() as UseCaseTemplate[];
+  centre = testingCentre(acme, template);
 });
 afterAll(() => t.close());
-
-/** An environment of Claims made from the insurance template, which categorises its samples as they say. */
-const templateEnvironment = async () => {
-  const created = await acme.call(
-    'POST',
-    `${API}/projects/${acme.ids.project}/environments/import`,
-    'admin',
-    {
-      name: `Insurance ${Math.random().toString(36).slice(2, 8)}`,
-      configuration: template.configuration,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().id as string;
-};
-
-/** A template sample added to the bank as the simulated mail it is, with tags and expectations. */
-const addSample = async (
-  sample: UseCaseTemplate['samples'][number],
-  tags: string,
-  expected: string[] | null,
-): Promise<string> => {
-  const res = await acme.call('POST', `${bank()}/upload`, 'qualifier', {
-    type: 'mail',
-    from: 'client@example.com',
-    to: 'service@example.com',
-    subject: sample.subject,
-    body: sample.text,
-    name: sample.name,
-    tags,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  if (expected) {
-    const put = await acme.call('PUT', `${bank()}/${id}`, 'qualifier', {
-      name: sample.name,
-      tags: tags.split(','),
-      expected: { categories: expected },
-      qualification: { categories: 'qualified' },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-  }
-  return id;
-};
-
-/** Waits for a test to end, reading it as the console's progress bar does. */
-const ended = async (id: string) => {
-  for (let i = 0; i < 600; i++) {
-    const res = await acme.call('GET', `${tests()}/${id}`, 'qualifier');
-    expect(res.statusCode, res.body).toBe(200);
-    if (res.json().status !== 'running') return res.json();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the test did not end');
-};
 
 describe('message bank', () => {
   it('qualifiers add a mail, a file and a text, tag and qualify them, and find them by tag and status', async () => {

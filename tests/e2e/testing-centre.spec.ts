@@ -145,6 +145,42 @@ test('import mails into the bank, qualify and tag them, run a test, read its sco
   await expect(page.getByRole('heading', { name: `${stamp}-3.eml`, level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Categories', selected: true })).toBeVisible();
   await expect(page.getByRole('tabpanel')).toContainText('Contract termination');
+  const analysisUrl = page.url();
+
+  // A configurator switches the termination rule off: before saving, the category's form shows
+  // what that would do to the test's scores, the motor policy message among those that change.
+  await page.goto(analysisUrl.replace(/\/analyses\/.*$/, '/configuration?section=categories'));
+  await row(page, 'Contract termination').click();
+  const editing = page.getByRole('dialog');
+  await editing.getByRole('checkbox', { name: 'Enabled' }).first().uncheck();
+  const impact = editing.getByRole('region', { name: 'Impact on the last test' });
+  await expect(impact).toContainText(`run-${stamp}`, { timeout: 15_000 });
+  await expect(impact.getByRole('table', { name: 'Messages whose outcome would change' })).toContainText(
+    `${stamp}-3.eml`,
+  );
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing).toBeHidden();
+
+  // Run again, then compare the two runs: the rule that no longer decides is named.
+  await page.goto(analysisUrl.replace(/\/environment\/.*$/, '/testing-center/messages-bank/tests'));
+  await page.getByRole('button', { name: 'Launch a test' }).click();
+  const again = page.getByRole('dialog', { name: 'Launch a test' });
+  await again.getByRole('combobox', { name: 'Tag' }).click();
+  await page.getByRole('option', { name: `run-${stamp} (5 messages)` }).click();
+  await again.getByRole('combobox', { name: 'Environment' }).click();
+  await page.getByRole('option', { name: `Testing ${stamp}` }).click();
+  await again.getByRole('button', { name: 'Launch' }).click();
+  await expect(page.getByRole('table', { name: 'Message categories' })).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'Compare with…' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`run-${stamp}`) }).click();
+  await expect(page.getByRole('heading', { name: 'Two tests compared', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(
+    'The rule “termination” of “Contract termination” no longer decides',
+  );
+  await expect(page.getByRole('table', { name: 'Messages whose outcome changed' })).toContainText(
+    `${stamp}-3.eml`,
+  );
+  await page.goto(analysisUrl);
 
   // "This should have been a claim": the analysis goes back into the bank, corrected and qualified.
   await page.getByRole('button', { name: 'Add to the message bank' }).click();

@@ -3,15 +3,19 @@ import { TAG_PATTERN, qualificationStatusOf, splitTyped } from '../../../schemas
 import {
   SAMPLING_MAX,
   batchMessages,
+  compareTests as compareTestsCall,
+  previewImpact as previewImpactCall,
   sampleAnalyses,
   type BatchAction,
 } from '../../../schemas/contracts/testing';
 import { batchUpdate } from '../../testing/batch';
+import { compareTests } from '../../testing/compare';
+import { previewImpact } from '../../testing/impact';
 import { contractRoute } from '../../http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
-import { requireLevel, resolveScope } from '../../resources/access';
+import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
@@ -174,6 +178,28 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
        WHERE project_id = $1 GROUP BY tag ORDER BY lower(tag), tag`,
       [scope.id],
     );
+  });
+
+  app.route<{ Params: { projectId: string; id: string; other: string } }>({
+    ...contractRoute(compareTestsCall),
+    handler: async (request) => {
+      const scope = await projectOf(request);
+      const { id, other } = request.params;
+      if (!isUuid(id) || !isUuid(other)) throw testNotFound();
+      return compareTests(db, scope.id!, id, other);
+    },
+  });
+
+  /** What an unsaved edit would do to the last run's scores: configurators, who may save it. */
+  app.route<{
+    Params: { envId: string };
+    Body: { resource: 'category'; id: string | null; data: Record<string, unknown> };
+  }>({
+    ...contractRoute(previewImpactCall),
+    handler: async (request) => {
+      const scope = await configurableEnvironment(db, request.auth, request.params.envId);
+      return previewImpact(db, scope.id!, request.body);
+    },
   });
 
   /** A test's scores per kind and classification, and its messages with a false. */

@@ -7,9 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormExtensionProvider, type FormExtension } from '../../resources/generic/form/FormExtension';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
@@ -18,6 +19,7 @@ import { AdvancedCategorisationPanel } from './AdvancedCategorisationPanel';
 import { AdvancedCreationDialog } from './AdvancedCreationDialog';
 import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
+import { ImpactPreviewPanel } from './ImpactPreviewPanel';
 import { LanguagesPanel } from './LanguagesPanel';
 import {
   CONFIGURATION_SECTIONS,
@@ -69,57 +71,72 @@ export const ConfigurationPage = () => {
       : key === 'advanced-categorisation'
         ? translate('app.nlu.configuration.advanced.title')
         : translate(`resources.${key}.name`, { smart_count: 2 });
+  // Under a category's form, what its unsaved rules would do to the last test's scores.
+  const impactPreview = useCallback<FormExtension>(
+    ({ resource, record, formData }) =>
+      resource === 'categories' ? (
+        <ImpactPreviewPanel
+          projectId={scope.projectId ?? ''}
+          envId={envId}
+          id={record?.id ? String(record.id) : null}
+          formData={formData}
+        />
+      ) : null,
+    [scope.projectId, envId],
+  );
   return (
-    <ResourcePageFrame titleKey="app.routes.configuration">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography color="text.secondary" sx={{ flex: 1 }}>
-          {translate('app.nlu.configuration.intro')}
-        </Typography>
-        <Button variant="outlined" startIcon={<AutoFixHigh />} onClick={() => setWizard(true)}>
-          {translate('app.nlu.wizard.open')}
-        </Button>
-        <Button
-          component={Link}
-          to={`${environmentPath(scope.projectId ?? '', envId)}/configuration/help`}
-          startIcon={<HelpOutline />}
-        >
-          {translate('app.nlu.configuration.help')}
-        </Button>
-      </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Paper variant="outlined" sx={{ minWidth: 220 }}>
-          <List component="nav" aria-label={translate('app.nlu.configuration.tree')} dense>
-            {CONFIGURATION_SECTIONS.map((key) => (
-              <ListItemButton
-                key={key}
-                selected={key === section}
-                onClick={() => setParams({ section: key })}
-              >
-                <ListItemText primary={sectionTitle(key)} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Paper>
-        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2">
-            {sectionTitle(section)}
+    <FormExtensionProvider value={impactPreview}>
+      <ResourcePageFrame titleKey="app.routes.configuration">
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Typography color="text.secondary" sx={{ flex: 1 }}>
+            {translate('app.nlu.configuration.intro')}
           </Typography>
-          <Typography color="text.secondary">
-            {translate(`app.nlu.configuration.sections.${section}`)}
-          </Typography>
-          {section === 'categories' ? <FlaggedRulesAlert envId={envId} /> : null}
-          {section === 'archetypes' ? <ArchetypeHelpers envId={envId} /> : null}
-          {section === 'languages' ? (
-            <LanguagesPanel projectId={scope.projectId ?? ''} envId={envId} />
-          ) : section === 'advanced-categorisation' ? (
-            <AdvancedCategorisationPanel projectId={scope.projectId ?? ''} envId={envId} />
-          ) : (
-            <SectionList section={section} envId={envId} />
-          )}
+          <Button variant="outlined" startIcon={<AutoFixHigh />} onClick={() => setWizard(true)}>
+            {translate('app.nlu.wizard.open')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${environmentPath(scope.projectId ?? '', envId)}/configuration/help`}
+            startIcon={<HelpOutline />}
+          >
+            {translate('app.nlu.configuration.help')}
+          </Button>
         </Stack>
-      </Stack>
-      {/* Mounted only when open: it reads every kind's names. */}
-      {wizard ? <AdvancedCreationDialog envId={envId} open onClose={() => setWizard(false)} /> : null}
-    </ResourcePageFrame>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Paper variant="outlined" sx={{ minWidth: 220 }}>
+            <List component="nav" aria-label={translate('app.nlu.configuration.tree')} dense>
+              {CONFIGURATION_SECTIONS.map((key) => (
+                <ListItemButton
+                  key={key}
+                  selected={key === section}
+                  onClick={() => setParams({ section: key })}
+                >
+                  <ListItemText primary={sectionTitle(key)} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Paper>
+          <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              {sectionTitle(section)}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate(`app.nlu.configuration.sections.${section}`)}
+            </Typography>
+            {section === 'categories' ? <FlaggedRulesAlert envId={envId} /> : null}
+            {section === 'archetypes' ? <ArchetypeHelpers envId={envId} /> : null}
+            {section === 'languages' ? (
+              <LanguagesPanel projectId={scope.projectId ?? ''} envId={envId} />
+            ) : section === 'advanced-categorisation' ? (
+              <AdvancedCategorisationPanel projectId={scope.projectId ?? ''} envId={envId} />
+            ) : (
+              <SectionList section={section} envId={envId} />
+            )}
+          </Stack>
+        </Stack>
+        {/* Mounted only when open: it reads every kind's names. */}
+        {wizard ? <AdvancedCreationDialog envId={envId} open onClose={() => setWizard(false)} /> : null}
+      </ResourcePageFrame>
+    </FormExtensionProvider>
   );
 };

@@ -35,6 +35,7 @@ import { TestProgress } from '../tests/TestProgress';
 import { TestStatusChip } from '../tests/TestStatusChip';
 import { confusionMatrix, type ConfusionMessage } from './confusion';
 import { ConfusionMatrix } from './ConfusionMatrix';
+import { CompareWith } from './CompareWith';
 import { ScoresTable } from './ScoresTable';
 import { SCORE_COLUMNS, scoresCsv, type ScoresHeaders } from './scoresCsv';
 import { labelText, scoresSheets, scoresXlsx } from './scoresXlsx';
@@ -186,6 +187,7 @@ export const TestResultsPage = () => {
             <Button variant="outlined" startIcon={<Download />} onClick={() => void exportXlsx()}>
               {translate('app.testing.results.exportXlsx')}
             </Button>
+            <CompareWith projectId={projectId} test={test} />
           </>
         ) : null}
       </Stack>

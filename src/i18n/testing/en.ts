@@ -131,7 +131,61 @@ export const testingEn: Messages<typeof testingFr> = {
       falses: 'Falses',
     },
   },
+  changes: {
+    gained: '%{smart_count} message gained |||| %{smart_count} messages gained',
+    lost: '%{smart_count} message lost |||| %{smart_count} messages lost',
+    change: 'Change',
+    before: 'Before',
+    after: 'After',
+    kinds: { fixed: 'Fixed', broken: 'Broken', changed: 'Changed' },
+  },
+  impact: {
+    title: 'Impact on the last test',
+    computing: 'Computing the impact…',
+    incomplete: 'Complete the form to see the impact of the change on the last test.',
+    noRun:
+      'No test has run on this environment yet: run one to see here the impact of your changes before you save them.',
+    openTests: 'Open the tests',
+    basis:
+      'What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} message, categorised again from its analysis). |||| What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} messages, categorised again from their analyses).',
+    openRun: 'Open this test',
+    stale:
+      'The configuration changed since this test outside the categories (archetypes, interactions, settings): the figures are approximate. Run the test again for exact figures.',
+    unchanged: 'No message would change its outcome.',
+    changes: 'Messages whose outcome would change',
+    more: 'and %{smart_count} more |||| and %{smart_count} more',
+  },
+  compare: {
+    button: 'Compare with…',
+    title: 'Two tests compared',
+    run: '“%{tag}” on %{environment}, %{date}',
+    messages:
+      '%{smart_count} message compared (in both tests, ended in both); %{onlyBefore} in the first only, %{onlyAfter} in the second only. |||| %{smart_count} messages compared (in both tests, ended in both); %{onlyBefore} in the first only, %{onlyAfter} in the second only.',
+    unchanged: 'No message changed its outcome between the two tests.',
+    causesTitle: 'What changed the outcomes',
+    causeMessages: '%{smart_count} message |||| %{smart_count} messages',
+    changesTitle: 'Messages whose outcome changed',
+    causes: {
+      rule: {
+        added: 'The rule “%{rule}” of “%{category}” now decides',
+        removed: 'The rule “%{rule}” of “%{category}” no longer decides',
+      },
+      default: {
+        added: 'The default category “%{category}” is now given',
+        removed: 'The default category “%{category}” is no longer given',
+      },
+      interaction: {
+        added: 'The interaction “%{name}” is now found',
+        removed: 'The interaction “%{name}” is no longer found',
+      },
+      expectation: 'The message’s expectations changed between the two tests',
+      other: 'No recorded difference explains the change',
+    },
+  },
   errors: {
+    IMPACT_ADVANCED_CATEGORISATION:
+      'The advanced categorisation template decides the categories of this environment: the impact of its rules cannot be previewed',
+    TEST_RUNNING: 'The test is still running: compare it once it ended',
     TAG_INVALID: '“%{tag}” is not a tag (letters, digits and - _ . : / only)',
     TEST_ENVIRONMENT_DELETED: 'The environment was deleted while the test ran',
     TEST_STALLED: 'No analysis of this test ended for %{minutes} minutes',

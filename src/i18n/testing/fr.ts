@@ -132,7 +132,61 @@ export const testingFr = {
       falses: 'Erreurs',
     },
   },
+  changes: {
+    gained: '%{smart_count} message gagné |||| %{smart_count} messages gagnés',
+    lost: '%{smart_count} message perdu |||| %{smart_count} messages perdus',
+    change: 'Changement',
+    before: 'Avant',
+    after: 'Après',
+    kinds: { fixed: 'Corrigé', broken: 'Cassé', changed: 'Modifié' },
+  },
+  impact: {
+    title: 'Impact sur le dernier test',
+    computing: 'Calcul de l’impact…',
+    incomplete: 'Complétez le formulaire pour voir l’impact de la modification sur le dernier test.',
+    noRun:
+      'Aucun test n’a encore été lancé sur cet environnement : lancez-en un pour voir ici l’impact de vos modifications avant de les enregistrer.',
+    openTests: 'Ouvrir les tests',
+    basis:
+      'Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} message, recatégorisé à partir de son analyse). |||| Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} messages, recatégorisés à partir de leur analyse).',
+    openRun: 'Ouvrir ce test',
+    stale:
+      'La configuration a changé depuis ce test en dehors des catégories (archétypes, interactions, réglages) : les chiffres sont approximatifs. Relancez le test pour des chiffres exacts.',
+    unchanged: 'Aucun message ne changerait de résultat.',
+    changes: 'Messages dont le résultat changerait',
+    more: 'et %{smart_count} autre |||| et %{smart_count} autres',
+  },
+  compare: {
+    button: 'Comparer avec…',
+    title: 'Comparaison de deux tests',
+    run: '« %{tag} » sur %{environment}, %{date}',
+    messages:
+      '%{smart_count} message comparé (présent et terminé dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement. |||| %{smart_count} messages comparés (présents et terminés dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement.',
+    unchanged: 'Aucun message n’a changé de résultat entre les deux tests.',
+    causesTitle: 'Ce qui a changé les résultats',
+    causeMessages: '%{smart_count} message |||| %{smart_count} messages',
+    changesTitle: 'Messages dont le résultat a changé',
+    causes: {
+      rule: {
+        added: 'La règle « %{rule} » de « %{category} » décide désormais',
+        removed: 'La règle « %{rule} » de « %{category} » ne décide plus',
+      },
+      default: {
+        added: 'La catégorie par défaut « %{category} » est désormais donnée',
+        removed: 'La catégorie par défaut « %{category} » n’est plus donnée',
+      },
+      interaction: {
+        added: 'L’interaction « %{name} » est désormais trouvée',
+        removed: 'L’interaction « %{name} » n’est plus trouvée',
+      },
+      expectation: 'Les attentes du message ont changé entre les deux tests',
+      other: 'Aucune différence enregistrée n’explique le changement',
+    },
+  },
   errors: {
+    IMPACT_ADVANCED_CATEGORISATION:
+      'La catégorisation avancée décide des catégories de cet environnement : l’impact de ses règles ne peut pas être prévu',
+    TEST_RUNNING: 'Le test est encore en cours : comparez-le une fois terminé',
     TAG_INVALID: '« %{tag} » n’est pas un tag (lettres, chiffres et - _ . : / seulement)',
     TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
     TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',

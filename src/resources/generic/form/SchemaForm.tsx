@@ -9,6 +9,7 @@ import { rjsfStrings } from '../../../rjsf/strings';
 import { ConsoleForm } from '../../../rjsf/theme';
 import { validator } from '../../../rjsf/validator';
 import { UnsavedChangesDialog } from '../guard/UnsavedChangesDialog';
+import { useFormExtension } from './FormExtension';
 import type { FormData } from './formSchema';
 import { useSchemaForm } from './useSchemaForm';
 import type { UseSchemaFormOptions } from './useSchemaForm';
@@ -33,6 +34,7 @@ const asFormData = (value: unknown): FormData =>
 export const SchemaForm = ({ onCancel, actions, ...options }: SchemaFormProps) => {
   const translate = useTranslate();
   const form = useSchemaForm(options);
+  const extension = useFormExtension();
   const formContext = useMemo<ConsoleFormContext>(() => ({ scope: options.scope }), [options.scope]);
   const translateString = useMemo(() => rjsfStrings(translate), [translate]);
 
@@ -72,6 +74,13 @@ export const SchemaForm = ({ onCancel, actions, ...options }: SchemaFormProps) =
           </Stack>
         </Stack>
       </ConsoleForm>
+      {extension?.({
+        resource: options.resource.name,
+        mode: options.mode,
+        record: options.record,
+        formData: form.formData,
+        dirty: form.dirty,
+      })}
       <UnsavedChangesDialog {...form.guard.dialog} />
     </>
   );

@@ -102,6 +102,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
     uiSchema,
     transformErrors,
     formData,
+    dirty,
     formError,
     saving,
     guard,
