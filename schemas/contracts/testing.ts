@@ -318,3 +318,42 @@ export const compareTests = defineCall({
   }),
 });
 export type TestComparison = z.infer<typeof compareTests.response>;
+
+/**
+ * The qualification panel's overview (spec pipeline §2 "Qualification panel"): the messages of the
+ * bank, or of one tag, by qualification status and per kind (qualified, with expectations); the
+ * classifications in use (the bank's and the project's categories), offered when labelling; and the
+ * scores of the tag's last ended test.
+ */
+export const qualificationOverview = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/qualification',
+  params: projectParams,
+  query: z.object({ tag: z.string().max(100).optional() }),
+  response: z.object({
+    statuses: z.object({
+      qualified: z.number(),
+      partially_qualified: z.number(),
+      not_qualified: z.number(),
+    }),
+    kinds: z.array(z.object({ kind, qualified: z.number(), withExpectations: z.number() })),
+    categories: z.array(z.string()),
+    lastTest: z
+      .object({
+        id: z.string(),
+        status: z.enum(TEST_STATUSES),
+        finishedAt: z.string().nullable(),
+        kinds: z.array(z.object({ kind, micro: figures })),
+      })
+      .nullable(),
+  }),
+});
+export type QualificationOverview = z.infer<typeof qualificationOverview.response>;
+
+/** A bank message's content as it was added: the file, the simulated mail (.eml) or the text. */
+export const bankMessageContent = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/messages/{id}/content',
+  params: z.object({ projectId: z.string(), id: z.string() }),
+  responseType: 'file',
+});

@@ -57,6 +57,7 @@ export const en: Messages = {
       impersonate: 'Act as a user',
       versions: 'Versions',
       messagesBank: 'Message bank',
+      qualification: 'Qualification',
       tests: 'Tests',
       testResults: 'Test results',
       testComparison: 'Tests compared',
@@ -232,6 +233,7 @@ export const en: Messages = {
       extractor: 'Extractor',
       testingCentre: 'Testing centre',
       messagesBank: 'Message bank',
+      qualification: 'Qualification',
       tests: 'Tests',
     },
     envNew: {

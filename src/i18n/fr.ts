@@ -58,6 +58,7 @@ export const fr = {
       impersonate: 'Agir en tant qu’utilisateur',
       versions: 'Versions',
       messagesBank: 'Banque de messages',
+      qualification: 'Qualification',
       tests: 'Tests',
       testResults: 'Résultats du test',
       testComparison: 'Comparaison de tests',
@@ -238,6 +239,7 @@ export const fr = {
       extractor: 'Extracteur',
       testingCentre: 'Centre de tests',
       messagesBank: 'Banque de messages',
+      qualification: 'Qualification',
       tests: 'Tests',
     },
     envNew: {

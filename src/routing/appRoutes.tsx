@@ -36,6 +36,7 @@ import * as projectHome from '../custom-pages/project-home';
 import * as projectNew from '../custom-pages/project-new';
 import * as resetPassword from '../custom-pages/reset-password';
 import * as selfService from '../custom-pages/self-service';
+import * as qualification from '../custom-pages/qualification';
 import * as testComparison from '../custom-pages/test-compare';
 import * as testResults from '../custom-pages/test-scores';
 import * as tests from '../custom-pages/tests';
@@ -112,7 +113,7 @@ export const appRoutes = (
       </Route>
       <Route path="project/:projectId/testing-center" element={<TestingCentreLayout />}>
         <Route index element={<Navigate to="messages-bank" replace />} />
-        {[messagesBank, tests, testResults, testComparison].map(page)}
+        {[messagesBank, qualification, tests, testResults, testComparison].map(page)}
         <Route path="*" element={<Navigate to="messages-bank" replace />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>

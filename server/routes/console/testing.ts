@@ -5,12 +5,14 @@ import {
   batchMessages,
   compareTests as compareTestsCall,
   previewImpact as previewImpactCall,
+  qualificationOverview as qualificationOverviewCall,
   sampleAnalyses,
   type BatchAction,
 } from '../../../schemas/contracts/testing';
 import { batchUpdate } from '../../testing/batch';
 import { compareTests } from '../../testing/compare';
 import { previewImpact } from '../../testing/impact';
+import { qualificationOverview } from '../../testing/qualification';
 import { contractRoute } from '../../http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../http/errors';
@@ -187,6 +189,14 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
       const { id, other } = request.params;
       if (!isUuid(id) || !isUuid(other)) throw testNotFound();
       return compareTests(db, scope.id!, id, other);
+    },
+  });
+
+  app.route<{ Params: { projectId: string }; Querystring: { tag?: string } }>({
+    ...contractRoute(qualificationOverviewCall),
+    handler: async (request) => {
+      const scope = await projectOf(request);
+      return qualificationOverview(db, scope.id!, request.query.tag || null);
     },
   });
 
