@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_KINDS, CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
+import { renameRule } from '../bank-rename';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
 import { MANUAL_STATUS_UPDATES, TEST_ERROR_CODES, TEST_STATUSES } from '../test-run.schema';
 import { defineCall } from './define';
@@ -202,6 +203,8 @@ export const batchAction = z.discriminatedUnion('type', [
     to: classificationName,
   }),
   z.object({ type: z.literal('setNote'), note: z.string().max(5000) }),
+  /** The messages' names, by the rule, in the order of `ids`. 400 RENAME_EMPTY_NAME, RENAME_TOO_LONG (params.name). */
+  z.object({ type: z.literal('renameFiles'), rule: renameRule }),
 ]);
 export type BatchAction = z.infer<typeof batchAction>;
 

@@ -3,6 +3,7 @@ import {
   qualificationStatusOf,
   type ClassificationKind,
 } from '../../schemas/bank-message.schema';
+import { RENAME_MAX_LENGTH, renamed, type RenameOutcome, type RenameRule } from '../../schemas/bank-rename';
 import type { BatchAction } from '../../schemas/contracts/testing';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
@@ -13,6 +14,7 @@ type Expected = Partial<Record<ClassificationKind, (string | Named)[]>>;
 
 type BankRow = {
   id: string;
+  name: string;
   tags: string[];
   expected: Expected;
   qualification: Partial<Record<ClassificationKind, string>>;
@@ -34,8 +36,23 @@ const classificationExists = (name: string) =>
     details: [{ path: 'action.to', message: `The classification '${name}' already exists` }],
   });
 
+/** A rename that would give a message an empty or too long name: refused, naming the message. */
+const renameRefused = ({ before, error }: RenameOutcome) => {
+  const max = RENAME_MAX_LENGTH;
+  const message =
+    error === 'RENAME_TOO_LONG'
+      ? `The new name of '${before}' would be longer than ${max} characters`
+      : `The new name of '${before}' would be empty`;
+  return new ClientError(400, error ?? 'RENAME_EMPTY_NAME', message, {
+    params: { name: before, max },
+    details: [{ path: 'action.rule', message }],
+  });
+};
+
+type FieldAction = Exclude<BatchAction, { type: 'renameFiles' }>;
+
 /** What the action makes of one message's fields. */
-const applied = (row: Fields, action: BatchAction): Fields => {
+const applied = (row: Fields, action: FieldAction): Fields => {
   switch (action.type) {
     case 'addTags':
       return { ...row, tags: [...new Set([...row.tags, ...action.tags])].slice(0, 50) };
@@ -66,9 +83,25 @@ const applied = (row: Fields, action: BatchAction): Fields => {
 };
 
 /**
+ * The new names of the messages, renamed as one list in the order of the rows (the order
+ * `nameAndIndex` numbers them in); the first refused name refuses them all.
+ */
+const renamedRows = (rows: BankRow[], rule: RenameRule): ((row: BankRow) => Fields) => {
+  const outcomes = renamed(
+    rows.map((row) => row.name),
+    rule,
+  );
+  const refused = outcomes.find((outcome) => outcome.error);
+  if (refused) throw renameRefused(refused);
+  const names = new Map(rows.map((row, i) => [row.id, outcomes[i].after]));
+  return (row) => ({ ...row, name: names.get(row.id) ?? row.name });
+};
+
+/**
  * Applies one batch action to the selected messages of a project's bank, in the caller's
  * transaction: reads them (their small fields only), changes them here, writes them back in one
  * statement with their qualification status, and files one audit row per message changed.
+ * Messages are taken in the order of `ids` (a rename by name and index numbers them so).
  * Answers how many changed.
  */
 export const batchUpdate = async (
@@ -88,24 +121,22 @@ export const batchUpdate = async (
     if (taken) throw classificationExists(action.to);
   }
   const rows = await q.query<BankRow>(
-    `SELECT id, tags, expected, qualification, note FROM bank_messages
-     WHERE project_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
+    `SELECT id, name, tags, expected, qualification, note FROM bank_messages
+     WHERE project_id = $1 AND id = ANY($2::uuid[])
+     ORDER BY array_position($2::uuid[], id) FOR UPDATE`,
     [who.projectId, ids],
   );
+  const change =
+    action.type === 'renameFiles' ? renamedRows(rows, action.rule) : (row: BankRow) => applied(row, action);
   const changes = rows
-    .map((row) => ({ row, after: applied(row, action) }))
-    .map(({ row, after }) => ({
-      id: row.id,
-      after,
-      diff: changesOf(
-        { tags: row.tags, expected: row.expected, qualification: row.qualification, note: row.note },
-        { tags: after.tags, expected: after.expected, qualification: after.qualification, note: after.note },
-      ),
-    }))
+    .map((row) => ({ row, after: change(row) }))
+    // The audit compares the fields read (changesOf leaves the id out).
+    .map(({ row, after }) => ({ id: row.id, after, diff: changesOf(row, after) }))
     .filter((c) => Object.keys(c.diff).length > 0);
   if (changes.length === 0) return 0;
   const records = changes.map((c) => ({
     id: c.id,
+    name: c.after.name,
     tags: c.after.tags,
     expected: c.after.expected,
     qualification: c.after.qualification,
@@ -115,7 +146,7 @@ export const batchUpdate = async (
   }));
   await q.query(
     `WITH changed AS (
-       UPDATE bank_messages m SET tags = ARRAY(SELECT jsonb_array_elements_text(x->'tags')),
+       UPDATE bank_messages m SET name = x->>'name', tags = ARRAY(SELECT jsonb_array_elements_text(x->'tags')),
               expected = x->'expected', qualification = x->'qualification',
               qualification_status = x->>'status', note = x->>'note', updated_at = now()
        FROM jsonb_array_elements($1::jsonb) AS x

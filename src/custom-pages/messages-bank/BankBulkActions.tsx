@@ -1,3 +1,4 @@
+import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import EditNote from '@mui/icons-material/EditNote';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Button from '@mui/material/Button';
@@ -12,7 +13,9 @@ import { batchMessages, type BatchAction } from '../../../schemas/contracts/test
 import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { useApiClient } from '../../providers/ServicesContext';
 import { LaunchTestDialog } from '../tests/LaunchTestDialog';
+import { RenameFilesDialog } from './RenameFilesDialog';
 import { testingErrorMessage } from './testingErrors';
+import { useSelectedMessages } from './useSelectedMessages';
 
 const ACTIONS = [
   'addTags',
@@ -33,14 +36,17 @@ const names = (text: string) =>
 
 /**
  * The bank's batch actions on the selected messages (spec pipeline §2): tags, expected categories
- * and extractions, a classification renamed, a note — and a test of the tag they all carry.
+ * and extractions, a classification renamed, a note, the files renamed — and a test of the tag they
+ * all carry.
  */
 export const BankBulkActions = ({ projectId }: { projectId: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const { selectedIds, data = [] } = useListContext();
+  const { selectedIds, data = [], onUnselectItems } = useListContext();
   const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [testTag, setTestTag] = useState<string>();
+  const selection = useSelectedMessages(renaming);
 
   // Spec §5: a batch test launch needs a tag every selected message carries.
   const launch = () => {
@@ -59,6 +65,9 @@ export const BankBulkActions = ({ projectId }: { projectId: string }) => {
       <Button startIcon={<EditNote />} onClick={() => setEditing(true)}>
         {translate('app.testing.batch.edit')}
       </Button>
+      <Button startIcon={<DriveFileRenameOutline />} onClick={() => setRenaming(true)}>
+        {translate('app.testing.rename.button')}
+      </Button>
       <Button startIcon={<PlayArrow />} onClick={launch}>
         {translate('app.testing.batch.test')}
       </Button>
@@ -67,6 +76,13 @@ export const BankBulkActions = ({ projectId }: { projectId: string }) => {
         projectId={projectId}
         ids={selectedIds.map(String)}
         onClose={() => setEditing(false)}
+      />
+      <RenameFilesDialog
+        open={renaming}
+        projectId={projectId}
+        {...selection}
+        onClose={() => setRenaming(false)}
+        onRenamed={onUnselectItems}
       />
       <LaunchTestDialog
         open={testTag !== undefined}

@@ -79,6 +79,49 @@ export const testingFr = {
     apply: 'Appliquer',
     done: '%{smart_count} message modifié |||| %{smart_count} messages modifiés',
   },
+  rename: {
+    button: 'Renommer les fichiers',
+    title: 'Renommer %{smart_count} message |||| Renommer %{smart_count} messages',
+    mode: 'Renommer en',
+    modes: {
+      replace: 'Remplaçant du texte',
+      add: 'Ajoutant du texte',
+      separator: 'Changeant le séparateur',
+      nameAndIndex: 'Nom et numéro',
+    },
+    find: 'Rechercher',
+    replaceWith: 'Remplacer par',
+    text: 'Texte à ajouter',
+    position: 'Où',
+    positions: { before: 'Avant le nom', after: 'Après le nom' },
+    separator: 'Séparateur',
+    newSeparator: 'Remplacé par',
+    separators: {
+      space: 'Espace',
+      underscore: 'Tiret bas _',
+      hyphen: 'Trait d’union -',
+      dot: 'Point .',
+      none: 'Rien',
+    },
+    name: 'Nom',
+    startIndex: 'Premier numéro',
+    help: {
+      replace:
+        'Chaque occurrence du texte, exactement tel que saisi (majuscules comprises), dans tout le nom.',
+      add: 'Avant le nom, ou après lui et avant son extension (scan.pdf → scan-2024.pdf).',
+      separator:
+        'Dans le nom sans son extension ; plusieurs séparateurs qui se suivent n’en font qu’un, et ceux du début ou de la fin sont retirés.',
+      nameAndIndex:
+        'Le nom suivi d’un numéro compté à partir du premier numéro (sinistre → sinistre-1.eml, sinistre-2.eml…), dans l’ordre de la liste (les messages sélectionnés sur d’autres pages en dernier) ; chaque fichier garde son extension.',
+    },
+    preview: 'Aperçu',
+    original: 'Nom d’origine',
+    modified: 'Nouveau nom',
+    missing:
+      '%{smart_count} message sélectionné n’a pas pu être lu : il est laissé de côté. |||| %{smart_count} messages sélectionnés n’ont pas pu être lus : ils sont laissés de côté.',
+    apply: 'Renommer',
+    done: '%{smart_count} message renommé |||| %{smart_count} messages renommés',
+  },
   launch: {
     title: 'Lancer un test',
     tagOption: '%{tag} (%{smart_count} message) |||| %{tag} (%{smart_count} messages)',
@@ -217,6 +260,8 @@ export const testingFr = {
     TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
     TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'La classification « %{name} » existe déjà',
+    RENAME_EMPTY_NAME: 'Le nouveau nom de « %{name} » serait vide',
+    RENAME_TOO_LONG: 'Le nouveau nom de « %{name} » dépasserait %{max} caractères',
     SAMPLING_NO_FILTER: 'L’échantillonnage demande au moins un filtre',
     SAMPLING_BAD_ID: '« %{id} » n’est pas un identifiant d’analyse',
     SAMPLING_TOO_MANY: '%{max} analyses au plus à la fois',
