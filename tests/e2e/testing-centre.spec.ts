@@ -160,6 +160,21 @@ test('import mails into the bank, qualify and tag them, run a test, read its sco
   // 4 of 5 right: micro precision and sensitivity 80 %.
   await expect(scores.getByRole('row', { name: /Total \(micro\)/ })).toContainText('80%');
   await expect(scores.getByRole('row', { name: /^Claim declaration/ })).toContainText('0%');
+  // The priority of each category's rule, and the customised result: one classification kept.
+  await expect(scores.getByRole('columnheader', { name: 'Rule priority' })).toBeVisible();
+  await expect(
+    scores
+      .getByRole('row', { name: /^Contract termination/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('10');
+  const keep = page.getByRole('combobox', { name: 'Classifications to keep' });
+  await keep.fill('Meeting request');
+  await page.getByRole('option', { name: 'Meeting request', exact: true }).click();
+  await expect(scores.getByRole('row')).toHaveCount(4);
+  await expect(scores.getByRole('row', { name: /Total \(micro\)/ })).toContainText('100%');
+  await keep.press('Backspace');
+  await expect(scores.getByRole('row', { name: /Total \(micro\)/ })).toContainText('80%');
 
   // The false opens the analysis, which says which rule decided.
   const falses = page.getByRole('table', { name: 'Messages with errors (FP, FN)' });

@@ -31,7 +31,16 @@ export const useRatio = () => {
  * One kind's scores (spec pipeline §3 "Test result"): per classification TP, FP, FN, precision,
  * sensitivity, expected, detected and falses, then the micro and macro totals.
  */
-export const ScoresTable = ({ scores, captionId }: { scores: KindScores; captionId: string }) => {
+export const ScoresTable = ({
+  scores,
+  captionId,
+  priorities,
+}: {
+  scores: KindScores;
+  captionId: string;
+  /** The priority of each category's rule (category kinds): a column after the classification. */
+  priorities?: ReadonlyMap<string, number>;
+}) => {
   const translate = useTranslate();
   const ratio = useRatio();
   const { tp, fp, fn, precision, sensitivity } = scores.micro;
@@ -43,6 +52,9 @@ export const ScoresTable = ({ scores, captionId }: { scores: KindScores; caption
       <TableHead>
         <TableRow>
           <TableCell>{translate('app.testing.results.columns.classification')}</TableCell>
+          {priorities ? (
+            <TableCell align="right">{translate('app.testing.results.rulePriority')}</TableCell>
+          ) : null}
           {COLUMNS.map((column) => (
             <TableCell key={column} align="right">
               {translate(`app.testing.results.columns.${column}`)}
@@ -56,6 +68,9 @@ export const ScoresTable = ({ scores, captionId }: { scores: KindScores; caption
             <TableCell component="th" scope="row">
               {c.classification}
             </TableCell>
+            {priorities ? (
+              <TableCell align="right">{priorities.get(c.classification) ?? '—'}</TableCell>
+            ) : null}
             {COLUMNS.map((column) => (
               <TableCell key={column} align="right">
                 {show(column, c[column])}
@@ -67,6 +82,7 @@ export const ScoresTable = ({ scores, captionId }: { scores: KindScores; caption
           <TableCell component="th" scope="row">
             {translate('app.testing.results.micro')}
           </TableCell>
+          {priorities ? <TableCell /> : null}
           {COLUMNS.map((column) => (
             <TableCell key={column} align="right">
               {show(column, micro[column])}
@@ -77,6 +93,7 @@ export const ScoresTable = ({ scores, captionId }: { scores: KindScores; caption
           <TableCell component="th" scope="row">
             {translate('app.testing.results.macro')}
           </TableCell>
+          {priorities ? <TableCell /> : null}
           {COLUMNS.map((column) => (
             <TableCell key={column} align="right">
               {column === 'precision' || column === 'sensitivity' ? ratio(scores.macro[column]) : ''}

@@ -15,7 +15,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
@@ -36,6 +36,8 @@ import { TestStatusChip } from '../tests/TestStatusChip';
 import { confusionMatrix, type ConfusionMessage } from './confusion';
 import { ConfusionMatrix } from './ConfusionMatrix';
 import { CompareWith } from './CompareWith';
+import { KeepClassifications, useRulePriorities } from './CustomisedResult';
+import { keptScores } from './keptScores';
 import { ScoresTable } from './ScoresTable';
 import { SCORE_COLUMNS, scoresCsv, type ScoresHeaders } from './scoresCsv';
 import { labelText, scoresSheets, scoresXlsx } from './scoresXlsx';
@@ -85,7 +87,11 @@ export const TestResultsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const { projectId = '', testId = '' } = useParams();
-  const { test, scores, error } = useTestResults(projectId, testId);
+  const { test, scores: allScores, error } = useTestResults(projectId, testId);
+  // The customised result: the scores limited to the classifications kept (all when none is).
+  const [keep, setKeep] = useState<string[]>([]);
+  const scores = useMemo(() => allScores && keptScores(allScores, new Set(keep)), [allScores, keep]);
+  const priorities = useRulePriorities(test?.environmentId);
 
   if (error) return <Alert severity="error">{testingErrorMessage(error, translate)}</Alert>;
   if (!test) return <PageLoader />;
@@ -212,6 +218,7 @@ export const TestResultsPage = () => {
           {translate('app.testing.results.analysisErrors', { smart_count: scores.messages.error })}
         </Alert>
       ) : null}
+      {allScores && scored ? <KeepClassifications scores={allScores} keep={keep} onChange={setKeep} /> : null}
       {scores?.kinds
         .filter((k) => k.qualifiedMessages > 0)
         .map((k) => (
@@ -219,7 +226,11 @@ export const TestResultsPage = () => {
             <Typography variant="h6" component="h2" id={`kind-${k.kind}`} gutterBottom>
               {kindLabel(k.kind)}
             </Typography>
-            <ScoresTable scores={k} captionId={`kind-${k.kind}`} />
+            <ScoresTable
+              scores={k}
+              captionId={`kind-${k.kind}`}
+              priorities={(CATEGORY_KINDS as readonly string[]).includes(k.kind) ? priorities : undefined}
+            />
             {confusionOf(k)}
           </Paper>
         ))}

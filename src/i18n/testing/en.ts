@@ -142,6 +142,10 @@ export const testingEn: Messages<typeof testingFr> = {
     falses: 'Messages with errors (FP, FN)',
     message: 'Message',
     openAnalysis: 'Open the analysis: why this decision',
+    keep: 'Classifications to keep',
+    keepHelp:
+      'The customised result: the tables, the totals and the exports cover them alone; none chosen keeps them all.',
+    rulePriority: 'Rule priority',
     exportCsv: 'Export as CSV',
     exportXlsx: 'Export as XLSX',
     exportFailed: 'The XLSX file could not be prepared. Try again.',

@@ -144,6 +144,10 @@ export const testingFr = {
     falses: 'Messages en erreur (FP, FN)',
     message: 'Message',
     openAnalysis: 'Ouvrir l’analyse : pourquoi cette décision',
+    keep: 'Classifications à garder',
+    keepHelp:
+      'Le résultat personnalisé : les tableaux, les totaux et les exports ne portent que sur elles ; aucune choisie, elles sont toutes gardées.',
+    rulePriority: 'Priorité de la règle',
     exportCsv: 'Exporter en CSV',
     exportXlsx: 'Exporter en XLSX',
     exportFailed: 'Le fichier XLSX n’a pas pu être préparé. Réessayez.',
