@@ -102,6 +102,7 @@ const routes = (): Route[] => {
       ['tests create',           'POST',   () => tests,                                   [201, 201, 201, 403, 404, 404, 201, 401]],
       ['tests scores',           'GET',    async () => `${await freshTest()}/scores`,     [200, 200, 200, 403, 404, 404, 200, 401]],
       ['tests delete',           'DELETE', freshTest,                                     [204, 204, 204, 403, 404, 404, 204, 401]],
+      ['qualification overview', 'GET',    () => `${API}/projects/${project}/qualification`, [200, 200, 200, 403, 404, 404, 200, 401]],
       // Both runs still run: the callers let through are told to wait (409), the others refused.
       ['tests compare',          'GET',    async () => `${await freshTest()}/compare/${(await freshTest()).split('/').pop()}`,
                                                                                           [409, 409, 409, 403, 404, 404, 409, 401]],
