@@ -8,6 +8,7 @@ import { registerConsole } from './plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { testingRoutes } from './routes/console/testing';
+import { testSetsRoutes } from './routes/console/test-sets';
 import { extractorRoutes } from './routes/console/extractor';
 import { nluRoutes } from './routes/console/nlu';
 import { replyRoutes } from './routes/console/replies';
@@ -85,6 +86,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(multipart, { limits: { fileSize: platform.config.uploadMaxBytes } });
   await app.register(consoleAnalysesRoutes, { platform });
   await app.register(testingRoutes, { platform });
+  await app.register(testSetsRoutes, { platform });
   await app.register(extractorRoutes, { platform });
   await app.register(nluRoutes, { platform });
   await app.register(replyRoutes, { platform });

@@ -109,6 +109,12 @@ const routes = (): Route[] => {
       // Previewing a rule edit is configuring: the configurator level on the environment.
       ['impact preview',         'POST',   () => `${API}/environments/${env}/impact-preview`,
                                                                                           [200, 200, 403, 403, 404, 404, 200, 401]],
+      ['test sets list',         'GET',    () => `${API}/projects/${project}/test-sets`,  [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['tag visibility list',    'GET',    () => `${API}/projects/${project}/tag-visibility`,
+                                                                                          [200, 200, 200, 403, 404, 404, 200, 401]],
+      // Made public when public already: a change to nothing, so that only access decides the answer.
+      ['tag visibility set',     'PUT',    () => `${API}/projects/${project}/tag-visibility`,
+                                                                                          [200, 200, 200, 403, 404, 404, 200, 401]],
     ] as const).map(([name, method, url, expected]) => ({ name, method, url, expected: [...expected] as Statuses })),
   ].map((route) => ({ ...route, body: bodies[route.name] }));
 };
@@ -139,6 +145,7 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'tests create': () => ({ tag: 'matrix', environmentId: acme.ids.env }),
   'messages sampling': () => ({ status: 'processed', count: 1, tags: ['matrix'] }),
   'impact preview': () => ({ resource: 'category', id: null, data: { name: 'Matrix', kind: 'message' } }),
+  'tag visibility set': () => ({ tag: 'matrix', visibility: 'public' }),
 };
 
 describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {

@@ -172,13 +172,16 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
     },
   });
 
-  /** Tags of the bank with their message counts, for filters and test launches. */
+  /** Tags of the bank with their message counts, for filters and test launches (not others' private tags). */
   app.get<{ Params: Pick<Params, 'projectId'> }>(`${PROJECT}/message-tags`, async (request) => {
     const scope = await projectOf(request);
     return db.query<{ tag: string; messages: number }>(
       `SELECT tag, count(*)::int AS messages FROM bank_messages, unnest(tags) AS tag
-       WHERE project_id = $1 GROUP BY tag ORDER BY lower(tag), tag`,
-      [scope.id],
+       WHERE project_id = $1
+         AND NOT EXISTS (SELECT 1 FROM tag_settings s WHERE s.project_id = $1 AND s.tag = tag.tag
+                         AND s.visibility = 'private' AND s.owner_id <> $2)
+       GROUP BY tag ORDER BY lower(tag), tag`,
+      [scope.id, request.auth.user.id],
     );
   });
 

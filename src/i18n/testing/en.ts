@@ -254,6 +254,34 @@ export const testingEn: Messages<typeof testingFr> = {
       other: 'No recorded difference explains the change',
     },
   },
+  testSets: {
+    title: 'My test sets',
+    tabs: { runs: 'Runs', sets: 'My test sets' },
+    none: 'No test set yet: tag messages of the bank to test them together.',
+    noTest: 'Never tested',
+    launch: 'Launch a test on “%{tag}”',
+    columns: {
+      tag: 'Tag',
+      messages: 'Messages',
+      qualified: 'Qualified messages',
+      status: 'Status',
+      visibility: 'Visibility',
+      lastTest: 'Last test',
+    },
+    statuses: { qualified: 'Qualified', not_qualified: 'Not qualified' },
+  },
+  tagVisibility: {
+    public: 'Public',
+    private: 'Private',
+    label: 'Visibility of the tag “%{tag}”: %{visibility}',
+    make: { public: 'Make public', private: 'Make private' },
+    help: {
+      public: 'Seen by every qualifier of the project',
+      private: 'Seen by you only in the test sets and the tag lists',
+    },
+    notOwner: 'Only %{owner}, who made it private, may change its visibility',
+    made: { public: 'The tag “%{tag}” is now public', private: 'The tag “%{tag}” is now private' },
+  },
   errors: {
     IMPACT_ADVANCED_CATEGORISATION:
       'The advanced categorisation template decides the categories of this environment: the impact of its rules cannot be previewed',
@@ -272,5 +300,7 @@ export const testingEn: Messages<typeof testingFr> = {
     TEST_NOT_FOUND: 'This test does not exist',
     MESSAGE_NOT_FOUND: 'This message does not exist',
     FILE_TOO_LARGE: 'The file is too large',
+    TAG_NOT_OWNER: 'Only %{owner}, who made the tag “%{tag}” private, may change its visibility',
+    TAG_NOT_FOUND: 'No message or test of the project carries the tag “%{tag}”',
   },
 };

@@ -256,6 +256,37 @@ export const testingFr = {
       other: 'Aucune différence enregistrée n’explique le changement',
     },
   },
+  testSets: {
+    title: 'Mes jeux de test',
+    tabs: { runs: 'Exécutions', sets: 'Mes jeux de test' },
+    none: 'Aucun jeu de test : taguez des messages de la banque pour les tester ensemble.',
+    noTest: 'Jamais testé',
+    launch: 'Lancer un test sur « %{tag} »',
+    columns: {
+      tag: 'Tag',
+      messages: 'Messages',
+      qualified: 'Messages qualifiés',
+      status: 'Statut',
+      visibility: 'Visibilité',
+      lastTest: 'Dernier test',
+    },
+    statuses: { qualified: 'Qualifié', not_qualified: 'Non qualifié' },
+  },
+  tagVisibility: {
+    public: 'Public',
+    private: 'Privé',
+    label: 'Visibilité du tag « %{tag} » : %{visibility}',
+    make: { public: 'Rendre public', private: 'Rendre privé' },
+    help: {
+      public: 'Visible de tous les qualifieurs du projet',
+      private: 'Visible de vous seul dans les jeux de test et les listes de tags',
+    },
+    notOwner: 'Seul %{owner}, qui l’a rendu privé, peut changer sa visibilité',
+    made: {
+      public: 'Le tag « %{tag} » est désormais public',
+      private: 'Le tag « %{tag} » est désormais privé',
+    },
+  },
   errors: {
     IMPACT_ADVANCED_CATEGORISATION:
       'La catégorisation avancée décide des catégories de cet environnement : l’impact de ses règles ne peut pas être prévu',
@@ -274,5 +305,7 @@ export const testingFr = {
     TEST_NOT_FOUND: 'Ce test n’existe pas',
     MESSAGE_NOT_FOUND: 'Ce message n’existe pas',
     FILE_TOO_LARGE: 'Le fichier est trop volumineux',
+    TAG_NOT_OWNER: 'Seul %{owner}, qui a rendu le tag « %{tag} » privé, peut changer sa visibilité',
+    TAG_NOT_FOUND: 'Aucun message ni test du projet ne porte le tag « %{tag} »',
   },
 };
