@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import type { ImpactPreview, TestComparison } from '../../schemas/contracts/testing';
 import type { TestScores } from '../../server/testing/campaign';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
-import { testingCentre } from './support/testing';
+import type { TestPlatform } from './support/platform';
+import { API, type Tenants } from './support/tenants';
+import { startTestingCentre, type testingCentre } from './support/testing';
 
 /**
  * The impact preview and the comparison of runs (issue 19, acceptance 3): on an environment made
@@ -15,16 +15,11 @@ import { testingCentre } from './support/testing';
 
 let t: TestPlatform;
 let acme: Tenants;
-let centre: ReturnType<typeof testingCentre>;
 let template: UseCaseTemplate;
+let centre: ReturnType<typeof testingCentre>;
 
 beforeAll(async () => {
-  t = await startTestPlatform();
-  acme = await buildTenants(t);
-  [template] = (
-    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
-  ).json() as UseCaseTemplate[];
-  centre = testingCentre(acme, template);
+  ({ t, acme, template, centre } = await startTestingCentre());
 });
 afterAll(() => t.close());
 

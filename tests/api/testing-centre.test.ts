@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { sweepStalledTests, type TestScores } from '../../server/testing/campaign';
-import { startTestPlatform, type TestPlatform } from './support/platform';
-import { testingCentre } from './support/testing';
-import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
+import type { TestPlatform } from './support/platform';
+import { startTestingCentre, type testingCentre } from './support/testing';
+import { API, listQuery, type Tenants } from './support/tenants';
 
 let t: TestPlatform;
 let acme: Tenants;
@@ -16,12 +16,7 @@ const addSample: ReturnType<typeof testingCentre>['addSample'] = (...args) => ce
 const ended = (id: string) => centre.ended(id);
 
 beforeAll(async () => {
-  t = await startTestPlatform();
-  acme = await buildTenants(t);
-  [template] = (
-    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
-  ).json() as UseCaseTemplate[];
-  centre = testingCentre(acme, template);
+  ({ t, acme, template, centre } = await startTestingCentre());
 });
 afterAll(() => t.close());
 

@@ -6,19 +6,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
 import type { TestScoresAnswer } from '../../../schemas/contracts/testing';
+import { SCORE_COLUMNS } from './scoresCsv';
 
 type KindScores = TestScoresAnswer['kinds'][number];
 
-export const COLUMNS = [
-  'tp',
-  'fp',
-  'fn',
-  'precision',
-  'sensitivity',
-  'expected',
-  'detected',
-  'falses',
-] as const;
+/** The table's figures: the export's columns after the kind and the classification. */
+export const COLUMNS = SCORE_COLUMNS.slice(2) as Exclude<
+  (typeof SCORE_COLUMNS)[number],
+  'kind' | 'classification'
+>[];
 
 /** A ratio as a percentage in the user's language; undefined (nothing to divide) as "—". */
 export const useRatio = () => {

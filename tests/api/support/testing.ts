@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { UseCaseTemplate } from '../../../schemas/contracts/configuration';
-import { API, type Tenants } from './tenants';
+import { startTestPlatform } from './platform';
+import { API, buildTenants, type Tenants } from './tenants';
 
 /**
  * The testing centre as a qualifier drives it through the API: an environment made from a use-case
@@ -77,4 +78,17 @@ export const testingCentre = (acme: Tenants, template: UseCaseTemplate) => {
   };
 
   return { bank, tests, templateEnvironment, addSample, ended, runTest };
+};
+
+/**
+ * A platform with the role matrix's tenants and the testing centre on the first use-case template:
+ * the set-up of the testing centre's API tests.
+ */
+export const startTestingCentre = async () => {
+  const t = await startTestPlatform();
+  const acme = await buildTenants(t);
+  const [template] = (
+    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
+  ).json() as UseCaseTemplate[];
+  return { t, acme, template, centre: testingCentre(acme, template) };
 };
