@@ -159,7 +159,7 @@ export const LabellingView = ({ projectId, tag }: { projectId: string; tag: stri
             setStatus(e.target.value);
             move(0);
           }}
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: 220, maxWidth: 320, flex: 1 }}
         >
           <MenuItem value="">{translate('app.testing.qualification.allStatuses')}</MenuItem>
           {QUALIFICATION_STATUSES.map((s) => (
@@ -171,7 +171,7 @@ export const LabellingView = ({ projectId, tag }: { projectId: string; tag: stri
         <Button startIcon={<NavigateBefore />} disabled={position <= 0} onClick={() => move(position - 1)}>
           {translate('app.testing.qualification.previous')}
         </Button>
-        <Typography>
+        <Typography sx={{ whiteSpace: 'nowrap' }}>
           {total === 0 ? '' : translate('app.testing.qualification.position', { n: position + 1, total })}
         </Typography>
         <Button
