@@ -60,6 +60,7 @@ export const en: Messages = {
       qualification: 'Qualification',
       tests: 'Tests',
       testResults: 'Test results',
+      messagesBankImport: 'Import into the message bank',
       testComparison: 'Tests compared',
       invitation: 'Invitation',
     },
@@ -234,6 +235,7 @@ export const en: Messages = {
       testingCentre: 'Testing centre',
       messagesBank: 'Message bank',
       qualification: 'Qualification',
+      messagesBankImport: 'Import',
       tests: 'Tests',
     },
     envNew: {

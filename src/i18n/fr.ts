@@ -61,6 +61,7 @@ export const fr = {
       qualification: 'Qualification',
       tests: 'Tests',
       testResults: 'Résultats du test',
+      messagesBankImport: 'Import dans la banque de messages',
       testComparison: 'Comparaison de tests',
       invitation: 'Invitation',
     },
@@ -240,6 +241,7 @@ export const fr = {
       testingCentre: 'Centre de tests',
       messagesBank: 'Banque de messages',
       qualification: 'Qualification',
+      messagesBankImport: 'Import',
       tests: 'Tests',
     },
     envNew: {

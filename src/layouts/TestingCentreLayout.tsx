@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useParams } from 'react-router-dom';
 import { projectPath, testingCentrePath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
@@ -10,7 +11,7 @@ import { SideMenu } from './chrome/SideMenu';
 
 /**
  * Layout of a project's testing centre (spec §2), which needs the qualifier level (spec §6): the
- * message bank, its qualification and the tests, each page with its menu entry.
+ * message bank, its qualification, the import into it and the tests, each page with its menu entry.
  */
 export const TestingCentreLayout = () => {
   const { projectId = '' } = useParams();
@@ -44,6 +45,11 @@ export const TestingCentreLayout = () => {
                   to: `${testingCentrePath(projectId)}/messages-bank/qualification`,
                   labelKey: 'app.menu.qualification',
                   icon: <RuleOutlined />,
+                },
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank/import`,
+                  labelKey: 'app.menu.messagesBankImport',
+                  icon: <UploadFileOutlined />,
                 },
                 {
                   to: `${testingCentrePath(projectId)}/messages-bank/tests`,

@@ -27,6 +27,7 @@ import * as invitation from '../custom-pages/invitation';
 import * as inviteUser from '../custom-pages/invite-user';
 import * as localStorageCleaner from '../custom-pages/local-storage-cleaner';
 import * as messagesBank from '../custom-pages/messages-bank';
+import * as messagesBankImport from '../custom-pages/messages-bank/import';
 import * as login from '../custom-pages/login';
 import * as organisationHome from '../custom-pages/organisation-home';
 import * as organisationSettings from '../custom-pages/organisation-settings';
@@ -76,8 +77,7 @@ const page = (definition: PageDefinition) =>
 
 /**
  * The console's route table (spec §2), for `<CustomRoutes noLayout>`. Only routes whose page exists
- * are registered (the testing centre's qualification, import, parameters and domain-rules pages
- * are not yet).
+ * are registered (the testing centre's parameters and domain-rules pages are not yet).
  */
 export const appRoutes = (
   <Route element={<AppShell />}>
@@ -113,7 +113,7 @@ export const appRoutes = (
       </Route>
       <Route path="project/:projectId/testing-center" element={<TestingCentreLayout />}>
         <Route index element={<Navigate to="messages-bank" replace />} />
-        {[messagesBank, qualification, tests, testResults, testComparison].map(page)}
+        {[messagesBank, qualification, messagesBankImport, tests, testResults, testComparison].map(page)}
         <Route path="*" element={<Navigate to="messages-bank" replace />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>

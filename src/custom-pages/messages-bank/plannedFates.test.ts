@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANK_IMPORT_MAX_FILES } from '../../../schemas/contracts/testing';
-import { plannedFates } from './ImportDialog';
+import { plannedFates } from './useBankImport';
 
 const translate = (key: string, options?: Record<string, unknown>) =>
   `${key}${options ? JSON.stringify(options) : ''}`;

@@ -24,6 +24,11 @@ export const testingEn: Messages<typeof testingFr> = {
     },
     summary: '%{success} imported, %{failure} failed, %{limit} over the limits',
   },
+  importPage: {
+    intro: 'Add files to the project’s message bank: each becomes a message, with the tags given.',
+    again: 'Import other files',
+    openBank: 'Open the message bank',
+  },
   addToBank: {
     button: 'Add to the message bank',
     title: 'Add to the message bank',

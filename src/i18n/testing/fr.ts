@@ -24,6 +24,12 @@ export const testingFr = {
     },
     summary: '%{success} importé(s), %{failure} en échec, %{limit} hors limites',
   },
+  importPage: {
+    intro:
+      'Ajoutez des fichiers à la banque de messages du projet : chacun devient un message, avec les tags donnés.',
+    again: 'Importer d’autres fichiers',
+    openBank: 'Ouvrir la banque de messages',
+  },
   addToBank: {
     button: 'Ajouter à la banque de messages',
     title: 'Ajouter à la banque de messages',
