@@ -50,22 +50,18 @@ const figures = ({
 });
 
 const deltaOf = (kind: ClassificationKind, before?: KindScores, after?: KindScores): ScoreDelta => {
-  const names = [
-    ...new Set([
-      ...(before?.classifications ?? []).map((c) => c.classification),
-      ...(after?.classifications ?? []).map((c) => c.classification),
-    ]),
-  ];
-  const find = (scores: KindScores | undefined, name: string) =>
-    scores?.classifications.find((c) => c.classification === name) ?? ZERO;
+  const byName = (scores: KindScores | undefined) =>
+    new Map((scores?.classifications ?? []).map((c) => [c.classification, c]));
+  const was = byName(before);
+  const now = byName(after);
   return {
     kind,
     before: figures(before?.micro ?? ZERO),
     after: figures(after?.micro ?? ZERO),
-    classifications: names.sort(byCodePoint).map((name) => ({
+    classifications: [...new Set([...was.keys(), ...now.keys()])].sort(byCodePoint).map((name) => ({
       classification: name,
-      before: figures(find(before, name)),
-      after: figures(find(after, name)),
+      before: figures(was.get(name) ?? ZERO),
+      after: figures(now.get(name) ?? ZERO),
     })),
   };
 };

@@ -13,7 +13,8 @@ import type { ScoredItem } from './scores';
  * interaction found in one only (from the items' bases, migration 015), or their expectations.
  */
 
-const testNotFound = () => new ClientError(404, 'TEST_NOT_FOUND', 'The test does not exist');
+/** A test that is not one of the project's: the 404 of every test route. */
+export const testNotFound = () => new ClientError(404, 'TEST_NOT_FOUND', 'The test does not exist');
 
 const readRun = async (q: Queryable, projectId: string, testId: string) => {
   const [test] = await q.query<{ status: string }>(

@@ -11,3 +11,7 @@ export const testResultsPath = (projectId: string, testId: string): string =>
 
 export const environmentPath = (projectId: string, envId: string): string =>
   `${projectPath(projectId)}/environment/${encodeURIComponent(envId)}`;
+
+/** An analysis's result opened on its Categories tab, which says which rule decided and why. */
+export const analysisDecisionPath = (projectId: string, envId: string, analysisId: string): string =>
+  `${environmentPath(projectId, envId)}/analyses/${encodeURIComponent(analysisId)}?tab=categories`;

@@ -10,7 +10,7 @@ import {
   type BatchAction,
 } from '../../../schemas/contracts/testing';
 import { batchUpdate } from '../../testing/batch';
-import { compareTests } from '../../testing/compare';
+import { compareTests, testNotFound } from '../../testing/compare';
 import { previewImpact } from '../../testing/impact';
 import { qualificationOverview } from '../../testing/qualification';
 import { contractRoute } from '../../http/contract-route';
@@ -30,7 +30,6 @@ const PROJECT = `${CONSOLE_API}/projects/:projectId`;
 type Params = { projectId: string; id: string };
 
 const messageNotFound = () => new ClientError(404, 'MESSAGE_NOT_FOUND', 'The message does not exist');
-const testNotFound = () => new ClientError(404, 'TEST_NOT_FOUND', 'The test does not exist');
 
 const TAG = new RegExp(TAG_PATTERN, 'u');
 

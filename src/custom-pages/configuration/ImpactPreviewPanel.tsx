@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { HttpError } from '../../api';
 import { previewImpact, type ImpactPreview } from '../../../schemas/contracts/testing';
 import { useApiClient } from '../../providers/ServicesContext';
-import { environmentPath, testingCentrePath, testResultsPath } from '../../routing/scopePaths';
+import { analysisDecisionPath, testingCentrePath, testResultsPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
 import { ChangedMessagesTable, GainedLost, ScoreDeltaTable } from '../test-scores/ScoreChanges';
 
@@ -138,7 +138,7 @@ export const ImpactPreviewPanel = ({
                   c.analysisBefore ? (
                     <Link
                       component={RouterLink}
-                      to={`${environmentPath(projectId, envId)}/analyses/${encodeURIComponent(c.analysisBefore)}?tab=categories`}
+                      to={analysisDecisionPath(projectId, envId, c.analysisBefore)}
                     >
                       {c.messageName}
                     </Link>

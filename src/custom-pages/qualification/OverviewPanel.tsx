@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { qualificationOverview } from '../../../schemas/contracts/testing';
 import { PageLoader } from '../../components/PageLoader';
@@ -32,6 +32,7 @@ const STATUS_COLOURS = {
 export const OverviewPanel = ({ projectId, tag }: { projectId: string; tag: string }) => {
   const translate = useTranslate();
   const ratio = useRatio();
+  const locale = useLocale();
   const overview = useCall(qualificationOverview, {
     params: { projectId },
     query: tag ? { tag } : {},
@@ -90,7 +91,7 @@ export const OverviewPanel = ({ projectId, tag }: { projectId: string; tag: stri
         ) : lastTest ? (
           <Link component={RouterLink} to={testResultsPath(projectId, lastTest.id)}>
             {translate('app.testing.qualification.lastTest', {
-              date: lastTest.finishedAt ? new Date(lastTest.finishedAt).toLocaleString() : '—',
+              date: lastTest.finishedAt ? new Date(lastTest.finishedAt).toLocaleString(locale) : '—',
             })}
           </Link>
         ) : (

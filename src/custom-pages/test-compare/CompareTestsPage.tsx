@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useLocale, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   compareTests,
@@ -18,8 +18,9 @@ import {
 } from '../../../schemas/contracts/testing';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
-import { environmentPath, testResultsPath } from '../../routing/scopePaths';
+import { analysisDecisionPath, testResultsPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
+import { useRunName } from '../test-scores/CompareWith';
 import { ChangedMessagesTable, GainedLost, ScoreDeltaTable } from '../test-scores/ScoreChanges';
 
 /** The two runs and their comparison, read once: both have ended. */
@@ -68,7 +69,7 @@ const useCauseText = () => {
  */
 export const CompareTestsPage = () => {
   const translate = useTranslate();
-  const locale = useLocale();
+  const runName = useRunName();
   const causeText = useCauseText();
   const { projectId = '', testId = '', otherId = '' } = useParams();
   const { answer, error } = useComparison(projectId, testId, otherId);
@@ -76,18 +77,9 @@ export const CompareTestsPage = () => {
   if (!answer) return <PageLoader />;
   const { before, after, comparison } = answer;
   const kindLabel = (kind: string) => translate(`resources.messages.fields.expected.${kind}`);
-  const runName = (run: TestRecord) =>
-    translate('app.testing.compare.run', {
-      tag: run.tag,
-      environment: run.environmentName,
-      date: new Date(run.createdAt).toLocaleString(locale),
-    });
   const analysisLink = (run: TestRecord, analysisId: string | null, label: string) =>
     analysisId && run.environmentId ? (
-      <Link
-        component={RouterLink}
-        to={`${environmentPath(projectId, run.environmentId)}/analyses/${encodeURIComponent(analysisId)}?tab=categories`}
-      >
+      <Link component={RouterLink} to={analysisDecisionPath(projectId, run.environmentId, analysisId)}>
         {label}
       </Link>
     ) : null;

@@ -12,13 +12,25 @@ import { testResultsPath } from '../../routing/scopePaths';
 /** Earlier runs offered for a comparison: the latest of the project, same tag first. */
 const OFFERED = 50;
 
+/** A run in words, for choosing and for titles: its tag, environment and start, in the user's language. */
+export const useRunName = () => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  return (run: Pick<TestRecord, 'tag' | 'environmentName' | 'createdAt'>) =>
+    translate('app.testing.compare.run', {
+      tag: run.tag,
+      environment: run.environmentName,
+      date: new Date(run.createdAt).toLocaleString(locale),
+    });
+};
+
 /**
  * "Compare with…": the project's other ended runs, those of the same tag first; choosing one opens
  * the comparison of this run with it.
  */
 export const CompareWith = ({ projectId, test }: { projectId: string; test: TestRecord }) => {
   const translate = useTranslate();
-  const locale = useLocale();
+  const runName = useRunName();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data = [] } = useGetList<TestRecord>(getResource('tests').apiResource(projectId), {
@@ -42,11 +54,7 @@ export const CompareWith = ({ projectId, test }: { projectId: string; test: Test
               navigate(`${testResultsPath(projectId, test.id)}/compare/${encodeURIComponent(other.id)}`)
             }
           >
-            {translate('app.testing.compare.run', {
-              tag: other.tag,
-              environment: other.environmentName,
-              date: new Date(other.createdAt).toLocaleString(locale),
-            })}
+            {runName(other)}
           </MenuItem>
         ))}
       </Menu>

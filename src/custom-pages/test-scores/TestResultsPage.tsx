@@ -29,7 +29,7 @@ import { TEST_STALL_MINUTES } from '../../../schemas/test-run.schema';
 import { saveFile } from '../../components/download';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
-import { environmentPath } from '../../routing/scopePaths';
+import { analysisDecisionPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
 import { TestProgress } from '../tests/TestProgress';
 import { TestStatusChip } from '../tests/TestStatusChip';
@@ -137,7 +137,7 @@ export const TestResultsPage = () => {
     message.analysisId && test.environmentId ? (
       <Link
         component={RouterLink}
-        to={`${environmentPath(projectId, test.environmentId)}/analyses/${encodeURIComponent(message.analysisId)}?tab=categories`}
+        to={analysisDecisionPath(projectId, test.environmentId, message.analysisId)}
         title={translate('app.testing.results.openAnalysis')}
       >
         {message.messageName}
