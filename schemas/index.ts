@@ -3,6 +3,8 @@ import { accessKeySchema } from './access-key.schema';
 import { analysisSchema } from './analysis.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { bankMessageSchema } from './bank-message.schema';
+import { domainModuleSchema } from './domain-module.schema';
+import { domainRuleSchema } from './domain-rule.schema';
 import { environmentSchema } from './environment.schema';
 import { invitationSchema } from './invitation.schema';
 import { memberSchema } from './member.schema';
@@ -37,6 +39,8 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   analysisSchema,
   bankMessageSchema,
   testRunSchema,
+  domainModuleSchema,
+  domainRuleSchema,
   archetypeSchema,
   interactionSchema,
   interactionFunctionSchema,

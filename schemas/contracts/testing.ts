@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CATEGORY_KINDS, CLASSIFICATION_KINDS, QUALIFICATION_STATUSES } from '../bank-message.schema';
 import { renameRule } from '../bank-rename';
+import { DOMAIN_MODULE_TYPES } from '../domain-module.schema';
+import { MODULE_INPUT_TYPES } from '../modules';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
 import { MANUAL_STATUS_UPDATES, TEST_ERROR_CODES, TEST_STATUSES } from '../test-run.schema';
 import { defineCall } from './define';
@@ -90,6 +92,19 @@ const label = z.object({ classification: z.string(), value: z.string().nullable(
 const ratio = z.number().nullable();
 const kind = z.enum(CLASSIFICATION_KINDS);
 
+/** A domain rule as a run applied it: what it covers, and the module whose output counted. */
+export const domainRuleApplied = z.object({
+  name: z.string(),
+  kind,
+  classification: z.string(),
+  inputType: z.enum(MODULE_INPUT_TYPES),
+  /** The domain module's name, and the pipeline module whose output it is. */
+  module: z.string(),
+  moduleType: z.enum(DOMAIN_MODULE_TYPES),
+  priority: z.number(),
+});
+export type DomainRuleApplied = z.infer<typeof domainRuleApplied>;
+
 export const testScores = z.object({
   kinds: z.array(
     z.object({
@@ -117,8 +132,15 @@ export const testScores = z.object({
       macro: z.object({ precision: ratio, sensitivity: ratio }),
       qualifiedMessages: z.number(),
       notQualifiedMessages: z.number(),
+      /**
+       * Classifications no domain rule covers (NO_DOMAIN_RULE), left out of the scores: how many
+       * qualified messages expected or detected each. Empty when the run had no domain rule.
+       */
+      noDomainRule: z.array(z.object({ classification: z.string(), messages: z.number() })).default([]),
     }),
   ),
+  /** The domain rules the run applied (those with a priority for its environment), in priority order. */
+  domainRules: z.array(domainRuleApplied).default([]),
   falses: z.array(
     z.object({
       messageId: z.string(),
@@ -252,13 +274,15 @@ export type ScoreDelta = z.infer<typeof scoreDelta>;
 export const CHANGES_SHOWN = 500;
 
 /** The resources whose unsaved edit the impact preview scores (issue 19: a category's rules). */
-export const IMPACT_RESOURCES = ['category'] as const;
+export const IMPACT_RESOURCES = ['category', 'archetype', 'interaction'] as const;
+export type ImpactResource = (typeof IMPACT_RESOURCES)[number];
 
 /**
  * What an unsaved edit would do to the scores of the environment's last finished test (spec
  * beyond: "impact preview"): its messages categorised again from their stored analyses under the
- * edited configuration, and scored. `test` null: no test has run on this environment yet. `stale`:
- * the configuration outside the categories changed since the run, so the figures are approximate.
+ * edited configuration, and scored under the run's domain rules. `test` null: no test has run on
+ * this environment yet. `stale`: the configuration outside the categories, or the environment's
+ * domain rules, changed since the run, so the figures are approximate.
  * 400 IMPACT_ADVANCED_CATEGORISATION when a template decides the categories; VALIDATION_FAILED.
  */
 export const previewImpact = defineCall({
@@ -360,3 +384,21 @@ export const bankMessageContent = defineCall({
   params: z.object({ projectId: z.string(), id: z.string() }),
   responseType: 'file',
 });
+
+/** Rules offered to a domain rule's name at most. */
+export const PROJECT_RULES_MAX = 1000;
+
+/**
+ * The categorisation rules of the project's environments (spec §5: a domain rule's name must be
+ * one of them), for those who write domain rules without reading the configuration (qualifiers):
+ * each name once, with its categories and the environments that have it.
+ */
+export const projectRules = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/projects/{projectId}/category-rules',
+  params: projectParams,
+  response: z.array(
+    z.object({ name: z.string(), categories: z.array(z.string()), environments: z.array(z.string()) }),
+  ),
+});
+export type ProjectRule = z.infer<typeof projectRules.response>[number];

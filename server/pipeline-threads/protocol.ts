@@ -2,6 +2,7 @@ import type { AnalysisResult, AnalysisStatus, TraceStep } from '../../schemas/an
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { compileServer, testText } from '../nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
+import type { rescore } from '../pipeline/rescore';
 
 /**
  * Work other than an analysis that a thread does for the API's test pages (thread.ts runs them,
@@ -10,6 +11,7 @@ import type { extract } from '../pipeline/extractor/extract';
 export interface Tasks {
   compileServer: typeof compileServer;
   testText: typeof testText;
+  rescore: typeof rescore;
   extract(
     input: Parameters<typeof extract>[0],
     settings: Parameters<typeof extract>[1],

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { compileServer, testText } from '../nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
+import { rescore } from '../pipeline/rescore';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
 import type { PipelineConfig, PipelineServices, Stage } from '../pipeline/stage';
 import {
@@ -18,6 +19,7 @@ import {
 const tasksOf = (services: PipelineServices, signal: AbortSignal): Tasks => ({
   compileServer,
   testText,
+  rescore,
   extract: (input, settings) => extract(input, settings, services, signal),
 });
 

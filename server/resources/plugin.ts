@@ -10,6 +10,7 @@ import { resourceRuntime } from './runtime';
 import type { ResourceStore } from './store';
 import { tableStores } from './tables';
 import { documentRules, type DocumentRule } from '../nlu/entity-rules';
+import { testingDeleteGuards, testingDocumentRules, type DeleteGuard } from '../testing/domain-rules';
 import { followRename } from '../nlu/references';
 import { validationError } from './validation';
 
@@ -37,6 +38,18 @@ const withRule = (store: ResourceStore, rule: DocumentRule | undefined): Resourc
     },
   };
 };
+
+/** A document store that checks, before deleting a record, that nothing still needs it. */
+const withDeleteGuard = (store: ResourceStore, guard: DeleteGuard | undefined): ResourceStore =>
+  guard
+    ? {
+        ...store,
+        delete: async (q, ctx, before) => {
+          await guard(q, ctx.scopeId ?? '', before.id);
+          return store.delete(q, ctx, before);
+        },
+      }
+    : store;
 
 /**
  * A document store whose renames follow through the configuration (server/nlu/references.ts):
@@ -70,7 +83,10 @@ const storeFor = (
   schemas: readonly ResourceSchema[],
 ): ResourceStore => {
   if (schema['x-admin'].storage === 'document') {
-    const checked = withRule(documentStore(schema), documentRules[schema.$id]);
+    const checked = withDeleteGuard(
+      withRule(documentStore(schema), documentRules[schema.$id] ?? testingDocumentRules[schema.$id]),
+      testingDeleteGuards[schema.$id],
+    );
     return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema) : checked;
   }
   const adapter = tableStores[schema.$id];

@@ -7,6 +7,8 @@ import { queues, type Queue } from '../queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
 import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
 import { BASIS_VERSION_SQL } from './basis';
+import type { DomainRuleApplied } from '../../schemas/contracts/testing';
+import { domainPolicy, domainRulesFor } from './domain-rules';
 import { eachItemPage, scoredItem, type ItemRow } from './items';
 import { scoreRun } from './scores';
 
@@ -72,10 +74,22 @@ export const createTest = async (
   );
   if (total === 0) throw tagWithoutMessages(t.tag);
   const id = randomUUID();
+  const rules = await domainRulesFor(q, t.environmentId);
   await q.query(
-    `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, t.projectId, t.environmentId, environment.name, t.tag, t.manualStatusUpdate, total, t.createdBy],
+    `INSERT INTO tests (id, project_id, environment_id, environment_name, tag, manual_status_update, total,
+                        created_by, domain_rules)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      t.projectId,
+      t.environmentId,
+      environment.name,
+      t.tag,
+      t.manualStatusUpdate,
+      total,
+      t.createdBy,
+      JSON.stringify(rules),
+    ],
   );
   await queue.send(q, queues.testLaunch, { testId: id }, { singletonKey: id });
   // Progress collects from the first analyses on, while the others are still being launched.
@@ -250,12 +264,19 @@ const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
 /** Scores a test on the items that ended, read a page at a time. */
 export const scoreTest = async (q: Queryable, testId: string): Promise<TestScores> => {
   const items: ItemRow[] = [];
-  await eachItemPage(q, testId, (page) => items.push(...page));
+  await eachItemPage(q, testId, (page) => {
+    items.push(...page);
+  });
   const ended = items.filter((i) => i.status !== 'waiting');
-  const { kinds, outcomes } = scoreRun(ended.map((i) => scoredItem(i)));
+  const domainRules = await runDomainRules(q, testId);
+  const { kinds, outcomes } = scoreRun(
+    ended.map((i) => scoredItem(i)),
+    domainPolicy(domainRules),
+  );
   const byId = new Map(items.map((i) => [i.message_id, i]));
   return {
     kinds,
+    domainRules,
     falses: outcomes
       .filter((o) => o.fp.length > 0 || o.fn.length > 0)
       .map((o) => ({
@@ -269,6 +290,15 @@ export const scoreTest = async (q: Queryable, testId: string): Promise<TestScore
       notRun: items.length - ended.length,
     },
   };
+};
+
+/** The domain rules a test snapshotted at launch ([] for a test launched before they existed). */
+export const runDomainRules = async (q: Queryable, testId: string): Promise<DomainRuleApplied[]> => {
+  const [test] = await q.query<{ domain_rules: DomainRuleApplied[] | null }>(
+    'SELECT domain_rules FROM tests WHERE id = $1',
+    [testId],
+  );
+  return test?.domain_rules ?? [];
 };
 
 /** Why a test stopped before all its analyses ended: a stable code, and its English text. */

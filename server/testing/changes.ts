@@ -2,6 +2,7 @@ import { CHANGES_SHOWN, type ChangedMessage, type ScoreDelta } from '../../schem
 import {
   byCodePoint,
   scoreRun,
+  type DomainCoverage,
   type ClassificationKind,
   type ClassificationScore,
   type ItemOutcome,
@@ -77,7 +78,8 @@ const without = (from: readonly Label[], other: readonly Label[]) => {
   return from.filter((l) => !keys.has(key(l)));
 };
 
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** A turn of the event loop, between two stretches of work on it. */
+export const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const CHANGE_ORDER = { broken: 0, changed: 1, fixed: 2 } as const;
 
@@ -87,16 +89,18 @@ const CHANGE_ORDER = { broken: 0, changed: 1, fixed: 2 } as const;
  * and broken ones; the list keeps the first CHANGES_SHOWN, broken first.
  * @example
  * const { kinds, gained, lost, changes } = await diffScorings(run, preview, refs);
+ * Each scoring applies its own run's domain rules (`domains`), as its test did.
  */
 export const diffScorings = async (
   before: readonly ScoredItem[],
   after: readonly ScoredItem[],
   refs: ReadonlyMap<string, MessageRef>,
+  domains: { before: DomainCoverage | null; after: DomainCoverage | null } = { before: null, after: null },
 ) => {
   // A turn of the event loop between the three passes: each is tens of ms at 10,000 messages.
-  const a = scoreRun(before);
+  const a = scoreRun(before, domains.before);
   await turn();
-  const b = scoreRun(after);
+  const b = scoreRun(after, domains.after);
   await turn();
   const kinds = [...new Set([...a.kinds.map((k) => k.kind), ...b.kinds.map((k) => k.kind)])];
   const deltas = kinds.map((kind) =>

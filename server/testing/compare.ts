@@ -4,6 +4,8 @@ import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
 import type { Basis } from './basis';
 import { diffScorings, type MessageRef } from './changes';
+import { runDomainRules } from './campaign';
+import { domainPolicy } from './domain-rules';
 import { eachItemPage, scoredItem, type ItemRow } from './items';
 import type { ScoredItem } from './scores';
 
@@ -85,6 +87,10 @@ export const compareTests = async (
 ): Promise<TestComparison> => {
   const beforeRun = await readRun(q, projectId, other);
   const afterRun = await readRun(q, projectId, id);
+  const domains = {
+    before: domainPolicy(await runDomainRules(q, other)),
+    after: domainPolicy(await runDomainRules(q, id)),
+  };
   const before: ScoredItem[] = [];
   const after: ScoredItem[] = [];
   const refs = new Map<string, MessageRef>();
@@ -99,7 +105,7 @@ export const compareTests = async (
       analysisAfter: now.analysis_id,
     });
   }
-  const { changedIds, ...diff } = await diffScorings(before, after, refs);
+  const { changedIds, ...diff } = await diffScorings(before, after, refs, domains);
 
   const groups = new Map<string, ChangeCause>();
   for (const messageId of changedIds) {

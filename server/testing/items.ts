@@ -15,6 +15,8 @@ export interface ItemRow extends Record<string, unknown> {
   qualification: Partial<Record<ClassificationKind, string>>;
   detected: Expectations | null;
   basis: Basis | null;
+  /** What the analysis was (its basis's kind), for the domain rules' input types; null without a basis. */
+  input_kind: Basis['kind'] | null;
 }
 
 /**
@@ -25,23 +27,24 @@ export interface ItemRow extends Record<string, unknown> {
 const PAGE = 500;
 
 /**
- * Reads a test's items a page at a time in message order, handing each page to `take`: a 10,000-item
- * run is never one result at the driver, nor one long stretch of the event loop.
+ * Reads a test's items a page at a time in message order, handing each page to `take` (awaited):
+ * a 10,000-item run is never one result at the driver, nor one long stretch of the event loop, and
+ * what `take` does not keep of a page (its bases) is freed before the next is read.
  */
 export const eachItemPage = async (
   q: Queryable,
   testId: string,
-  take: (page: ItemRow[]) => void,
+  take: (page: ItemRow[]) => void | Promise<void>,
   { withBasis = false } = {},
 ) => {
   for (let last = '00000000-0000-0000-0000-000000000000'; ;) {
     const page = await q.query<ItemRow>(
-      `SELECT message_id, message_name, analysis_id, status, expected, qualification, detected
-              ${withBasis ? ', basis' : ''}
+      `SELECT message_id, message_name, analysis_id, status, expected, qualification, detected,
+              basis->>'kind' AS input_kind ${withBasis ? ', basis' : ''}
        FROM test_items WHERE test_id = $1 AND message_id > $2 ORDER BY message_id LIMIT ${PAGE}`,
       [testId, last],
     );
-    take(page);
+    await take(page);
     if (page.length < PAGE) return;
     // A turn of the event loop between pages: PGlite's statements resolve without one, and a
     // 10,000-item run would otherwise hold the loop from the first page to the last.
@@ -56,4 +59,5 @@ export const scoredItem = (row: ItemRow, detected: Expectations | null = row.det
   qualified: CLASSIFICATION_KINDS.filter((k) => row.qualification[k] === 'qualified'),
   expected: labelsOf(row.expected),
   detected: labelsOf(detected),
+  input: row.input_kind,
 });

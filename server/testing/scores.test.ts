@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NO_CATEGORY } from '../../schemas/analysis-result';
 import {
   NO_QUALIFIED,
   scoreRun,
+  type DomainCoverage,
   type ClassificationKind,
   type KindScores,
   type Label,
@@ -159,6 +161,7 @@ describe('scoreRun on a hand-computed bank', () => {
       macro: { precision: null, sensitivity: null },
       qualifiedMessages: 1,
       notQualifiedMessages: 5,
+      noDomainRule: [],
     });
   });
 
@@ -186,6 +189,61 @@ describe('scoreRun on a hand-computed bank', () => {
       { messageId: 'm6', kind: 'extracted_informations', tp: [], fp: [], fn: [field('contract', 'C-9')] },
     ]);
     expect(NO_QUALIFIED).toBe('NO_QUALIFIED');
+  });
+});
+
+describe('scoreRun under domain rules', () => {
+  // Claim is covered for every input, Complaint for emails only, the field amount by a module
+  // that gives no extractions; contract and NO_CATEGORY by no rule.
+  const domain: DomainCoverage = (kind, classification, input) => {
+    if (kind === 'categories' && classification === 'Claim') return { moduleType: 'categorization' };
+    if (kind === 'categories' && classification === 'Complaint' && (input === 'email' || input === null))
+      return { moduleType: 'categorization' };
+    if (kind === 'extracted_informations' && classification === 'amount')
+      return { moduleType: 'categorization' };
+    return undefined;
+  };
+  const inputs: Record<string, ScoredItem['input']> = {
+    m1: 'email',
+    m2: 'document',
+    m3: 'email',
+    m4: 'email',
+    m6: null,
+  };
+  const { kinds, outcomes } = scoreRun(
+    HAND_BANK.map((item) => ({ ...item, input: inputs[item.messageId] })),
+    domain,
+  );
+
+  it('scores only the covered classifications and lists the others as NO_DOMAIN_RULE, per qualified message', () => {
+    const scores = kindOf(kinds, 'categories')!;
+    // m2 is a document: its Complaint is not covered; m4's Complaint is (an email), m6 failed (any rule).
+    expect(scores.classifications.map((c) => [c.classification, c.tp, c.fp, c.fn])).toEqual([
+      ['Claim', 1, 1, 2],
+      ['Complaint', 1, 0, 0],
+    ]);
+    expect(scores.noDomainRule).toEqual([
+      { classification: 'Complaint', messages: 1 },
+      { classification: NO_CATEGORY, messages: 2 },
+    ]);
+    expect(scores.micro).toMatchObject({ tp: 2, fp: 1, fn: 2 });
+    expect(scores.qualifiedMessages).toBe(5);
+  });
+
+  it("scores a classification whose rule's module gives another kind as expected and never detected", () => {
+    const fields = kindOf(kinds, 'extracted_informations')!;
+    expect(fields.classifications.map((c) => [c.classification, c.tp, c.fp, c.fn])).toEqual([
+      ['amount', 0, 0, 2],
+    ]);
+    expect(fields.noDomainRule).toEqual([{ classification: 'contract', messages: 2 }]);
+    expect(outcomes.find((o) => o.messageId === 'm3' && o.kind === 'extracted_informations')?.fn).toEqual([
+      field('amount', '80'),
+    ]);
+  });
+
+  it('scores as before without domain rules', () => {
+    expect(scoreRun(HAND_BANK, null)).toEqual(scoreRun(HAND_BANK));
+    expect(scoreRun(HAND_BANK).kinds.every((k) => k.noDomainRule.length === 0)).toBe(true);
   });
 });
 
@@ -225,6 +283,7 @@ describe('scoreRun edge cases', () => {
         macro: { precision: null, sensitivity: 0 },
         qualifiedMessages: 2,
         notQualifiedMessages: 0,
+        noDomainRule: [],
       },
     ]);
   });
@@ -247,6 +306,7 @@ describe('scoreRun edge cases', () => {
         macro: { precision: null, sensitivity: null },
         qualifiedMessages: 0,
         notQualifiedMessages: 2,
+        noDomainRule: [],
       },
     ]);
     expect(outcomes).toEqual([]);

@@ -4,6 +4,7 @@
 // ran it, in a test, or in a benchmark alike.
 
 import { CLASSIFICATION_KINDS, type ClassificationKind } from '../../schemas/bank-message.schema';
+import { KINDS_OF_MODULE, type DomainModuleType } from '../../schemas/domain-module.schema';
 
 export { CLASSIFICATION_KINDS, type ClassificationKind };
 
@@ -21,7 +22,20 @@ export interface ScoredItem {
   expected: Partial<Record<ClassificationKind, readonly Label[]>>;
   /** What the analysis gave; an analysis that failed detected nothing. */
   detected: Partial<Record<ClassificationKind, readonly Label[]>>;
+  /** What the message was, for the domain rules' input types (null or absent: unknown). */
+  input?: 'email' | 'document' | 'text' | null;
 }
+
+/**
+ * The run's domain rules (testing/domain-rules.ts): the rule that covers a classification of a kind
+ * for a message of an input kind, or none. A covered classification scores the output of the
+ * rule's module; one not covered is NO_DOMAIN_RULE.
+ */
+export type DomainCoverage = (
+  kind: ClassificationKind,
+  classification: string,
+  input: 'email' | 'document' | 'text' | null,
+) => { moduleType: DomainModuleType } | undefined;
 
 export interface Counts {
   tp: number;
@@ -46,6 +60,8 @@ export interface KindScores {
   /** Messages scored for this kind, and those left out as NO_QUALIFIED. */
   qualifiedMessages: number;
   notQualifiedMessages: number;
+  /** Classifications no domain rule covers, left out: how many qualified messages expected or detected each. */
+  noDomainRule: { classification: string; messages: number }[];
 }
 /** Each message's outcome per kind, for the FP / FN lists: labels that were TP, FP and FN. */
 export interface ItemOutcome {
@@ -58,6 +74,8 @@ export interface ItemOutcome {
 
 /** The outcome of a message left out of a kind's scores because its expectations are incomplete. */
 export const NO_QUALIFIED = 'NO_QUALIFIED';
+/** The outcome of a classification that no domain rule of the run covers. */
+export const NO_DOMAIN_RULE = 'NO_DOMAIN_RULE';
 
 /**
  * One message's labels of one kind as values per classification. Nested sets rather than one set of
@@ -142,12 +160,37 @@ const classificationScore = (classification: string, { tp, fp, fn }: Counts): Cl
 });
 
 /** Scores one kind, appending its messages' outcomes; null when the kind has nothing to show. */
+/**
+ * Applies the run's domain rules to one message's labels of a kind, in place: a classification no
+ * rule covers leaves both sets (counted in `uncovered`); one covered by a rule whose module does not
+ * give this kind keeps its expectations but detects nothing.
+ */
+const applyDomain = (
+  kind: ClassificationKind,
+  expected: LabelSet,
+  detected: LabelSet,
+  input: ScoredItem['input'],
+  domain: DomainCoverage,
+  uncovered: Map<string, number>,
+) => {
+  for (const classification of new Set([...expected.keys(), ...detected.keys()])) {
+    const rule = domain(kind, classification, input ?? null);
+    if (!rule) {
+      expected.delete(classification);
+      detected.delete(classification);
+      uncovered.set(classification, (uncovered.get(classification) ?? 0) + 1);
+    } else if (!KINDS_OF_MODULE[rule.moduleType]?.includes(kind)) detected.delete(classification);
+  }
+};
+
 const scoreKind = (
   kind: ClassificationKind,
   items: readonly ScoredItem[],
   outcomes: ItemOutcome[],
+  domain: DomainCoverage | null,
 ): KindScores | null => {
   const counts = new Map<string, Counts>();
+  const uncovered = new Map<string, number>();
   let qualifiedMessages = 0;
   let detectedAny = false;
   for (const item of items) {
@@ -157,6 +200,7 @@ const scoreKind = (
     qualifiedMessages++;
     const expected = labelSet(item.expected[kind]);
     const detected = labelSet(detectedLabels);
+    if (domain) applyDomain(kind, expected, detected, item.input, domain, uncovered);
     const outcome: ItemOutcome = { messageId: item.messageId, kind, tp: [], fp: [], fn: [] };
     split(detected, expected, outcome.tp, outcome.fp);
     split(expected, detected, null, outcome.fn);
@@ -190,6 +234,9 @@ const scoreKind = (
     },
     qualifiedMessages,
     notQualifiedMessages: items.length - qualifiedMessages,
+    noDomainRule: [...uncovered.keys()]
+      .sort(byCodePoint)
+      .map((classification) => ({ classification, messages: uncovered.get(classification)! })),
   };
 };
 
@@ -198,6 +245,8 @@ const scoreKind = (
  * detection), TP / FP / FN, precision and sensitivity per classification, micro and macro totals;
  * and, kind by kind in the items' order, each qualified message's labels that were TP, FP or FN.
  * A label matches on its classification and its exact value; a label given twice counts once.
+ * With `domain` (the run's domain rules), only the classifications a rule covers are scored; the
+ * others are NO_DOMAIN_RULE, counted per classification in `noDomainRule`.
  *
  * @example
  * const { kinds } = scoreRun([
@@ -207,11 +256,14 @@ const scoreKind = (
  * ]);
  * kinds[0].micro; // { tp: 1, fp: 0, fn: 0, precision: 1, sensitivity: 1 }
  */
-export const scoreRun = (items: readonly ScoredItem[]): { kinds: KindScores[]; outcomes: ItemOutcome[] } => {
+export const scoreRun = (
+  items: readonly ScoredItem[],
+  domain: DomainCoverage | null = null,
+): { kinds: KindScores[]; outcomes: ItemOutcome[] } => {
   const kinds: KindScores[] = [];
   const outcomes: ItemOutcome[] = [];
   for (const kind of CLASSIFICATION_KINDS) {
-    const scores = scoreKind(kind, items, outcomes);
+    const scores = scoreKind(kind, items, outcomes, domain);
     if (scores) kinds.push(scores);
   }
   return { kinds, outcomes };

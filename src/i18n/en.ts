@@ -62,6 +62,8 @@ export const en: Messages = {
       testResults: 'Test results',
       messagesBankImport: 'Import into the message bank',
       testComparison: 'Tests compared',
+      domainModules: 'Parameters (domain modules)',
+      domainRules: 'Domain rules',
       invitation: 'Invitation',
     },
     session: {
@@ -237,6 +239,8 @@ export const en: Messages = {
       qualification: 'Qualification',
       messagesBankImport: 'Import',
       tests: 'Tests',
+      domainModules: 'Parameters',
+      domainRules: 'Domain rules',
     },
     envNew: {
       fromTemplate: 'From a use-case template',
@@ -379,6 +383,7 @@ export const en: Messages = {
       codes: {
         INVALID_CHARACTER: 'contains a character that is not allowed (a NUL or half of a surrogate pair)',
         JSON_TOO_DEEP: 'is nested too deeply',
+        DOMAIN_MODULE_IN_USE: 'Domain rules (%{rules}) use this module: change or delete them first',
       },
     },
   },

@@ -63,6 +63,8 @@ export const fr = {
       testResults: 'Résultats du test',
       messagesBankImport: 'Import dans la banque de messages',
       testComparison: 'Comparaison de tests',
+      domainModules: 'Paramètres (modules de domaine)',
+      domainRules: 'Règles de domaine',
       invitation: 'Invitation',
     },
     session: {
@@ -243,6 +245,8 @@ export const fr = {
       qualification: 'Qualification',
       messagesBankImport: 'Import',
       tests: 'Tests',
+      domainModules: 'Paramètres',
+      domainRules: 'Règles de domaine',
     },
     envNew: {
       fromTemplate: 'Depuis un modèle de cas d’usage',
@@ -385,6 +389,8 @@ export const fr = {
       codes: {
         INVALID_CHARACTER: 'contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: 'est imbriqué trop profondément',
+        DOMAIN_MODULE_IN_USE:
+          'Des règles de domaine (%{rules}) utilisent ce module : modifiez-les ou supprimez-les d’abord',
       },
     },
   },

@@ -1,7 +1,9 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useParams } from 'react-router-dom';
 import { projectPath, testingCentrePath } from '../routing/scopePaths';
@@ -11,7 +13,8 @@ import { SideMenu } from './chrome/SideMenu';
 
 /**
  * Layout of a project's testing centre (spec §2), which needs the qualifier level (spec §6): the
- * message bank, its qualification, the import into it and the tests, each page with its menu entry.
+ * message bank, its qualification, the import into it, the tests, the parameters (domain modules)
+ * and the domain rules, each page with its menu entry.
  */
 export const TestingCentreLayout = () => {
   const { projectId = '' } = useParams();
@@ -55,6 +58,16 @@ export const TestingCentreLayout = () => {
                   to: `${testingCentrePath(projectId)}/messages-bank/tests`,
                   labelKey: 'app.menu.tests',
                   icon: <FactCheckOutlined />,
+                },
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank/parameters`,
+                  labelKey: 'app.menu.domainModules',
+                  icon: <TuneOutlined />,
+                },
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank/domain-rules`,
+                  labelKey: 'app.menu.domainRules',
+                  icon: <AccountTreeOutlined />,
                 },
               ],
             },

@@ -27,7 +27,15 @@ const withLevel = (access: ProjectAccessLevel, role: 'admin' | 'notAdmin' = 'not
 const allowed = (user: CurrentUser, resource: string, action = 'list', projectId = 'p1') =>
   canAccess(user, { action, resource, record: { projectId } });
 
-const testingCentre = ['messages-bank', 'messages', 'qualification', 'import', 'tests', 'domain-rules'];
+const testingCentre = [
+  'messages-bank',
+  'messages',
+  'qualification',
+  'import',
+  'tests',
+  'domain-rules',
+  'domain-modules',
+];
 const dashboards = ['dashboard', 'alerts'];
 
 describe('canAccess (spec §6)', () => {

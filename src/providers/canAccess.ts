@@ -39,6 +39,7 @@ const minimumLevel: Record<string, ProjectAccessLevel> = {
   import: 'qualifier',
   tests: 'qualifier',
   'domain-rules': 'qualifier',
+  'domain-modules': 'qualifier',
   dashboard: 'cockpit',
   alerts: 'cockpit',
 };

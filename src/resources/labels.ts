@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'react-admin';
+import { errorMessage, HttpError } from '../api';
 import type { ResourceDescriptor } from './types';
 
 /** `contractStartDate` → `Contract start date`: what a resource without translations still shows. */
@@ -30,6 +31,19 @@ export const inputErrorMessage = (
 ) => {
   const code = keyword ? INPUT_ERROR_CODES[keyword] : undefined;
   return code ? translate(`app.errors.codes.${code}`, { _: fallback }) : fallback;
+};
+
+/**
+ * A refusal of a resource route (a delete refused because something still uses the record) in the
+ * user's language: `app.errors.codes.<CODE>` with the answer's parameters, else the server's words.
+ */
+export const refusalMessage = (translate: TranslateFunction, error: unknown): string => {
+  const fallback = errorMessage(error);
+  const body =
+    error instanceof HttpError ? (error.body as { code?: unknown; params?: unknown } | null) : null;
+  if (typeof body?.code !== 'string') return fallback;
+  const params = typeof body.params === 'object' && body.params !== null ? body.params : {};
+  return translate(`app.errors.codes.${body.code}`, { ...params, _: fallback });
 };
 
 export interface ResourceLabels {

@@ -1,6 +1,7 @@
 import { withTheme } from '@rjsf/core';
 import type { ThemeProps } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
+import { ProjectRuleWidget } from './ProjectRuleWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 
 /**
@@ -9,7 +10,7 @@ import { ReferenceWidget } from './ReferenceWidget';
  */
 export const consoleTheme: ThemeProps = {
   ...Theme,
-  widgets: { ...Theme.widgets, reference: ReferenceWidget },
+  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget },
 };
 
 /** The form component of every generated form (STYLE.md rule 2: inside EditBase / CreateBase). */

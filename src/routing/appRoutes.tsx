@@ -7,6 +7,8 @@ import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
 import * as consumption from '../custom-pages/consumption';
 import * as createUser from '../custom-pages/create-user';
+import * as domainModules from '../custom-pages/domain-modules';
+import * as domainRules from '../custom-pages/domain-rules';
 import * as editUser from '../custom-pages/edit-user';
 import * as envNew from '../custom-pages/env-new';
 import * as configuration from '../custom-pages/configuration';
@@ -77,7 +79,7 @@ const page = (definition: PageDefinition) =>
 
 /**
  * The console's route table (spec §2), for `<CustomRoutes noLayout>`. Only routes whose page exists
- * are registered (the testing centre's parameters and domain-rules pages are not yet).
+ * are registered.
  */
 export const appRoutes = (
   <Route element={<AppShell />}>
@@ -113,7 +115,16 @@ export const appRoutes = (
       </Route>
       <Route path="project/:projectId/testing-center" element={<TestingCentreLayout />}>
         <Route index element={<Navigate to="messages-bank" replace />} />
-        {[messagesBank, qualification, messagesBankImport, tests, testResults, testComparison].map(page)}
+        {[
+          messagesBank,
+          qualification,
+          messagesBankImport,
+          tests,
+          testResults,
+          testComparison,
+          domainModules,
+          domainRules,
+        ].map(page)}
         <Route path="*" element={<Navigate to="messages-bank" replace />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>

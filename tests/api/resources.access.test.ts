@@ -5,9 +5,27 @@ import { API, buildTenants, listQuery, ROLES, type Role, type Tenants } from './
 let t: TestPlatform;
 let acme: Tenants;
 
+/** A domain module of the project, which the domain rules of the matrix use. */
+let domainModule: string;
+
 beforeAll(async () => {
   t = await startTestPlatform();
   acme = await buildTenants(t);
+  // A domain rule names a categorisation rule of the project (spec §5) and one of its domain modules.
+  const category = await acme.call('POST', `${API}/environments/${acme.ids.env}/categories`, 'admin', {
+    name: 'Matrix',
+    kind: 'message',
+    rules: [
+      { name: 'matrix-rule', priority: 1, criteria: { type: 'metadata', name: 'source', value: 'matrix' } },
+    ],
+  });
+  expect(category.statusCode, category.body).toBe(201);
+  const created = await acme.call('POST', `${API}/projects/${acme.ids.project}/domain-modules`, 'admin', {
+    name: 'Matrix categorisation',
+    module: 'categorization',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  domainModule = created.json().id as string;
 });
 afterAll(() => t.close());
 
@@ -48,6 +66,23 @@ const routes = (): Route[] => {
       tags: ['matrix'],
     });
     return `${bank}/${res.json().id}`;
+  };
+  const domainModules = `${API}/projects/${project}/domain-modules`;
+  const domainRules = `${API}/projects/${project}/domain-rules`;
+  const freshDomainModule = async () => {
+    const res = await call('POST', domainModules, 'qualifier', {
+      name: unique('module'),
+      module: 'extraction',
+    });
+    return `${domainModules}/${res.json().id}`;
+  };
+  const freshDomainRule = async () => {
+    const res = await call('POST', domainRules, 'qualifier', {
+      name: 'matrix-rule',
+      classification: unique('Matrix'),
+      module: domainModule,
+    });
+    return `${domainRules}/${res.json().id}`;
   };
   const freshTest = async () => {
     await freshMessage();
@@ -115,6 +150,16 @@ const routes = (): Route[] => {
       // Made public when public already: a change to nothing, so that only access decides the answer.
       ['tag visibility set',     'PUT',    () => `${API}/projects/${project}/tag-visibility`,
                                                                                           [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain modules list',    'GET',    () => domainModules,                           [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain modules create',  'POST',   () => domainModules,                           [201, 201, 201, 403, 404, 404, 201, 401]],
+      ['domain modules update',  'PUT',    freshDomainModule,                             [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain modules delete',  'DELETE', freshDomainModule,                             [204, 204, 204, 403, 404, 404, 204, 401]],
+      ['project rules',          'GET',    () => `${API}/projects/${project}/category-rules`, [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain rules list',      'GET',    () => domainRules,                             [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain rules get',       'GET',    freshDomainRule,                               [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain rules create',    'POST',   () => domainRules,                             [201, 201, 201, 403, 404, 404, 201, 401]],
+      ['domain rules update',    'PUT',    freshDomainRule,                               [200, 200, 200, 403, 404, 404, 200, 401]],
+      ['domain rules delete',    'DELETE', freshDomainRule,                               [204, 204, 204, 403, 404, 404, 204, 401]],
     ] as const).map(([name, method, url, expected]) => ({ name, method, url, expected: [...expected] as Statuses })),
   ].map((route) => ({ ...route, body: bodies[route.name] }));
 };
@@ -146,6 +191,14 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'messages sampling': () => ({ status: 'processed', count: 1, tags: ['matrix'] }),
   'impact preview': () => ({ resource: 'category', id: null, data: { name: 'Matrix', kind: 'message' } }),
   'tag visibility set': () => ({ tag: 'matrix', visibility: 'public' }),
+  'domain modules create': (who) => ({ name: unique(who), module: 'categorization' }),
+  'domain modules update': () => ({ description: 'Updated by the role matrix' }),
+  'domain rules create': (who) => ({
+    name: 'matrix-rule',
+    classification: unique(who),
+    module: domainModule,
+  }),
+  'domain rules update': () => ({ inputType: 'email' }),
 };
 
 describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {

@@ -156,6 +156,70 @@ describe('impact preview and comparison of runs', () => {
     },
   );
 
+  it(
+    'the preview of an archetype or interaction edit runs the NLU again and gives the figures of saving it and running the test again',
+    { timeout: 240_000 },
+    async () => {
+      const env = await centre.templateEnvironment();
+      for (const s of template.samples) await centre.addSample(s, 'impact-nlu', s.expected);
+      const first = await centre.runTest('impact-nlu', env);
+      expect(first).toMatchObject({ status: 'success', done: template.samples.length });
+      const archetypes = (
+        await acme.call('GET', `${API}/environments/${env}/archetypes?perPage=500`, 'configurator')
+      ).json() as { id: string; name: string; expressions: unknown[] }[];
+      const terminate = archetypes.find((a) => a.name === 'terminate')!;
+      // The unsaved edit: the archetype of ending a contract keeps one word that no mail says.
+      const edited = { ...terminate, expressions: [{ type: 'term', value: 'zzyzx' }] };
+      const res = await preview(env, { resource: 'archetype', id: terminate.id, data: edited });
+      expect(res.statusCode, res.body).toBe(200);
+      const impact = res.json() as ImpactPreview;
+      expect(impact).toMatchObject({
+        test: { id: first.id },
+        stale: false,
+        messages: { compared: template.samples.length, withoutBasis: 0 },
+      });
+      expect(impact.lost).toBeGreaterThan(0);
+
+      // An interaction edit is previewed the same way; a broken reference is refused as on save.
+      const interactions = (
+        await acme.call('GET', `${API}/environments/${env}/interactions?perPage=500`, 'configurator')
+      ).json() as { id: string; name: string; enabled: boolean; parameters: { archetype: string }[] }[];
+      const termination = interactions.find((i) => i.name === 'contract termination')!;
+      const off = await preview(env, {
+        resource: 'interaction',
+        id: termination.id,
+        data: { ...termination, enabled: false },
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      expect((off.json() as ImpactPreview).test).toMatchObject({ id: first.id });
+      const broken = await preview(env, {
+        resource: 'interaction',
+        id: termination.id,
+        data: { ...termination, parameters: [{ position: 1, name: 'x', archetype: 'no such archetype' }] },
+      });
+      expect(broken.statusCode, broken.body).toBe(400);
+      expect(broken.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+      const saved = await acme.call(
+        'PUT',
+        `${API}/environments/${env}/archetypes/${terminate.id}`,
+        'configurator',
+        edited,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const second = await centre.runTest('impact-nlu', env);
+      const secondScores = (await acme.call('GET', `${centre.tests}/${second.id}/scores`, 'qualifier')).json()
+        .scores as TestScores;
+      expect(figuresAfter(impact)).toEqual(figuresOf(secondScores));
+      const comparison = (
+        await acme.call('GET', `${centre.tests}/${second.id}/compare/${first.id}`, 'qualifier')
+      ).json() as TestComparison;
+      expect(comparison.changes.map((c) => [c.messageName, c.change])).toEqual(
+        impact.changes.map((c) => [c.messageName, c.change]),
+      );
+    },
+  );
+
   it('refuses an invalid edit, callers below configurator, and a comparison with a running or unknown test', async () => {
     const env = acme.ids.env;
     const bad = await preview(env, { resource: 'category', id: null, data: { name: '', rules: 'none' } });

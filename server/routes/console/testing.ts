@@ -5,12 +5,15 @@ import {
   batchMessages,
   compareTests as compareTestsCall,
   previewImpact as previewImpactCall,
+  projectRules as projectRulesCall,
   qualificationOverview as qualificationOverviewCall,
   sampleAnalyses,
   type BatchAction,
+  type ImpactResource,
 } from '../../../schemas/contracts/testing';
 import { batchUpdate } from '../../testing/batch';
 import { compareTests, testNotFound } from '../../testing/compare';
+import { projectRules } from '../../testing/domain-rules';
 import { previewImpact } from '../../testing/impact';
 import { qualificationOverview } from '../../testing/qualification';
 import { contractRoute } from '../../http/contract-route';
@@ -202,15 +205,20 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
     },
   });
 
+  app.route<{ Params: { projectId: string } }>({
+    ...contractRoute(projectRulesCall),
+    handler: async (request) => projectRules(db, (await projectOf(request)).id!),
+  });
+
   /** What an unsaved edit would do to the last run's scores: configurators, who may save it. */
   app.route<{
     Params: { envId: string };
-    Body: { resource: 'category'; id: string | null; data: Record<string, unknown> };
+    Body: { resource: ImpactResource; id: string | null; data: Record<string, unknown> };
   }>({
     ...contractRoute(previewImpactCall),
     handler: async (request) => {
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
-      return previewImpact(db, scope.id!, request.body);
+      return previewImpact(db, platform.pipelines, scope.id!, request.body);
     },
   });
 

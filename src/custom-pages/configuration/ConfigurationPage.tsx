@@ -20,6 +20,7 @@ import { AdvancedCreationDialog } from './AdvancedCreationDialog';
 import { ArchetypeHelpers } from './ArchetypeHelpers';
 import { FlaggedRulesAlert } from './FlaggedRulesAlert';
 import { ImpactPreviewPanel } from './ImpactPreviewPanel';
+import type { ImpactResource } from '../../../schemas/contracts/testing';
 import { LanguagesPanel } from './LanguagesPanel';
 import {
   CONFIGURATION_SECTIONS,
@@ -30,6 +31,12 @@ import {
 import { RenameCategoryCell } from './RenameCategoryCell';
 import { ServerStateCell } from './ServerStateCell';
 
+/** The configuration's resources whose edits the impact preview reads, by their API name. */
+const PREVIEWED = {
+  categories: 'category',
+  archetypes: 'archetype',
+  interactions: 'interaction',
+} as const satisfies Record<string, ImpactResource>;
 /**
  * The configuration area: a tree of the NLU, categorisation and extraction kinds on the left, the
  * chosen kind's list on the right, whose rows open the generated editor. The section is in the
@@ -71,13 +78,15 @@ export const ConfigurationPage = () => {
       : key === 'advanced-categorisation'
         ? translate('app.nlu.configuration.advanced.title')
         : translate(`resources.${key}.name`, { smart_count: 2 });
-  // Under a category's form, what its unsaved rules would do to the last test's scores.
+  // Under a category's, an archetype's or an interaction's form, what the unsaved edit would do to
+  // the last test's scores.
   const impactPreview = useCallback<FormExtension>(
     ({ resource, record, formData }) =>
-      resource === 'categories' ? (
+      resource in PREVIEWED ? (
         <ImpactPreviewPanel
           projectId={scope.projectId ?? ''}
           envId={envId}
+          resource={PREVIEWED[resource as keyof typeof PREVIEWED]}
           id={record?.id ? String(record.id) : null}
           formData={formData}
         />

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { HttpError } from '../../api';
-import { previewImpact, type ImpactPreview } from '../../../schemas/contracts/testing';
+import { previewImpact, type ImpactPreview, type ImpactResource } from '../../../schemas/contracts/testing';
 import { useApiClient } from '../../providers/ServicesContext';
 import { analysisDecisionPath, testingCentrePath, testResultsPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
@@ -27,18 +27,21 @@ type State =
   | { kind: 'error'; message: string };
 
 /**
- * Under a category's form (issue 19, beyond the spec): what the unsaved rules would do to the scores
- * of the environment's last test, asked of the server as the user edits — messages gained and lost,
- * precision and sensitivity before and after per category, the messages that would change.
+ * Under a category's, an archetype's or an interaction's form (issue 19, beyond the spec): what the
+ * unsaved edit would do to the scores of the environment's last test, asked of the server as the
+ * user edits — messages gained and lost, precision and sensitivity before and after per
+ * classification, the messages that would change.
  */
 export const ImpactPreviewPanel = ({
   projectId,
   envId,
+  resource,
   id,
   formData,
 }: {
   projectId: string;
   envId: string;
+  resource: ImpactResource;
   id: string | null;
   formData: Record<string, unknown>;
 }) => {
@@ -55,7 +58,7 @@ export const ImpactPreviewPanel = ({
       client
         .call(previewImpact, {
           params: { envId },
-          body: { resource: 'category', id, data: JSON.parse(body) as Record<string, unknown> },
+          body: { resource, id, data: JSON.parse(body) as Record<string, unknown> },
         })
         .then((preview) => live && setState({ kind: 'ready', preview }))
         .catch((error: unknown) => {
@@ -75,7 +78,7 @@ export const ImpactPreviewPanel = ({
       live = false;
       clearTimeout(timer);
     };
-  }, [client, envId, id, body, translate]);
+  }, [client, envId, resource, id, body, translate]);
 
   const preview =
     state.kind === 'ready' ? state.preview : state.kind === 'loading' ? state.previous : undefined;
@@ -105,7 +108,7 @@ export const ImpactPreviewPanel = ({
       {preview?.test && runLink ? (
         <Stack spacing={2}>
           <Typography color="text.secondary">
-            {translate('app.testing.impact.basis', {
+            {translate(resource === 'category' ? 'app.testing.impact.basis' : 'app.testing.impact.basisNlu', {
               tag: preview.test.tag,
               date: new Date(preview.test.finishedAt).toLocaleString(locale),
               smart_count: preview.messages.compared,

@@ -38,6 +38,7 @@ import { ConfusionMatrix } from './ConfusionMatrix';
 import { CompareWith } from './CompareWith';
 import { KeepClassifications, useRulePriorities } from './CustomisedResult';
 import { keptScores } from './keptScores';
+import { DomainRulesApplied, NoDomainRule } from './DomainRules';
 import { ScoresTable } from './ScoresTable';
 import { SCORE_COLUMNS, scoresCsv, type ScoresHeaders } from './scoresCsv';
 import { labelText, scoresSheets, scoresXlsx } from './scoresXlsx';
@@ -219,6 +220,7 @@ export const TestResultsPage = () => {
         </Alert>
       ) : null}
       {allScores && scored ? <KeepClassifications scores={allScores} keep={keep} onChange={setKeep} /> : null}
+      {scores && scores.domainRules.length > 0 ? <DomainRulesApplied rules={scores.domainRules} /> : null}
       {scores?.kinds
         .filter((k) => k.qualifiedMessages > 0)
         .map((k) => (
@@ -231,6 +233,7 @@ export const TestResultsPage = () => {
               captionId={`kind-${k.kind}`}
               priorities={(CATEGORY_KINDS as readonly string[]).includes(k.kind) ? priorities : undefined}
             />
+            <NoDomainRule uncovered={k.noDomainRule} />
             {confusionOf(k)}
           </Paper>
         ))}

@@ -25,6 +25,7 @@ const categories: TestScoresAnswer['kinds'][number] = {
   macro: { precision: null, sensitivity: null },
   qualifiedMessages: 11,
   notQualifiedMessages: 0,
+  noDomainRule: [],
 };
 
 const label = (classification: string) => ({ classification, value: null });

@@ -16,6 +16,7 @@ const score = (classification: string, tp: number, fp: number, fn: number) => ({
 const label = (classification: string) => ({ classification, value: null });
 
 const scores: TestScoresAnswer = {
+  domainRules: [],
   kinds: [
     {
       kind: 'categories',
@@ -24,6 +25,7 @@ const scores: TestScoresAnswer = {
       macro: { precision: 0.875, sensitivity: 0.5 },
       qualifiedMessages: 7,
       notQualifiedMessages: 0,
+      noDomainRule: [],
     },
   ],
   falses: [

@@ -15,7 +15,7 @@ const headers = {
 };
 
 describe('scoresCsv', () => {
-  it('writes one line per classification, then the micro and macro totals, in the user’s words', () => {
+  it('writes one line per classification, then the micro and macro totals, then those no domain rule covered, in the user’s words', () => {
     const csv = scoresCsv(
       {
         kinds: [
@@ -49,8 +49,10 @@ describe('scoresCsv', () => {
             macro: { precision: 0.75, sensitivity: 0.5 },
             qualifiedMessages: 5,
             notQualifiedMessages: 1,
+            noDomainRule: [{ classification: 'Réclamation', messages: 2 }],
           },
         ],
+        domainRules: [],
         falses: [],
         messages: { done: 6, error: 0, notRun: 0 },
       },
@@ -64,6 +66,7 @@ describe('scoresCsv', () => {
       'Catégories du message,Résiliation,0,0,2,,0,2,0,2',
       'Catégories du message,Total (micro),3,1,2,0.75,0.6,5,4,3',
       'Catégories du message,Moyenne (macro),,,,0.75,0.5,,,',
+      'Catégories du message,Réclamation (NO_DOMAIN_RULE),,,,,,,,',
       '',
     ]);
   });

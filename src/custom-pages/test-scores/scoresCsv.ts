@@ -30,7 +30,10 @@ export interface ScoresLabels {
 
 export const scoresHeaderRow = (headers: ScoresHeaders): ScoreCell[] => SCORE_COLUMNS.map((c) => headers[c]);
 
-/** One kind's lines: one per classification, then its micro and macro totals; ratios as decimals. */
+/**
+ * One kind's lines: one per classification, then its micro and macro totals; ratios as decimals.
+ * The classifications no domain rule covered follow, marked NO_DOMAIN_RULE, without figures.
+ */
 export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => {
   const kind = labels.kind(k.kind);
   const { tp, fp, fn, precision, sensitivity } = k.micro;
@@ -49,6 +52,18 @@ export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => 
     ]),
     [kind, labels.micro, tp, fp, fn, precision, sensitivity, tp + fn, tp + fp, fp + fn],
     [kind, labels.macro, null, null, null, k.macro.precision, k.macro.sensitivity, null, null, null],
+    ...(k.noDomainRule ?? []).map((n) => [
+      kind,
+      `${n.classification} (NO_DOMAIN_RULE)`,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]),
   ];
 };
 

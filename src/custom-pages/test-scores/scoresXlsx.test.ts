@@ -48,10 +48,12 @@ const kind = (name: TestScoresAnswer['kinds'][number]['kind']): TestScoresAnswer
   macro: { precision: 0.75, sensitivity: 1 },
   qualifiedMessages: 4,
   notQualifiedMessages: 0,
+  noDomainRule: [],
 });
 
 const scores: TestScoresAnswer = {
   kinds: [kind('categories'), kind('extracted_informations_attachments')],
+  domainRules: [],
   falses: [
     {
       messageId: 'm1',

@@ -90,4 +90,41 @@ export const testingResourcesEn: Messages<typeof testingResourcesFr> = {
       status: { running: 'Running', success: 'Success', error: 'Error', timeout: 'Timed out' },
     },
   },
+  'domain-modules': {
+    name: 'Domain module |||| Domain modules',
+    fields: {
+      id: 'Identifier',
+      projectId: 'Project',
+      name: 'Name',
+      module: 'Pipeline module',
+      description: 'Description',
+      createdAt: 'Created on',
+      updatedAt: 'Updated on',
+    },
+    values: {
+      module: { categorization: 'Categorisation', extraction: 'Information extraction' },
+    },
+    errors: { name: { unique: 'A domain module of this project already has this name' } },
+  },
+  'domain-rules': {
+    name: 'Domain rule |||| Domain rules',
+    fields: {
+      id: 'Identifier',
+      projectId: 'Project',
+      name: 'Project rule',
+      kind: 'Classification kind',
+      classification: 'Classification',
+      inputType: 'Input type',
+      module: 'Domain module',
+      priorities: 'Priorities per environment',
+      'priorities.environmentId': 'Environment',
+      'priorities.priority': 'Priority',
+      createdAt: 'Created on',
+      updatedAt: 'Updated on',
+    },
+    values: {
+      kind: kindsEn,
+      inputType: { all: 'Every input', email: 'Emails', document: 'Documents', text: 'Pasted text' },
+    },
+  },
 };

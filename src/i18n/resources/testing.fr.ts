@@ -87,4 +87,41 @@ export const testingResourcesFr = {
       status: { running: 'En cours', success: 'Succès', error: 'Erreur', timeout: 'Délai dépassé' },
     },
   },
+  'domain-modules': {
+    name: 'Module de domaine |||| Modules de domaine',
+    fields: {
+      id: 'Identifiant',
+      projectId: 'Projet',
+      name: 'Nom',
+      module: 'Module du pipeline',
+      description: 'Description',
+      createdAt: 'Créé le',
+      updatedAt: 'Modifié le',
+    },
+    values: {
+      module: { categorization: 'Catégorisation', extraction: 'Extraction d’informations' },
+    },
+    errors: { name: { unique: 'Un module de domaine du projet porte déjà ce nom' } },
+  },
+  'domain-rules': {
+    name: 'Règle de domaine |||| Règles de domaine',
+    fields: {
+      id: 'Identifiant',
+      projectId: 'Projet',
+      name: 'Règle du projet',
+      kind: 'Type de classification',
+      classification: 'Classification',
+      inputType: 'Type d’entrée',
+      module: 'Module de domaine',
+      priorities: 'Priorités par environnement',
+      'priorities.environmentId': 'Environnement',
+      'priorities.priority': 'Priorité',
+      createdAt: 'Créée le',
+      updatedAt: 'Modifiée le',
+    },
+    values: {
+      kind: kindsFr,
+      inputType: { all: 'Toutes les entrées', email: 'E-mails', document: 'Documents', text: 'Texte collé' },
+    },
+  },
 };

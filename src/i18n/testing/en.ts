@@ -225,12 +225,29 @@ export const testingEn: Messages<typeof testingFr> = {
     openTests: 'Open the tests',
     basis:
       'What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} message, categorised again from its analysis). |||| What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} messages, categorised again from their analyses).',
+    basisNlu:
+      'What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} message, run through the NLU again from the text extracted then). |||| What the unsaved change would do to the test “%{tag}” of %{date} (%{smart_count} messages, run through the NLU again from the text extracted then).',
     openRun: 'Open this test',
     stale:
-      'The configuration changed since this test outside the categories (archetypes, interactions, settings): the figures are approximate. Run the test again for exact figures.',
+      'The configuration changed since this test outside the categories (archetypes, interactions, settings, domain rules): the figures are approximate. Run the test again for exact figures.',
     unchanged: 'No message would change its outcome.',
     changes: 'Messages whose outcome would change',
     more: 'and %{smart_count} more |||| and %{smart_count} more',
+  },
+  domainModules: {
+    intro:
+      'A domain module is a source of classifications of the project: the output of a pipeline module (the categorisation gives the categories, the information extraction the extracted values). Domain rules name the module whose output is scored.',
+  },
+  domainRules: {
+    intro:
+      'For a classification and an input type, a rule says which domain module tests score, with a priority per environment (lower first). Once an environment has a rule, its tests score only the classifications rules cover: the others are NO_DOMAIN_RULE, left out of the scores.',
+    unknownRule: 'No categorisation rule of the project has this name',
+    applied: 'Domain rules applied',
+    appliedHint:
+      'The environment’s rules when the test was launched, in priority order: only the classifications they cover are scored.',
+    priority: 'Priority',
+    noDomainRule: 'NO_DOMAIN_RULE: no domain rule covers these classifications, left out of the scores',
+    messages: '%{smart_count} message |||| %{smart_count} messages',
   },
   compare: {
     button: 'Compare with…',

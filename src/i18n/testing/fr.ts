@@ -228,12 +228,30 @@ export const testingFr = {
     openTests: 'Ouvrir les tests',
     basis:
       'Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} message, recatégorisé à partir de son analyse). |||| Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} messages, recatégorisés à partir de leur analyse).',
+    basisNlu:
+      'Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} message, analysé de nouveau par le NLU à partir du texte extrait alors). |||| Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} messages, analysés de nouveau par le NLU à partir du texte extrait alors).',
     openRun: 'Ouvrir ce test',
     stale:
-      'La configuration a changé depuis ce test en dehors des catégories (archétypes, interactions, réglages) : les chiffres sont approximatifs. Relancez le test pour des chiffres exacts.',
+      'La configuration a changé depuis ce test en dehors des catégories (archétypes, interactions, réglages, règles de domaine) : les chiffres sont approximatifs. Relancez le test pour des chiffres exacts.',
     unchanged: 'Aucun message ne changerait de résultat.',
     changes: 'Messages dont le résultat changerait',
     more: 'et %{smart_count} autre |||| et %{smart_count} autres',
+  },
+  domainModules: {
+    intro:
+      'Un module de domaine est une source de classifications du projet : la sortie d’un module du pipeline (la catégorisation donne les catégories, l’extraction d’informations les valeurs extraites). Les règles de domaine désignent le module dont la sortie est notée.',
+  },
+  domainRules: {
+    intro:
+      'Pour une classification et un type d’entrée, une règle dit quel module de domaine les tests notent, avec une priorité par environnement (la plus basse d’abord). Dès qu’un environnement a une règle, ses tests ne notent que les classifications couvertes : les autres sont NO_DOMAIN_RULE, hors des scores.',
+    unknownRule: 'Aucune règle de catégorisation du projet ne porte ce nom',
+    applied: 'Règles de domaine appliquées',
+    appliedHint:
+      'Les règles de l’environnement au lancement du test, dans l’ordre des priorités : seules les classifications qu’elles couvrent sont notées.',
+    priority: 'Priorité',
+    noDomainRule:
+      'NO_DOMAIN_RULE : aucune règle de domaine ne couvre ces classifications, laissées hors des scores',
+    messages: '%{smart_count} message |||| %{smart_count} messages',
   },
   compare: {
     button: 'Comparer avec…',

@@ -12,8 +12,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { errorMessage } from '../../api';
-import { useResourceLabels } from '../labels';
+import { refusalMessage, useResourceLabels } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
 /**
@@ -51,7 +50,7 @@ export const BulkDeleteBar = ({
         },
         onError: (error) => {
           // The server's reason (e.g. a record still in use) is what the user needs to read.
-          notify(errorMessage(error), { type: 'error' });
+          notify(refusalMessage(translate, error), { type: 'error' });
           setConfirming(false);
         },
       },

@@ -4,8 +4,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Confirm, useDelete, useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../../api';
-import { useResourceLabels } from '../labels';
+import { refusalMessage, useResourceLabels } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
 export interface DeleteRecordButtonProps {
@@ -52,7 +51,7 @@ export const DeleteRecordButton = ({
           });
           onDeleted();
         },
-        onError: (error) => setRefusal(errorMessage(error)),
+        onError: (error) => setRefusal(refusalMessage(translate, error)),
       },
     );
   };
