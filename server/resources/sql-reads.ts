@@ -23,6 +23,11 @@ export interface SqlSource {
   /** Expressions to order by where the generic one (see `sortExpression`) does not fit. */
   sorts?: Record<string, string>;
   toRecord?: (row: Row) => ResourceRecord;
+  /**
+   * The total of a list kept elsewhere (e.g. counts per tag), when the query is one it keeps;
+   * undefined: the matching rows are counted.
+   */
+  total?: (q: Queryable, query: ListQuery) => Promise<number | undefined>;
 }
 
 type Bind = (value: unknown) => string;
@@ -131,6 +136,8 @@ export const sqlReads = (src: SqlSource) => {
       if (rows.length > 0 && rows.length < size) {
         return { rows: rows.map(toRecord), total: query.range.start + rows.length };
       }
+      const kept = await src.total?.(q, query);
+      if (kept !== undefined) return { rows: rows.map(toRecord), total: kept };
       const counted = await q.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM ${src.from} ${conditionsOf(src, binder().bind, query)}`,
         params.slice(0, params.length - 2),

@@ -7,32 +7,26 @@ import type { TestScores } from './campaign';
 const CATEGORIES_OFFERED = 500;
 
 /**
- * The qualification panel's overview of the bank, or of the messages of `tag`: one scan of the
- * messages for the counts, the classifications in use with the project's configured categories,
- * and the tag's last ended test.
+ * The qualification panel's overview of the bank, or of the messages of `tag`: the counts the bank
+ * keeps (migration 018, bank_counts), the classifications in use with the project's configured
+ * categories, and the tag's last ended test. Nothing here reads the messages themselves.
  */
 export const qualificationOverview = async (
   q: Queryable,
   projectId: string,
   tag: string | null,
 ): Promise<QualificationOverview> => {
-  const [counts] = await q.query<Record<string, number>>(
-    `SELECT ${[
-      ...['qualified', 'partially_qualified', 'not_qualified'].map(
-        (s) => `count(*) FILTER (WHERE qualification_status = '${s}')::int AS "${s}"`,
-      ),
-      ...CLASSIFICATION_KINDS.flatMap((k) => [
-        `count(*) FILTER (WHERE qualification->>'${k}' = 'qualified')::int AS "${k}:qualified"`,
-        `count(*) FILTER (WHERE jsonb_array_length(COALESCE(expected->'${k}', '[]')) > 0)::int AS "${k}:expected"`,
-      ]),
-    ].join(', ')}
-     FROM bank_messages WHERE project_id = $1 AND ($2::text IS NULL OR tags && ARRAY[$2])`,
-    [projectId, tag],
+  // Kept per tag and measure by the statements that write the bank (migration 018).
+  const measured = await q.query<{ measure: string; n: number }>(
+    `SELECT measure, n FROM bank_counts WHERE project_id = $1 AND tag = $2 AND measure NOT LIKE 'category:%'`,
+    [projectId, tag ?? ''],
   );
+  const kept = new Map(measured.map((m) => [m.measure, m.n]));
+  const count = (measure: string) => kept.get(measure) ?? 0;
   const categories = await q.query<{ name: string }>(
     `SELECT name FROM (
-       SELECT jsonb_array_elements_text(expected->'categories') AS name FROM bank_messages WHERE project_id = $1
-       UNION SELECT jsonb_array_elements_text(expected->'attachments_categories') FROM bank_messages WHERE project_id = $1
+       SELECT substr(measure, length('category:') + 1) AS name FROM bank_counts
+       WHERE project_id = $1 AND tag = '' AND measure LIKE 'category:%' AND n > 0
        UNION SELECT d.data->>'name' FROM resource_documents d JOIN environments e ON e.id = d.scope_id
              WHERE d.scope = 'environment' AND d.resource = 'category' AND e.project_id = $1
        UNION SELECT settings->>'defaultCategory' FROM environments WHERE project_id = $1
@@ -48,14 +42,14 @@ export const qualificationOverview = async (
     : [];
   return {
     statuses: {
-      qualified: counts.qualified,
-      partially_qualified: counts.partially_qualified,
-      not_qualified: counts.not_qualified,
+      qualified: count('status:qualified'),
+      partially_qualified: count('status:partially_qualified'),
+      not_qualified: count('status:not_qualified'),
     },
     kinds: CLASSIFICATION_KINDS.map((kind) => ({
       kind,
-      qualified: counts[`${kind}:qualified`],
-      withExpectations: counts[`${kind}:expected`],
+      qualified: count(`${kind}:qualified`),
+      withExpectations: count(`${kind}:expected`),
     })),
     categories: categories.map((c) => c.name),
     lastTest: last

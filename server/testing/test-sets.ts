@@ -40,7 +40,8 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
 /**
  * The caller's test sets: every tag of the bank that is public or the caller's own, with its
- * message counts and the project's latest test of it. Qualified only when every message is.
+ * message counts (kept by the bank, migration 018) and the project's latest test of it. Qualified
+ * only when every message is.
  */
 export const listTestSets = async (q: Queryable, caller: TagCaller): Promise<TestSet[]> => {
   const rows = await q.query<
@@ -53,9 +54,10 @@ export const listTestSets = async (q: Queryable, caller: TagCaller): Promise<Tes
     }
   >(
     `WITH counted AS (
-       SELECT tag, count(*)::int AS messages,
-              (count(*) FILTER (WHERE qualification_status = 'qualified'))::int AS qualified
-       FROM bank_messages, unnest(tags) AS tag WHERE project_id = $1 GROUP BY tag),
+       SELECT tag, max(n) FILTER (WHERE measure = 'messages') AS messages,
+              COALESCE(max(n) FILTER (WHERE measure = 'status:qualified'), 0) AS qualified
+       FROM bank_counts WHERE project_id = $1 AND tag <> '' AND measure IN ('messages', 'status:qualified')
+       GROUP BY tag HAVING max(n) FILTER (WHERE measure = 'messages') > 0),
      latest AS (
        SELECT DISTINCT ON (tag) tag, id, status, created_at FROM tests
        WHERE project_id = $1 ORDER BY tag, created_at DESC)

@@ -205,6 +205,47 @@ describe('batch changes to the bank', () => {
   });
 });
 
+describe('bank list totals', () => {
+  it('counts the whole bank and each tag through adds, tag changes, deletes and a project deleted', async () => {
+    // A fresh project: its totals start at nothing.
+    const project = await acme.projectWithRoles();
+    const messages = `${API}/projects/${project}/messages`;
+    /** The total of a one-row page: a full page, whose total is the kept count (migration 018). */
+    const total = async (filter: object = {}) => {
+      const res = await acme.call('GET', `${messages}${listQuery({ range: [0, 0], filter })}`, 'admin');
+      expect(res.statusCode, res.body).toBe(200);
+      return Number(res.headers['content-range']?.toString().split('/')[1]);
+    };
+    const add = async (tags: string[]) => {
+      const res = await acme.call('POST', messages, 'admin', { name: tags.join('+'), text: 'Bonjour', tags });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [a, b] = [await add(['red']), await add(['red', 'blue'])];
+    const c = await add(['blue']);
+    expect([await total(), await total({ tags: 'red' }), await total({ tags: 'blue' })]).toEqual([3, 2, 2]);
+    const batch = await acme.call('POST', `${messages}/batch`, 'admin', {
+      ids: [a, b, c],
+      action: { type: 'addTags', tags: ['green', 'red'] },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect([await total({ tags: 'red' }), await total({ tags: ['green'] })]).toEqual([3, 3]);
+    const edited = await acme.call('PUT', `${messages}/${b}`, 'admin', {
+      name: 'b',
+      text: 'Bonjour',
+      tags: [],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await acme.call('DELETE', `${messages}/${c}`, 'admin')).statusCode).toBe(204);
+    expect([await total(), await total({ tags: 'red' }), await total({ tags: 'blue' })]).toEqual([2, 1, 0]);
+    // What the kept counts do not cover is counted: two tags at once.
+    expect(await total({ tags: ['red', 'green'] })).toBe(1);
+    expect(await total({ tags: 'nothing' })).toBe(0);
+    // The project goes with its messages and their counts.
+    expect((await acme.call('DELETE', `${API}/projects/${project}`, 'admin')).statusCode).toBe(204);
+  });
+});
+
 describe('sampling analyses into the bank', () => {
   const sampling = () => `${bank()}/sampling`;
   const analyse = async (text: string) => {

@@ -4,7 +4,7 @@ import { qualificationStatusOf } from '../../../schemas/bank-message.schema';
 import type { Queryable } from '../../db';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ListQuery, ResourceStore } from '../store';
 
 const columns = {
   id: 'm.id',
@@ -80,6 +80,30 @@ const emptyText = () =>
   validationError([{ path: 'text', message: 'The text is empty', keyword: 'required', custom: true }]);
 
 /**
+ * The total of a list of the whole bank or of one tag, as migration 018 keeps it (bank_counts);
+ * undefined for any other query (a search, another filter), whose rows are counted.
+ */
+const keptTotal = async (q: Queryable, query: ListQuery): Promise<number | undefined> => {
+  const { tags, ...others } = query.filter;
+  const tag = Array.isArray(tags) && tags.length === 1 ? tags[0] : tags;
+  if (
+    !query.scopeId ||
+    query.q ||
+    query.ids ||
+    Object.keys(others).length > 0 ||
+    Object.keys(query.bounds ?? {}).length > 0 ||
+    Object.keys(query.restrict ?? {}).length > 0 ||
+    (tag !== undefined && typeof tag !== 'string')
+  )
+    return undefined;
+  const [kept] = await q.query<{ n: number }>(
+    `SELECT n FROM bank_counts WHERE project_id = $1 AND tag = $2 AND measure = 'messages'`,
+    [query.scopeId, tag ?? ''],
+  );
+  return kept?.n ?? 0;
+};
+
+/**
  * The message bank of a project (its own table: a bank holds up to 100,000 messages). The generated
  * form adds pasted texts; files and simulated mails come through the message-bank routes. The
  * content of a file or mail is never edited: it is what a test runs.
@@ -92,6 +116,7 @@ export const bankMessagesStore = (schema: ResourceSchema): ResourceStore => {
     idExpr: 'm.id',
     scopeExpr: 'm.project_id',
     fields: columns,
+    total: keptTotal,
   });
   return {
     ...reads,
