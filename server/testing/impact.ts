@@ -42,6 +42,7 @@ const RECATEGORISED = 100;
 
 /** Analyses sent to a pipeline thread at once, and chunks in flight (one per thread). */
 const RESCORE_CHUNK = 100;
+const RESCORE_BYTES = 4 * 1_048_576;
 const RESCORE_PARALLEL = 2;
 const RESCORE_LIMIT = {
   ms: 60_000,
@@ -75,15 +76,38 @@ const rescoreItems = async (
   rows: ItemRow[],
 ) => {
   const detected = new Map<string, Expectations>();
+  // Each stored result's size (as stored, compressed; read without loading it): a chunk holds at
+  // most RESCORE_CHUNK analyses and RESCORE_BYTES of them, so that a run of large documents is
+  // never read whole into this process.
+  const sizes = new Map(
+    (
+      await q.query<{ message_id: string; size: number }>(
+        `SELECT i.message_id, pg_column_size(a.result)::int AS size
+         FROM test_items i JOIN analyses a ON a.id = i.analysis_id WHERE i.test_id = $1 AND i.status = 'done'`,
+        [testId],
+      )
+    ).map((r) => [r.message_id, r.size]),
+  );
   const chunks: ItemRow[][] = [];
-  const runnable = rows.filter((r) => r.status === 'done' && r.analysis_id);
-  for (let i = 0; i < runnable.length; i += RESCORE_CHUNK) chunks.push(runnable.slice(i, i + RESCORE_CHUNK));
-  const runChunk = async (chunk: ItemRow[]) => {
+  let chunk: ItemRow[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = sizes.get(row.message_id);
+    if (row.status !== 'done' || size === undefined) continue;
+    if (chunk.length > 0 && (chunk.length === RESCORE_CHUNK || bytes + size > RESCORE_BYTES)) {
+      chunks.push(chunk);
+      [chunk, bytes] = [[], 0];
+    }
+    chunk.push(row);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  const runChunk = async (part: ItemRow[]) => {
     const stored = await q.query<StoredAnalysis & { message_id: string } & Record<string, unknown>>(
       `SELECT i.message_id, a.id::text AS id, a.input_type = 'text' AS text, a.result->'extraction' AS extraction
        FROM test_items i JOIN analyses a ON a.id = i.analysis_id
        WHERE i.test_id = $1 AND i.message_id = ANY($2::uuid[]) AND jsonb_typeof(a.result->'extraction') = 'object'`,
-      [testId, chunk.map((r) => r.message_id)],
+      [testId, part.map((r) => r.message_id)],
     );
     const messageOf = new Map(stored.map((s) => [s.id, s.message_id]));
     const results = await pipelines.task(
