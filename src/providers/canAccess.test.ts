@@ -53,6 +53,15 @@ describe('canAccess (spec §6)', () => {
     expect(allowed(user, 'archetypes', 'edit')).toBe(false);
   });
 
+  it('lets a qualifier write domain modules and domain rules, as their schemas’ access says', () => {
+    for (const resource of ['projects/p1/domain-modules', 'projects/p1/domain-rules']) {
+      for (const action of ['list', 'create', 'edit', 'delete']) {
+        expect(allowed(withLevel('qualifier'), resource, action)).toBe(true);
+        expect(allowed(withLevel('cockpit'), resource, action)).toBe(false);
+      }
+    }
+  });
+
   it('gives a cockpit viewer the dashboard and alerts only', () => {
     const user = withLevel('cockpit');
     for (const resource of dashboards) expect(allowed(user, resource)).toBe(true);

@@ -88,6 +88,9 @@ const writableSample = (schema: ResourceSchema) => {
   );
 };
 
+/** Fields whose text must name something else (a domain rule's name is a project rule's): not edited. */
+const NAMING = new Set(['domain-rule.name']);
+
 /** A plain text field to change on update. */
 const editableText = (schema: ResourceSchema) =>
   Object.entries(
@@ -101,7 +104,8 @@ const editableText = (schema: ResourceSchema) =>
       !p.format &&
       !p.enum &&
       (p.maxLength === undefined || p.maxLength >= 50) &&
-      !(hints(schema).readOnly ?? []).includes(field),
+      !(hints(schema).readOnly ?? []).includes(field) &&
+      !NAMING.has(`${schema.$id}.${field}`),
   )?.[0];
 
 /**
@@ -109,6 +113,26 @@ const editableText = (schema: ResourceSchema) =>
  * tag in an environment of its project, so the sample's tag must be some message's.
  */
 const preparedBy: Record<string, () => Promise<Record<string, unknown>>> = {
+  // A domain rule names a categorisation rule of the project and one of its domain modules.
+  'domain-rule': async () => {
+    const category = await call('POST', `${API}/environments/${scopes.environment}/categories`, {
+      name: 'Conformance',
+      kind: 'message',
+      rules: [{ name: 'conformance-rule', priority: 1, criteria: { type: 'metadata', name: 'source' } }],
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const module = await call('POST', `${API}/projects/${scopes.project}/domain-modules`, {
+      name: 'Conformance module',
+      module: 'categorization',
+    });
+    expect(module.statusCode, module.body).toBe(201);
+    return {
+      name: 'conformance-rule',
+      kind: 'categories',
+      module: module.json().id,
+      priorities: [{ environmentId: scopes.environment, priority: 1 }],
+    };
+  },
   'test-run': async () => {
     const bank = `${API}/projects/${scopes.project}/messages`;
     const added = await call('POST', bank, { name: 'Tagged', text: 'Bonjour', tags: ['conformance'] });

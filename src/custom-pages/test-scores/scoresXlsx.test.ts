@@ -101,6 +101,20 @@ describe('scoresSheets', () => {
     expect(sheets[0].percentColumns).toEqual([5, 6]);
   });
 
+  it('ends a kind’s sheet with the classifications no domain rule covered, without figures', () => {
+    const uncovered = {
+      ...kind('categories'),
+      noDomainRule: [{ classification: 'Résiliation', messages: 2 }],
+    };
+    const [sheet] = scoresSheets({ ...scores, kinds: [uncovered] }, headers, labels, falsesHeaders);
+    expect(sheet.rows.at(-2)?.[1]).toBe('Moyenne (macro)');
+    expect(sheet.rows.at(-1)).toEqual([
+      'Catégories du message',
+      'Résiliation (NO_DOMAIN_RULE)',
+      ...Array<null>(8).fill(null),
+    ]);
+  });
+
   it('lists each false with its labels and its analysis', () => {
     expect(sheets[2].rows).toEqual([
       ['Message', 'Type', 'FP', 'FN', 'Identifiant d’analyse'],
