@@ -6,6 +6,8 @@ import { ClientError } from '../http/errors';
 export interface FieldError {
   path: string;
   message: string;
+  /** The rule broken, when the console has its own words for it (`resources.<res>.errors.<field>.<keyword>`). */
+  keyword?: string;
 }
 
 /**

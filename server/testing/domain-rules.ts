@@ -56,6 +56,7 @@ const domainRuleRule: DocumentRule = async (q, projectId, data) => {
   if (name && !(await isProjectRule(q, projectId, name)))
     errors.push({
       path: 'name',
+      keyword: 'projectRule',
       message: `No categorisation rule of this project is called '${name}'`,
     });
   const kind = String(data.kind ?? 'categories');
@@ -64,10 +65,16 @@ const domainRuleRule: DocumentRule = async (q, projectId, data) => {
      WHERE resource = '${MODULE_RESOURCE}' AND scope_id = $1 AND id::text = $2`,
     [projectId, String(data.module ?? '')],
   );
-  if (!module) errors.push({ path: 'module', message: 'Choose a domain module of this project' });
+  if (!module)
+    errors.push({
+      path: 'module',
+      keyword: 'domainModule',
+      message: 'Choose a domain module of this project',
+    });
   else if (!modulesGiving(kind).includes(module.type as DomainModuleType))
     errors.push({
       path: 'module',
+      keyword: 'moduleKind',
       message: modulesGiving(kind).length
         ? `The module '${module.name}' gives no ${kind}: choose a ${modulesGiving(kind).join(' or ')} module`
         : `No module gives ${kind} yet`,
@@ -86,9 +93,18 @@ const domainRuleRule: DocumentRule = async (q, projectId, data) => {
     priorities.forEach((p, index) => {
       const id = String(p.environmentId ?? '');
       const path = `priorities.${index}.environmentId`;
-      if (!environments.has(id)) errors.push({ path, message: 'Choose an environment of this project' });
+      if (!environments.has(id))
+        errors.push({
+          path,
+          keyword: 'projectEnvironment',
+          message: 'Choose an environment of this project',
+        });
       else if (seen.has(id))
-        errors.push({ path, message: 'This environment already has a priority in this rule' });
+        errors.push({
+          path,
+          keyword: 'environmentTwice',
+          message: 'This environment already has a priority in this rule',
+        });
       seen.add(id);
     });
   }
@@ -114,6 +130,7 @@ const domainModuleRule: DocumentRule = async (q, projectId, data, id) => {
     ? [
         {
           path: 'module',
+          keyword: 'neededByRules',
           message: `The domain rules ${stranded.map((r) => `'${r.name}'`).join(', ')} need this module's ${stranded[0].kind}: change them first`,
         },
       ]

@@ -76,14 +76,24 @@ describe('domain rules', () => {
     });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(detailsOf(refused.body)).toEqual([
-      { path: 'name', message: "No categorisation rule of this project is called 'No such rule'" },
+      {
+        path: 'name',
+        keyword: 'projectRule',
+        message: "No categorisation rule of this project is called 'No such rule'",
+      },
       {
         path: 'module',
+        keyword: 'moduleKind',
         message: "The module 'Extraction' gives no categories: choose a categorization module",
       },
-      { path: 'priorities.0.environmentId', message: 'Choose an environment of this project' },
+      {
+        path: 'priorities.0.environmentId',
+        keyword: 'projectEnvironment',
+        message: 'Choose an environment of this project',
+      },
       {
         path: 'priorities.2.environmentId',
+        keyword: 'environmentTwice',
         message: 'This environment already has a priority in this rule',
       },
     ]);
@@ -93,7 +103,7 @@ describe('domain rules', () => {
       module: '00000000-0000-4000-8000-000000000000',
     });
     expect(detailsOf(unknownModule.body)).toEqual([
-      { path: 'module', message: 'Choose a domain module of this project' },
+      { path: 'module', keyword: 'domainModule', message: 'Choose a domain module of this project' },
     ]);
 
     const made = await acme.call('POST', rules, 'qualifier', {
@@ -113,7 +123,7 @@ describe('domain rules', () => {
       module: 'extraction',
     });
     expect(retyped.statusCode, retyped.body).toBe(400);
-    expect(detailsOf(retyped.body)[0]).toMatchObject({ path: 'module' });
+    expect(detailsOf(retyped.body)[0]).toMatchObject({ path: 'module', keyword: 'neededByRules' });
     expect((await acme.call('GET', `${modules}/${categorisation}`, 'qualifier')).json().module).toBe(
       'categorization',
     );

@@ -104,7 +104,10 @@ export const testingResourcesEn: Messages<typeof testingResourcesFr> = {
     values: {
       module: { categorization: 'Categorisation', extraction: 'Information extraction' },
     },
-    errors: { name: { unique: 'A domain module of this project already has this name' } },
+    errors: {
+      name: { unique: 'A domain module of this project already has this name' },
+      module: { neededByRules: 'Domain rules need what this module gives: change them first' },
+    },
   },
   'domain-rules': {
     name: 'Domain rule |||| Domain rules',
@@ -125,6 +128,17 @@ export const testingResourcesEn: Messages<typeof testingResourcesFr> = {
     values: {
       kind: kindsEn,
       inputType: { all: 'Every input', email: 'Emails', document: 'Documents', text: 'Pasted text' },
+    },
+    errors: {
+      name: { projectRule: 'No categorisation rule of the project has this name' },
+      module: {
+        domainModule: 'Choose a domain module of this project',
+        moduleKind: 'This module does not give this kind of classification: choose one that does',
+      },
+      'priorities.environmentId': {
+        projectEnvironment: 'Choose an environment of this project',
+        environmentTwice: 'This environment already has a priority in this rule',
+      },
     },
   },
 };

@@ -101,7 +101,12 @@ export const testingResourcesFr = {
     values: {
       module: { categorization: 'Catégorisation', extraction: 'Extraction d’informations' },
     },
-    errors: { name: { unique: 'Un module de domaine du projet porte déjà ce nom' } },
+    errors: {
+      name: { unique: 'Un module de domaine du projet porte déjà ce nom' },
+      module: {
+        neededByRules: 'Des règles de domaine ont besoin de ce que donne ce module : modifiez-les d’abord',
+      },
+    },
   },
   'domain-rules': {
     name: 'Règle de domaine |||| Règles de domaine',
@@ -122,6 +127,17 @@ export const testingResourcesFr = {
     values: {
       kind: kindsFr,
       inputType: { all: 'Toutes les entrées', email: 'E-mails', document: 'Documents', text: 'Texte collé' },
+    },
+    errors: {
+      name: { projectRule: 'Aucune règle de catégorisation du projet ne porte ce nom' },
+      module: {
+        domainModule: 'Choisissez un module de domaine de ce projet',
+        moduleKind: 'Ce module ne donne pas ce type de classification : choisissez-en un qui le donne',
+      },
+      'priorities.environmentId': {
+        projectEnvironment: 'Choisissez un environnement de ce projet',
+        environmentTwice: 'Cet environnement a déjà une priorité dans cette règle',
+      },
     },
   },
 };
