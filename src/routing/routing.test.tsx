@@ -87,7 +87,8 @@ describe('routing rules (spec §2)', () => {
     leftover.textContent = 'Stale tooltip';
     document.body.appendChild(leftover);
     await router.navigate('/utils/local-storage-cleaner');
-    await screen.findByRole('heading', { name: 'LocalStorage Cleaner' });
+    // The page is fetched on demand: on a busy machine that takes longer than findBy's default second.
+    await screen.findByRole('heading', { name: 'LocalStorage Cleaner' }, { timeout: 5000 });
     expect(screen.queryByText('Stale tooltip')).not.toBeInTheDocument();
   });
 

@@ -143,14 +143,16 @@ describe('POST /api/login_check', () => {
 
 describe('session tokens', () => {
   it('expire after TOKEN_TTL', async () => {
-    const short = await startTestPlatform({ TOKEN_TTL: '1' });
+    // Three seconds: the sign-in and the first read fit well within them on a loaded 2-core machine
+    // (with one second, a loaded machine saw the token expire before its first use).
+    const short = await startTestPlatform({ TOKEN_TTL: '3' });
     try {
       const { username } = await fixtures(short.platform.db).user();
       const authorization = await signIn(short.app, username);
       const me = () =>
         short.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: { authorization } });
       expect((await me()).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 4100));
       const expired = await me();
       expect(expired.statusCode).toBe(401);
       expect(expired.json().code).toBe('UNAUTHENTICATED');
