@@ -30,7 +30,9 @@ export const ProjectRuleWidget = (props: WidgetProps) => {
       {...props}
       options={{ ...props.options, enumOptions }}
       disabled={props.disabled || rules.status === 'pending'}
-      rawErrors={unknown ? [...rawErrors, translate('app.testing.domainRules.unknownRule')] : rawErrors}
+      rawErrors={
+        unknown ? [...rawErrors, translate('resources.domain-rules.errors.name.projectRule')] : rawErrors
+      }
     />
   );
 };

@@ -36,7 +36,6 @@ const renderPage = async () => {
     ]),
   });
   await screen.findByRole('heading', { name: 'Domain rules', level: 1 }, { timeout: 8000 });
-  return rules;
 };
 
 describe('domain rules page (spec pipeline §2–3, §5)', () => {

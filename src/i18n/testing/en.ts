@@ -241,7 +241,6 @@ export const testingEn: Messages<typeof testingFr> = {
   domainRules: {
     intro:
       'For a classification and an input type, a rule says which domain module tests score, with a priority per environment (lower first). Once an environment has a rule, its tests score only the classifications rules cover: the others are NO_DOMAIN_RULE, left out of the scores.',
-    unknownRule: 'No categorisation rule of the project has this name',
     applied: 'Domain rules applied',
     appliedHint:
       'The environment’s rules when the test was launched, in priority order: only the classifications they cover are scored.',

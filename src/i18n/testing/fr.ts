@@ -244,7 +244,6 @@ export const testingFr = {
   domainRules: {
     intro:
       'Pour une classification et un type d’entrée, une règle dit quel module de domaine les tests notent, avec une priorité par environnement (la plus basse d’abord). Dès qu’un environnement a une règle, ses tests ne notent que les classifications couvertes : les autres sont NO_DOMAIN_RULE, hors des scores.',
-    unknownRule: 'Aucune règle de catégorisation du projet ne porte ce nom',
     applied: 'Règles de domaine appliquées',
     appliedHint:
       'Les règles de l’environnement au lancement du test, dans l’ordre des priorités : seules les classifications qu’elles couvrent sont notées.',
