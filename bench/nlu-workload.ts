@@ -132,8 +132,10 @@ export const referenceCategories = (
   ruleset: Ruleset,
   subject: string,
   body: string,
-  /** Text word → the term words it reaches; shareable across messages. */
+  /** Text word → the term words it reaches; shareable across messages (of one `exact` setting). */
   reach: Map<string, Set<string>> = new Map(),
+  /** Terms match exactly, without the tolerance (archetype expressions with `exact`). */
+  { exact = false }: { exact?: boolean } = {},
 ): string[] => {
   const words = (s: string) =>
     s
@@ -148,7 +150,7 @@ export const referenceCategories = (
     if (!set) {
       set = new Set(
         termWords.filter((w) => {
-          const max = allowedEdits(w);
+          const max = exact ? 0 : allowedEdits(w);
           return w === textWord || (max > 0 && editDistance(textWord, w, max) <= max);
         }),
       );

@@ -8,37 +8,84 @@ const ensureServerBuilt = () => {
   built = true;
 };
 
+/** A process of the product the benchmarks started. */
+export interface StartedProcess {
+  url: string;
+  /** Time from the spawn to ready. */
+  ms: number;
+  output(): string;
+  /** CPU seconds it has used so far, every thread counted (Linux /proc; 0 elsewhere). */
+  cpuSeconds(): number;
+  /** Its peak resident memory so far (VmHWM), in MB. */
+  peakMb(): number;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the platform as `npm start` does (the server bundle) and resolves once /healthz answers
- * 200, with the time it took from the spawn.
+ * Starts the platform as `npm start` does (the server bundle; `serve` or `worker` for one role) and
+ * resolves once it is ready: /healthz answers 200, or for a worker, it said so in its log (which
+ * needs LOG_LEVEL info or lower).
  */
-export const startServer = async (env: Record<string, string>) => {
+export const startServer = async (
+  env: Record<string, string>,
+  entry: 'main' | 'serve' | 'worker' = 'main',
+): Promise<StartedProcess> => {
   ensureServerBuilt();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+  // BENCH_PROFILE_DIR: each thread of the product writes a CPU profile there when it ends.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', `dist-server/${entry}.mjs`], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  // The last 64 KB are enough to say why it stopped; an info log of thousands of analyses is not kept.
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-65_536));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = `http://127.0.0.1:${env.PORT}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
+    if (entry === 'worker') {
+      if (output.includes('worker ready')) break;
+    } else {
+      try {
+        if ((await fetch(`${url}/healthz`)).status === 200) break;
+      } catch {
+        // not listening yet
+      }
     }
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
+  const proc = (file: string) => {
+    try {
+      return fs.readFileSync(`/proc/${child.pid}/${file}`, 'utf8');
+    } catch {
+      return null;
+    }
+  };
   return {
     url,
     ms,
     output: () => output,
+    cpuSeconds: () => {
+      const stat = proc('stat');
+      if (!stat) return 0;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    },
+    peakMb: () => Number(/VmHWM:\s+(\d+)/.exec(proc('status') ?? '')?.[1] ?? 0) / 1024,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.on('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -8,6 +8,7 @@ import { apiBenchmarks } from './api';
 import { pipelineBenchmarks } from './pipeline';
 import { nluBenchmarks } from './nlu';
 import { campaignBenchmarks } from './campaign';
+import { httpBenchmarks } from './http';
 
 export interface Measurement {
   name: string;
@@ -23,6 +24,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['pipeline', pipelineBenchmarks],
   ['nlu', nluBenchmarks],
   ['campaign', campaignBenchmarks],
+  ['http', httpBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -14,6 +14,7 @@ import { createLlmClient } from './integrations/llm';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
 import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
+import { startAnalysisSignals, type AnalysisSignals } from './analyses/signals';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
 export interface Platform {
@@ -25,6 +26,8 @@ export interface Platform {
   services: PipelineServices;
   /** The threads that run the pipeline, for the analysis worker and the test pages (started at first use). */
   pipelines: PipelinePool;
+  /** Analyses submitted and finished, heard from every process (analyses/signals.ts). */
+  signals: AnalysisSignals;
   jwtSecret: string;
   stop(): Promise<void>;
 }
@@ -32,6 +35,8 @@ export interface Platform {
 export interface Roles {
   /** Run the queue's workers (and its maintenance) in this process. */
   worker: boolean;
+  /** Serve the API in this process (default: yes); only its status reads wait for analyses to end. */
+  api?: boolean;
 }
 
 /**
@@ -58,6 +63,11 @@ export const startPlatform = async (
   const stopWorkers: (() => unknown)[] = [];
   try {
     const queue = await startQueue(database, log, { supervise: roles.worker });
+    const signals = await startAnalysisSignals(database, log, {
+      api: roles.api ?? true,
+      worker: roles.worker,
+    });
+    stopWorkers.push(() => signals.stop());
     if (roles.worker) {
       await startMailWorker(queue.boss, database, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
       await startEnvironmentDeletionWorker(queue.boss, database, log);
@@ -68,6 +78,7 @@ export const startPlatform = async (
         log,
         pipelines,
         config.analysis,
+        signals,
       );
       await startRetentionWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
@@ -85,6 +96,7 @@ export const startPlatform = async (
       log,
       services,
       pipelines,
+      signals,
       jwtSecret,
       stop: async () => {
         // The analysis worker's own loop ends its batch first: it still completes that batch's jobs.

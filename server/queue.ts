@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 import { isConnectionError } from './db/retry';
+import { notifySubmitted } from './analyses/signals';
 import type { Logger } from './logger';
 
 /** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */
@@ -34,6 +35,20 @@ export interface SendOptions {
 }
 
 const RETRIES = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
+/**
+ * pg-boss's job for each row of `from`, inserted by the caller's own statement (a CTE), so that a
+ * row and its job are one statement instead of two — on PGlite each statement costs more than the
+ * row's work. The columns are those pg-boss 10's own insert (`insertJobs`) sets for a job without
+ * options on a queue without overrides (the others keep the table's defaults: created state,
+ * start now, 15 minutes to expire, kept 14 days); tests/api/analyses.test.ts checks that pg-boss
+ * fetches and completes such a job. Check it again when pg-boss is upgraded.
+ */
+export const insertJobSql = (name: QueueName, dataSql: string, from: string) =>
+  `INSERT INTO pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, policy)
+   SELECT '${name}', ${dataSql}, ${RETRIES.retryLimit}, ${RETRIES.retryDelay}, ${RETRIES.retryBackoff},
+          (SELECT policy FROM pgboss.queue WHERE name = '${name}')
+   FROM ${from}`;
 
 export type Queue = {
   boss: PgBoss;
@@ -82,6 +97,7 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+      if (name === queues.analysis) await notifySubmitted(tx);
     },
     sendMany: async (tx, name, data) => {
       if (data.length === 0) return;
@@ -89,6 +105,7 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
         data.map((d) => ({ name, data: d, ...RETRIES })),
         { db: txDb(tx) },
       );
+      if (name === queues.analysis) await notifySubmitted(tx);
     },
     stop: () => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
   };

@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AnalysisResult, AnalysisStatus, InputType } from '../../schemas/analysis-result';
 import { first, type Db, type Queryable } from '../db';
+import { coalesce } from '../db/coalesce';
 import { ClientError } from '../http/errors';
-import { queues, type Queue } from '../queue';
+import { insertJobSql, queues, type Queue } from '../queue';
+import { notifyFinishedSql, notifySubmittedSql } from './signals';
 
 /** An analysis row, as the worker and the routes read it. */
 export interface AnalysisRow {
@@ -48,21 +50,28 @@ export const ALREADY_PROCESSING = () =>
 export const ANONYMIZED = () =>
   new ClientError(410, 'ANALYSIS_ANONYMIZED', 'This analysis was anonymized: it can no longer be opened');
 
+/** What creating answers of the row: the record's columns (not the input text, which may be 25 MB). */
+export const RECORD_COLUMNS = `id, environment_id, name, input_type, status, filename, size, manual_final_status,
+  error, duration_ms, created_at, started_at, finished_at, anonymized_at`;
+
 /**
- * Creates an analysis and its queue job in one transaction: both exist, or neither. With an
- * idempotency key already used in the environment, nothing is created and the first analysis is
- * answered (`created: false`), even when both requests race.
+ * Creates an analysis and its queue job: both exist, or neither. Without an idempotency key, one
+ * statement writes the file, the row and the job and wakes the workers, and the analyses submitted
+ * meanwhile by other requests go in the same statement (db/coalesce.ts): on PGlite a statement
+ * costs far more than a row. With a key already used in the environment, nothing is created and
+ * the first analysis is answered (`created: false`), even when both requests race.
  */
 export const createAnalysis = async (
   db: Db,
   queue: Queue,
   a: NewAnalysis,
-): Promise<{ row: AnalysisRow; created: boolean }> =>
-  db.transaction(async (tx) => {
+): Promise<{ row: AnalysisRow; created: boolean }> => {
+  if (a.idempotencyKey === undefined) return { row: await insertersOf(db)(a), created: true };
+  return db.transaction(async (tx) => {
     const id = randomUUID();
     const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO analyses (id, environment_id, name, input_type, filename, mime, size, input_text,
-                             metadata, manual_final_status, idempotency_key, created_by, access_key_id, queued_at)
+      `INSERT INTO analyses (id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
+                             manual_final_status, idempotency_key, created_by, access_key_id, queued_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
        ON CONFLICT (environment_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING id`,
@@ -73,11 +82,11 @@ export const createAnalysis = async (
         a.inputType,
         a.file?.filename ?? null,
         a.file?.mime ?? null,
-        a.file?.bytes.length ?? a.text?.length ?? 0,
+        sizeOf(a),
         a.text ?? null,
         JSON.stringify(a.metadata),
         a.manualFinalStatus,
-        a.idempotencyKey ?? null,
+        a.idempotencyKey,
         a.createdBy ?? null,
         a.accessKeyId ?? null,
       ],
@@ -98,21 +107,84 @@ export const createAnalysis = async (
     await queue.send(tx, queues.analysis, { analysisId: id });
     return { row: (await getAnalysis(tx, id))!, created: true };
   });
+};
+
+const sizeOf = (a: NewAnalysis) => a.file?.bytes.length ?? a.text?.length ?? 0;
+
+/**
+ * Analyses (without idempotency key) with their files and jobs, in one statement: parameters are
+ * one array per column, a row per analysis.
+ */
+const INSERT_ANALYSES = `
+  WITH x AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+                         $8::text[], $9::jsonb[], $10::boolean[], $11::uuid[], $12::uuid[], $13::uuid[],
+                         $14::text[], $15::text[])
+      AS x(id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
+           manual_final_status, created_by, access_key_id, blob_id, hex, sha256)
+  ), b AS (
+    INSERT INTO blobs (id, environment_id, bytes, size, sha256)
+    SELECT blob_id, environment_id, decode(hex, 'hex'), size, sha256 FROM x WHERE blob_id IS NOT NULL
+  ), a AS (
+    INSERT INTO analyses (id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
+                          manual_final_status, created_by, access_key_id, queued_at, blob_id)
+    SELECT id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
+           manual_final_status, created_by, access_key_id, now(), blob_id FROM x
+    RETURNING ${RECORD_COLUMNS}
+  ), j AS (${insertJobSql(queues.analysis, "jsonb_build_object('analysisId', a.id)", 'a')})
+  SELECT a.*, ${notifySubmittedSql} FROM a`;
+
+const inserters = new WeakMap<Db, (a: NewAnalysis) => Promise<AnalysisRow>>();
+const insertersOf = (db: Db) => {
+  let insert = inserters.get(db);
+  if (!insert) {
+    insert = coalesce(async (batch: NewAnalysis[]) => {
+      const ids = batch.map(() => randomUUID());
+      const blobs = batch.map((a) => (a.file ? blobValues(a.environmentId, a.file.bytes) : undefined));
+      const rows = await db.query<AnalysisRow>(INSERT_ANALYSES, [
+        ids,
+        batch.map((a) => a.environmentId),
+        batch.map((a) => a.name),
+        batch.map((a) => a.inputType),
+        batch.map((a) => a.file?.filename ?? null),
+        batch.map((a) => a.file?.mime ?? null),
+        batch.map(sizeOf),
+        batch.map((a) => a.text ?? null),
+        batch.map((a) => JSON.stringify(a.metadata)),
+        batch.map((a) => a.manualFinalStatus),
+        batch.map((a) => a.createdBy ?? null),
+        batch.map((a) => a.accessKeyId ?? null),
+        blobs.map((b) => b?.[0] ?? null),
+        blobs.map((b) => b?.[2] ?? null),
+        blobs.map((b) => b?.[4] ?? null),
+      ]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!);
+    });
+    inserters.set(db, insert);
+  }
+  return insert;
+};
+
+/** A blob row's values after the statement's first `offset` parameters: id, environment, hex bytes, size, sha256. */
+const BLOB_VALUES = (offset: number) =>
+  `$${offset + 1}::uuid, $${offset + 2}, decode($${offset + 3}, 'hex'), $${offset + 4}, $${offset + 5}`;
+const blobValues = (environmentId: string, bytes: Uint8Array) => [
+  randomUUID(),
+  environmentId,
+  // Hex both ways: PGlite decodes bytea parameters and columns byte by byte in JavaScript, 4× slower.
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'),
+  bytes.length,
+  createHash('sha256').update(bytes).digest('hex'),
+];
 
 export const putBlob = async (q: Queryable, environmentId: string, bytes: Uint8Array): Promise<string> => {
-  const id = randomUUID();
-  // Hex both ways: PGlite decodes bytea parameters and columns byte by byte in JavaScript, 4× slower.
+  const values = blobValues(environmentId, bytes);
   await q.query(
-    `INSERT INTO blobs (id, environment_id, bytes, size, sha256) VALUES ($1, $2, decode($3, 'hex'), $4, $5)`,
-    [
-      id,
-      environmentId,
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'),
-      bytes.length,
-      createHash('sha256').update(bytes).digest('hex'),
-    ],
+    `INSERT INTO blobs (id, environment_id, bytes, size, sha256) VALUES (${BLOB_VALUES(0)})`,
+    values,
   );
-  return id;
+  return values[0] as string;
 };
 
 /** Files by id, read as hex (see putBlob). */
@@ -144,7 +216,7 @@ export const abortAnalysis = async (q: Queryable, row: AnalysisRow): Promise<Ana
   const updated = await first(
     q.query<AnalysisRow>(
       `UPDATE analyses SET status = 'aborted', finished_at = now(), worker_token = NULL
-       WHERE id = $1 AND status IN ('waiting', 'pending') RETURNING *`,
+       WHERE id = $1 AND status IN ('waiting', 'pending') RETURNING *, ${notifyFinishedSql('id')}`,
       [row.id],
     ),
   );
@@ -188,7 +260,7 @@ export const setFinalStatus = async (
       `UPDATE analyses SET status = $2, exchange_labels = $3, finished_at = now()
        WHERE id = $1 AND status = 'pending' AND manual_final_status AND worker_token IS NULL
              AND result IS NOT NULL
-       RETURNING *`,
+       RETURNING *, ${notifyFinishedSql('id')}`,
       [row.id, status, exchangeLabels === undefined ? null : JSON.stringify(exchangeLabels)],
     ),
   );

@@ -15,6 +15,13 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** pg-boss's adapter: multi-statement text answers every statement's result, as pg does. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] } | { rows: Row[] }[]>;
+  /**
+   * Hears the NOTIFY of `channel` (sent by any process on the database; delivered at the sending
+   * transaction's commit). On PostgreSQL a connection of its own, opened again after a restart:
+   * notifications sent while it was away are lost, so a listener must not depend on every one.
+   * Answers how to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -48,6 +48,10 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
       const mapped = results.map((r) => ({ rows: r.rows as Row[] }));
       return mapped.length === 1 ? mapped[0] : mapped;
     },
+    listen: async (channel, onPayload) => {
+      const unlisten = await pg.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: async () => {
       await pg.close();
       release();

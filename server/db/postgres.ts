@@ -78,6 +78,57 @@ export const openPostgres = async (connectionString: string, options: PostgresOp
         pg.QueryResult<Row> | pg.QueryResult<Row>[];
       return Array.isArray(result) ? result.map((r) => ({ rows: r.rows })) : { rows: result.rows };
     },
+    listen: (channel, onPayload) => listenOn(connectionString, channel, onPayload, log),
     close: () => pool.end(),
+  };
+};
+
+/** How long a lost listening connection waits before it connects again (doubling up to the last). */
+const RELISTEN_MS = [100, 500, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own (a pool's connections are shared and may not keep a LISTEN),
+ * connected again after a loss — a server restart — with backoff, for as long as it is wanted.
+ */
+const listenOn = async (
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  log?: Pick<Logger, 'warn'>,
+): Promise<() => Promise<void>> => {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    c.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
+    c.on('error', (err) => {
+      log?.warn({ err, channel }, 'the listening database connection was lost; it connects again');
+      void c.end().catch(() => undefined);
+      if (client === c) again();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await c.end();
+      return;
+    }
+    client = c;
+    failures = 0;
+  };
+  const again = () => {
+    client = undefined;
+    if (stopped) return;
+    const delay = RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)];
+    setTimeout(() => void connect().catch(again), delay).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 };

@@ -5,6 +5,7 @@ import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
 import { queues, type Queue } from '../queue';
+import { notifyFinishedSql } from '../analyses/signals';
 
 /** What the worker reads of an analysis it claims: its input, and its configuration's version. */
 export type ClaimedRow = Pick<
@@ -114,7 +115,8 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
 export type OutcomeRecord = ReturnType<typeof recordOf>;
 
 /**
- * Only rows this worker still holds take a result: an abort meanwhile is never overwritten. Each
+ * Only rows this worker still holds take a result: an abort meanwhile is never overwritten; the
+ * waiting status reads of those written are told (analyses/signals.ts). Each
  * record is taken apart with `->`, not jsonb_to_recordset, which would print each result back to
  * text and parse it again (a cost of the database, in this very process on PGlite).
  */
@@ -123,7 +125,7 @@ const WRITE_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->
        finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
   FROM jsonb_array_elements($1::jsonb) AS x
   WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'
-  RETURNING a.id`;
+  RETURNING a.id, ${notifyFinishedSql('a.id')}`;
 
 /**
  * Writes a batch's results in one statement. The deadline jobs of analyses waiting for their

@@ -61,20 +61,30 @@ export const startClaimLoop = (
   log: Logger,
   sideBySide: number,
   run: (analysisIds: string[]) => Promise<void>,
+  /**
+   * Whether `wake` is called at each submission (analyses/signals.ts). Then the loop fetches again
+   * after a batch only when told of a submission meanwhile or when the batch was full, instead of
+   * asking an empty queue after every batch; a signal lost costs POLL_MS at most.
+   */
+  signalled = false,
 ) => {
   const sizer = claimSizer(sideBySide);
   let stopping = false;
-  let wake = () => {};
+  /** A submission was heard since the last fetch (or nothing says there was none). */
+  let told = true;
+  let endPause = () => {};
   const pause = () =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, POLL_MS);
-      wake = () => {
+      endPause = () => {
         clearTimeout(timer);
         resolve();
       };
     });
   const loop = async () => {
     while (!stopping) {
+      if (!told) await pause();
+      told = !signalled;
       const jobs = await boss
         .fetch<{ analysisId: string }>(queues.analysis, { batchSize: sizer.size })
         .catch((err: unknown) => {
@@ -82,9 +92,10 @@ export const startClaimLoop = (
           return [];
         });
       if (jobs.length === 0) {
-        await pause();
+        told = false;
         continue;
       }
+      if (jobs.length >= sizer.size) told = true;
       const started = performance.now();
       await run(jobs.map((j) => j.data.analysisId)).catch((err: unknown) =>
         log.error({ err }, 'analysis batch failed'),
@@ -100,10 +111,15 @@ export const startClaimLoop = (
   };
   const done = loop();
   return {
+    /** Analyses were submitted: an idle loop looks at the queue now, a busy one after its batch. */
+    wake: () => {
+      told = true;
+      endPause();
+    },
     /** Ends the loop after its batch (waiting STOP_WAIT_MS at most). */
     stop: async () => {
       stopping = true;
-      wake();
+      endPause();
       await Promise.race([done, new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref())]);
     },
   };

@@ -19,6 +19,7 @@ import {
   type OutcomeRecord,
 } from './analysis-batch';
 import { queues, type Queue } from '../queue';
+import { notifyFinishedSql, type AnalysisSignals } from '../analyses/signals';
 
 export interface AnalysisWorkerOptions {
   /** An analysis running longer is stopped and fails with a message saying so. */
@@ -55,6 +56,7 @@ export const startAnalysisWorker = async (
   log: Logger,
   pipelines: PipelinePool,
   options: AnalysisWorkerOptions,
+  signals?: Pick<AnalysisSignals, 'onSubmitted'>,
 ): Promise<{ stop(): Promise<void> }> => {
   const heartbeatMs = Math.max(200, Math.min(2000, (options.stallSeconds * 1000) / 4));
 
@@ -161,7 +163,8 @@ export const startAnalysisWorker = async (
       .catch((err: unknown) => log.warn({ err }, 'analysis heartbeat failed'));
   };
 
-  const claims = startClaimLoop(boss, log, options.batchSize, runBatch);
+  const claims = startClaimLoop(boss, log, options.batchSize, runBatch, signals !== undefined);
+  signals?.onSubmitted(() => claims.wake());
 
   await boss.work<{ analysisId: string }>(
     queues.analysisDeadline,
@@ -170,7 +173,8 @@ export const startAnalysisWorker = async (
       await db.query(
         `UPDATE analyses SET status = 'error', finished_at = now(),
                 error = 'No final status was received before the time limit'
-         WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL`,
+         WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL
+         RETURNING ${notifyFinishedSql('id')}`,
         [jobs.map((j) => j.data.analysisId)],
       );
     },
@@ -210,7 +214,7 @@ export const requeueStalled = async (
               error = 'The analysis stopped its worker ${MAX_ATTEMPTS} times; the file may be damaged or hostile'
        WHERE status = 'pending' AND worker_token IS NOT NULL AND attempts >= ${MAX_ATTEMPTS}
              AND worker_token <> ALL($2::text[])
-             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
+             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, ${notifyFinishedSql('id')}`,
       [stallSeconds, ownTokens],
     );
     const requeued = await tx.query<{ id: string }>(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_KEY_PREFIX, hashAccessKey } from '../auth/access-keys';
+import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } from '../auth/access-keys';
 import { first } from '../db';
 import { ClientError } from '../http/errors';
 import type { Platform } from '../platform';
@@ -31,7 +31,8 @@ const BEARER = /^bearer +(\S+) *$/i;
  * The public API's authentication (DESIGN.md §5): `Authorization: Bearer <access key>`, checked on
  * request, before a body is read (routes add it as an `onRequest` hook). A key opens
  * its own environment and nothing else; a revoked key, or one of an environment being deleted, is
- * refused like an unknown one. Console session tokens are not keys.
+ * refused like an unknown one (at once by this process, within KEY_CACHE_MS by the others). Console
+ * session tokens are not keys.
  */
 export const accessKeysPlugin = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
@@ -41,17 +42,22 @@ export const accessKeysPlugin = fp(
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!secret?.startsWith(ACCESS_KEY_PREFIX))
         throw unauthorized('An access key is required: Authorization: Bearer <key>');
-      const key = await first(
-        db.query<{ id: string; environment_id: string; last_used_at: Date | null }>(
-          `SELECT k.id, k.environment_id, k.last_used_at FROM access_keys k
-           JOIN environments e ON e.id = k.environment_id
-           WHERE k.secret_hash = $1 AND e.deletion_requested_at IS NULL`,
-          [hashAccessKey(secret)],
+      const key = await checkedAccessKey(hashAccessKey(secret), () =>
+        first(
+          db.query<KnownKey>(
+            `SELECT k.id, k.environment_id, k.last_used_at FROM access_keys k
+             JOIN environments e ON e.id = k.environment_id
+             WHERE k.secret_hash = $1 AND e.deletion_requested_at IS NULL`,
+            [hashAccessKey(secret)],
+          ),
         ),
       );
       if (!key) throw unauthorized('This access key is unknown or was revoked');
-      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > LAST_USE_PRECISION_MS)
+      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > LAST_USE_PRECISION_MS) {
+        // The cached key carries the date written, so the next calls do not write it again.
+        key.last_used_at = new Date();
         await db.query('UPDATE access_keys SET last_used_at = now() WHERE id = $1', [key.id]);
+      }
       request.key = { keyId: key.id, environmentId: key.environment_id };
     });
   },

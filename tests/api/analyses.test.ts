@@ -364,12 +364,10 @@ describe('the public analyses API', () => {
     const id = (
       await call('POST', '/v4/api/analyses', key, { text: 'Wait for me', manualFinalStatus: true })
     ).json().id as string;
-    const deadline = Date.now() + 30_000;
-    let body;
-    do {
-      body = (await call('GET', `/v4/api/analyses/${id}`, key)).json();
-      await new Promise((r) => setTimeout(r, 100));
-    } while (!body.result && Date.now() < deadline);
+    // The wait ends when it is processed and waits for its final status: the result can be read.
+    const status = (await call('GET', `/v4/api/analyses/${id}/status?wait=60`, key)).json();
+    expect(status).toMatchObject({ status: 'pending', awaitingFinalStatus: true });
+    const body = (await call('GET', `/v4/api/analyses/${id}`, key)).json();
     expect(body).toMatchObject({ status: 'pending', result: { status: 'processed' } });
     const patched = await call('PATCH', `/v4/api/analyses/${id}`, key, { exchangeLabels: ['Résiliation'] });
     expect(patched.json()).toMatchObject({ status: 'processed', exchangeLabels: ['Résiliation'] });
@@ -378,5 +376,69 @@ describe('the public analyses API', () => {
     expect((await call('PATCH', `/v4/api/analyses/${plain}`, key, {})).json().code).toBe(
       'NO_MANUAL_FINAL_STATUS',
     );
+  });
+
+  it('tells a client that its analysis ended without sending the result, and waits for the end on request', async () => {
+    const id = (await call('POST', '/v4/api/analyses', key, { text: 'Status, please' })).json().id as string;
+    const status = await call('GET', `/v4/api/analyses/${id}/status?wait=60`, key);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ id, status: 'processed', awaitingFinalStatus: false, error: null });
+    expect(status.json()).not.toHaveProperty('result');
+    expect(status.body.length).toBeLessThan(1000);
+    // With the result: once, after the wait.
+    const read = await call('GET', `/v4/api/analyses/${id}?wait=60`, key);
+    expect(read.json()).toMatchObject({ id, status: 'processed', result: { id, status: 'processed' } });
+    // Its job, written by the statement that wrote the row (queue.ts insertJobSql), went through pg-boss.
+    // (It is completed just after the results are written: a moment later.)
+    const jobOf = async () =>
+      (
+        await t.platform.db.query<{ state: string; retry_limit: number }>(
+          `SELECT state, retry_limit FROM pgboss.job WHERE name = 'analysis' AND data->>'analysisId' = $1`,
+          [id],
+        )
+      )[0];
+    const deadline = Date.now() + 10_000;
+    while ((await jobOf()).state !== 'completed' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await jobOf()).toEqual({ state: 'completed', retry_limit: 6 });
+    expect((await call('GET', `/v4/api/analyses/${id}/status`, otherKey)).json().code).toBe(
+      'ANALYSIS_NOT_FOUND',
+    );
+    for (const wait of ['61', 'forever', '-1'])
+      expect((await call('GET', `/v4/api/analyses/${id}/status?wait=${wait}`, key)).statusCode).toBe(400);
+  });
+
+  it('answers a waiting read as soon as the analysis ends, and at its deadline if it does not', async () => {
+    // A row nobody will run (no job): only a user's abort ends it.
+    const [{ id }] = await t.platform.db.query<{ id: string }>(
+      `INSERT INTO analyses (id, environment_id, name, input_type, input_text)
+       VALUES (gen_random_uuid(), $1, 'Stuck', 'text', 'x') RETURNING id`,
+      [acme.ids.env],
+    );
+    const atDeadline = await call('GET', `/v4/api/analyses/${id}/status?wait=1`, key);
+    expect(atDeadline.json()).toMatchObject({ id, status: 'waiting', finishedAt: null });
+    const started = Date.now();
+    const waiting = call('GET', `/v4/api/analyses/${id}?wait=60`, key);
+    await new Promise((r) => setTimeout(r, 300));
+    await acme.call('POST', `${analysesOf(acme.ids.env)}/${id}/abort`, 'qualifier');
+    const ended = await waiting;
+    expect(ended.json()).toMatchObject({ id, status: 'aborted', result: null });
+    // Told by the abort, not by its 60 s deadline.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('documents the status read and its wait parameter in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs' })).json();
+    for (const path of ['/v4/api/analyses/{id}/status', '/v4/api/analyses/{id}']) {
+      const get = doc.paths[path].get;
+      expect(get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+        expect.arrayContaining(['query:wait', 'path:id']),
+      );
+      expect(get.responses['200'].content['application/json'].schema.properties).toHaveProperty('status');
+    }
+    expect(
+      doc.paths['/v4/api/analyses/{id}/status'].get.responses['200'].content['application/json'].schema
+        .properties,
+    ).not.toHaveProperty('result');
   });
 });

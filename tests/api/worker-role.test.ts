@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
 import { startTestPlatform } from './support/platform';
+import { API, buildTenants } from './support/tenants';
 import { startSmtpServer } from './support/smtp';
 
 /**
@@ -45,4 +46,44 @@ describe('the worker role', () => {
     expect(mail.subject).toMatch(/mot de passe/);
     expect(mail.text).toContain('http://console.test/reset-password/');
   });
+
+  // Two processes at once need PostgreSQL: the end of an analysis reaches the API process by NOTIFY.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers a waiting read of the API process when a worker process ends the analysis',
+    { timeout: 90_000 },
+    async () => {
+      const api = await startTestPlatform({}, { worker: false, onDisk: true });
+      cleanups.push(() => api.close());
+      const acme = await buildTenants(api);
+      const key = (
+        await acme.call('POST', `${API}/environments/${acme.ids.env}/access-keys`, 'configurator', {
+          name: 'gateway',
+        })
+      ).json().secret as string;
+      const headers = { authorization: `Bearer ${key}` };
+      const created = await api.app.inject({
+        method: 'POST',
+        url: '/v4/api/analyses',
+        headers,
+        payload: { text: 'Résiliation de mon contrat' },
+      });
+      const { id } = created.json();
+      const waiting = api.app.inject({
+        method: 'GET',
+        url: `/v4/api/analyses/${id}/status?wait=60`,
+        headers,
+      });
+      const started = Date.now();
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+        env: { ...process.env, ...api.databaseEnv, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      });
+      cleanups.push(() => {
+        worker.kill('SIGKILL');
+      });
+      expect((await waiting).json()).toMatchObject({ id, status: 'processed' });
+      // Told by the worker's NOTIFY, not by the read's 60 s deadline.
+      expect(Date.now() - started).toBeLessThan(45_000);
+    },
+  );
 });

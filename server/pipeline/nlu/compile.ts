@@ -183,6 +183,8 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
 
   const words: string[] = [];
   const wordIds = new Map<string, number>();
+  /** Words of some term matched with typo tolerance: a word only exact terms use is looked up exactly. */
+  const tolerant = new Set<number>();
   const terms: CompiledTerm[] = [];
   const trie = newNode();
   const regexes: CompiledRegex[] = BUILTIN_ARCHETYPES.map((b, owner) => ({
@@ -230,6 +232,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
       for (const word of tokens) {
         let id = wordIds.get(word);
         if (id === undefined) wordIds.set(word, (id = words.push(word) - 1));
+        if (e.exact !== true) tolerant.add(id);
         let child = node.next.get(id);
         if (!child) node.next.set(id, (child = newNode()));
         node = child;
@@ -312,7 +315,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
     archetypes,
     archetypeIndex: index,
     terms,
-    vocabulary: new FuzzyIndex(words),
+    vocabulary: new FuzzyIndex(words, tolerant),
     trie,
     regexes,
     interactions,

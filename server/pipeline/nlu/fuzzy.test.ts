@@ -38,3 +38,17 @@ describe('typo tolerance bounds', () => {
     ['resilitaion', ['resiliation~']],
   ])('%s reaches %j', (word, expected) => expect(found(word)).toEqual(expected));
 });
+
+describe('words only exact terms use', () => {
+  it('are reached by themselves only, and cost a text word no fuzzy lookup', () => {
+    // 'assurance' (id 0) is tolerant; 'sinistre' (id 1) belongs to exact terms only.
+    const index = new FuzzyIndex(['assurance', 'sinistre'], new Set([0]));
+    expect(index.lookup('asurance')).toEqual([{ id: 0, exact: false }]);
+    expect(index.lookup('sinistre')).toEqual([{ id: 1, exact: true }]);
+    expect(index.lookup('sinistra')).toEqual([]);
+    const exactOnly = new FuzzyIndex(['assurance', 'sinistre'], new Set());
+    exactOnly.lookup('asurance');
+    exactOnly.lookup('sinistra');
+    expect(exactOnly.work).toBe(0);
+  });
+});

@@ -139,11 +139,18 @@ export class FuzzyIndex {
    */
   work = 0;
 
-  constructor(readonly words: readonly string[]) {
+  /**
+   * `tolerant`: the words looked up within their tolerance (default: all); the others — words that
+   * only exact terms use — are reached by themselves only, and cost a text word no fuzzy lookup.
+   */
+  constructor(
+    readonly words: readonly string[],
+    tolerant?: ReadonlySet<number>,
+  ) {
     for (let id = 0; id < words.length; id++) {
       const word = words[id];
       this.ids.set(word, id);
-      const depth = allowedEdits(word);
+      const depth = tolerant && !tolerant.has(id) ? 0 : allowedEdits(word);
       if (depth === 0) continue;
       this.maxDepth = Math.max(this.maxDepth, depth);
       this.reach = Math.max(this.reach, word.length + depth);

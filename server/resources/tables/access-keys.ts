@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { newAccessKey } from '../../auth/access-keys';
+import { forgetAccessKeys, newAccessKey } from '../../auth/access-keys';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -43,6 +43,7 @@ export const accessKeysStore = (schema: ResourceSchema): ResourceStore => {
     },
     delete: async (q, _ctx, before) => {
       await q.query('DELETE FROM access_keys WHERE id = $1', [before.id]);
+      forgetAccessKeys();
     },
   };
 };

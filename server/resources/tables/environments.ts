@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import { queues } from '../../queue';
+import { forgetAccessKeys } from '../../auth/access-keys';
 import { environmentSchema } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../../schemas/output';
@@ -165,6 +166,7 @@ export const environmentsStore = (schema: ResourceSchema, platform: Platform): R
     /** Recorded now, done by the queue a few seconds later (jobs/environment-deletion.ts). */
     delete: async (q, _ctx, before) => {
       await q.query('UPDATE environments SET deletion_requested_at = now() WHERE id = $1', [before.id]);
+      forgetAccessKeys();
       await platform.queue.send(q, queues.environmentDeletion, { environmentId: before.id });
     },
   };

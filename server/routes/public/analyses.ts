@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FINAL_STATUSES } from '../../../schemas/analysis-result';
+import {
+  createPublicAnalysis,
+  publicAnalysis,
+  publicAnalysisStatus,
+} from '../../../schemas/contracts/public';
 import { readAnalysisRequest } from '../../analyses/intake';
 import {
   ANONYMIZED,
@@ -6,13 +12,27 @@ import {
   createAnalysis,
   getAnalysis,
   setFinalStatus,
+  type AnalysisRow,
 } from '../../analyses/repository';
+import { coalesce } from '../../db/coalesce';
+import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { isUuid } from '../../resources/fields';
 import { analysisNotFound } from '../console/analyses';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** What a status read selects: the record's columns and whether the result is there, never the result. */
+const STATUS_COLUMNS = `id, environment_id, name, input_type, status, filename, size, manual_final_status,
+  error, duration_ms, created_at, started_at, finished_at, anonymized_at,
+  (status = 'pending' AND manual_final_status AND worker_token IS NULL AND result IS NOT NULL) AS awaiting_final_status`;
+
+type StatusRow = AnalysisRow & { awaiting_final_status: boolean };
+type ResultRow = StatusRow & { result_json: string | null };
+
+/** Ended, for a waiting read: finished, or processed and waiting for its manual final status. */
+const ended = (row: StatusRow) => FINAL_STATUSES.includes(row.status) || row.awaiting_final_status;
 
 /**
  * The public analyses API (DESIGN.md §5) for machine clients with an environment access key:
@@ -23,6 +43,26 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
   const { db, queue, config } = platform;
   app.addHook('onRequest', app.authenticateKey);
 
+  /**
+   * Reads of rows by id, the concurrent ones of many clients in one statement (db/coalesce.ts):
+   * clients polling or waiting on their analyses are most of this API's calls. A row of another
+   * environment than the key's is not found.
+   */
+  const reader = <R extends StatusRow>(columns: string) => {
+    const read = coalesce(async (ids: string[]) => {
+      const rows = await db.query<R>(`SELECT ${columns} FROM analyses WHERE id = ANY($1::uuid[])`, [ids]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+    return async (id: string, environmentId: string) => {
+      const row = await read(id);
+      return row?.environment_id === environmentId ? row : undefined;
+    };
+  };
+  const readStatus = reader<StatusRow>(STATUS_COLUMNS);
+  // The stored result's JSON goes out as the database gives it: never parsed and printed again here.
+  const readResult = reader<ResultRow>(`${STATUS_COLUMNS}, exchange_labels, result::text AS result_json`);
+
   const analysisOf = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const row = isUuid(request.params.id)
       ? await getAnalysis(db, request.params.id, request.key.environmentId)
@@ -31,29 +71,81 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
     return row;
   };
 
-  app.post('/v4/api/analyses', { bodyLimit: config.uploadMaxBytes + 65_536 }, async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    const idempotencyKey = Array.isArray(header) ? header[0] : header;
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new ClientError(
-        400,
-        'BAD_IDEMPOTENCY_KEY',
-        'Idempotency-Key must be 1 to 200 visible ASCII characters',
-      );
+  /**
+   * Reads the row, and with `wait` seconds, reads it again when its analysis ends (a signal from
+   * whichever worker ended it: analyses/signals.ts) or at the deadline. The wait is registered
+   * before the first read, so that an end in between is not missed; a client that hangs up ends it.
+   */
+  const readWaiting = async <R extends StatusRow>(
+    request: FastifyRequest<{ Params: { id: string }; Querystring: { wait?: string } }>,
+    reply: FastifyReply,
+    read: () => Promise<R | undefined>,
+  ): Promise<R> => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw analysisNotFound();
+    const seconds = Number(request.query.wait ?? 0);
+    const waiting = seconds > 0 ? platform.signals.finished(id, seconds * 1000) : undefined;
+    const hangUp = () => waiting?.cancel();
+    reply.raw.once('close', hangUp);
+    try {
+      let row = await read();
+      if (!row) throw analysisNotFound();
+      if (waiting && !ended(row)) {
+        await waiting.done;
+        row = (await read()) ?? row;
+      }
+      return row;
+    } finally {
+      waiting?.cancel();
+      reply.raw.off('close', hangUp);
     }
-    const input = await readAnalysisRequest(request, request.key.environmentId, config.uploadMaxBytes);
-    const { row, created } = await createAnalysis(db, queue, {
-      ...input,
-      idempotencyKey,
-      accessKeyId: request.key.keyId,
-    });
-    return reply.code(created ? 201 : 200).send(analysisRecord(row));
+  };
+
+  app.post(
+    '/v4/api/analyses',
+    { ...contractRoute(createPublicAnalysis), bodyLimit: config.uploadMaxBytes + 65_536 },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = Array.isArray(header) ? header[0] : header;
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw new ClientError(
+          400,
+          'BAD_IDEMPOTENCY_KEY',
+          'Idempotency-Key must be 1 to 200 visible ASCII characters',
+        );
+      }
+      const input = await readAnalysisRequest(request, request.key.environmentId, config.uploadMaxBytes);
+      const { row, created } = await createAnalysis(db, queue, {
+        ...input,
+        idempotencyKey,
+        accessKeyId: request.key.keyId,
+      });
+      return reply.code(created ? 201 : 200).send(analysisRecord(row));
+    },
+  );
+
+  app.route<{ Params: { id: string }; Querystring: { wait?: string } }>({
+    ...contractRoute(publicAnalysisStatus),
+    handler: async (request, reply) => {
+      const row = await readWaiting(request, reply, () =>
+        readStatus(request.params.id, request.key.environmentId),
+      );
+      return { ...analysisRecord(row), awaitingFinalStatus: row.awaiting_final_status };
+    },
   });
 
-  app.get<{ Params: { id: string } }>('/v4/api/analyses/:id', async (request) => {
-    const row = await analysisOf(request);
-    if (row.anonymized_at) throw ANONYMIZED();
-    return { ...analysisRecord(row), exchangeLabels: row.exchange_labels, result: row.result };
+  app.route<{ Params: { id: string }; Querystring: { wait?: string } }>({
+    ...contractRoute(publicAnalysis),
+    handler: async (request, reply) => {
+      const row = await readWaiting(request, reply, () =>
+        readResult(request.params.id, request.key.environmentId),
+      );
+      if (row.anonymized_at) throw ANONYMIZED();
+      const head = JSON.stringify({ ...analysisRecord(row), exchangeLabels: row.exchange_labels });
+      return reply
+        .type('application/json')
+        .send(`${head.slice(0, -1)},"result":${row.result_json ?? 'null'}}`);
+    },
   });
 
   app.patch<{ Params: { id: string }; Body: { status?: 'processed' | 'error'; exchangeLabels?: unknown } }>(

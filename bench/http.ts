@@ -1,0 +1,235 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { loadRuleset, referenceCategories, workloadConfig, type Ruleset } from './nlu-workload';
+import { benchEmails } from './pipeline';
+import { databaseServerCpuSeconds, startServer, type StartedProcess } from './process';
+import type { Measurement } from './run';
+
+/**
+ * The whole path a customer pays for (issue 20): the product started as `npm start` starts it (and
+ * as `serve` + `worker` on PostgreSQL), the shared workload loaded through the console API, the
+ * 2,000 emails posted to the public API with an access key by clients in a process of their own
+ * (bench/http-load.mjs), each result awaited by a long poll (`?wait=`) that brings it once the
+ * analysis ended: the result is read once, never polled. Figures: messages per
+ * CPU-second of every process of the product, the database server's included (the clients'
+ * process is not the product's and is left out), wall time, submit-to-result latency, peak memory.
+ * Then the same at a steady offered load (HTTP_RATE messages per second) for the latency target.
+ */
+const MESSAGES = Number(process.env.BENCH_HTTP_MESSAGES ?? 2000);
+const CLIENTS = 16;
+const RATE = Number(process.env.BENCH_HTTP_RATE ?? 100);
+/** Messages whose categories are checked against the plain reference evaluation. */
+const CHECKED = Number(process.env.BENCH_HTTP_CHECKED ?? 100);
+const ADMIN = { email: 'bench@example.com', password: 'Bench-http-Admin-1' };
+const API = '/v4/console/api';
+
+/** Every term exact, so that the product and a peer without typo tolerance give the same answers. */
+const exactWorkload = (ruleset: Ruleset) => {
+  const { definitions, categorisation } = workloadConfig(ruleset);
+  const withIds = <T extends object>(entities: T[]) => entities.map((e) => ({ id: randomUUID(), ...e }));
+  return {
+    format: 'environment-configuration',
+    version: 1,
+    settings: { languages: ['gb'], multiCategory: true, defaultCategory: '' },
+    entities: {
+      archetypes: withIds(
+        definitions.archetypes.map((a) => ({
+          name: a.name,
+          expressions: a.expressions.map((e) => (e.type === 'term' ? { ...e, exact: true } : e)),
+        })),
+      ),
+      interactions: withIds(definitions.interactions),
+      contexts: withIds(definitions.contexts),
+      servers: withIds([{ ...definitions.server, state: 'stopped' }]),
+      categories: withIds(categorisation.categories.map(({ name, kind, rules }) => ({ name, kind, rules }))),
+    },
+  };
+};
+
+/** Signs in through the API and makes the benchmark's environment and access key there. */
+const prepare = async (url: string, ruleset: Ruleset) => {
+  const call = async <T>(token: string | null, method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${url}${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${(await res.text()).slice(0, 600)}`);
+    return (await res.json()) as T;
+  };
+  const { token } = await call<{ token: string }>(null, 'POST', '/api/login_check', {
+    username: ADMIN.email,
+    password: ADMIN.password,
+  });
+  const [org] = await call<{ id: string }[]>(token, 'GET', `${API}/organisations`);
+  const filter = encodeURIComponent(JSON.stringify({ organisationId: org.id }));
+  const [project] = await call<{ id: string }[]>(token, 'GET', `${API}/projects?filter=${filter}`);
+  const env = await call<{ id: string }>(token, 'POST', `${API}/projects/${project.id}/environments`, {
+    name: 'Bench http',
+  });
+  await call(token, 'PUT', `${API}/environments/${env.id}/configuration`, exactWorkload(ruleset));
+  const servers = await call<{ id: string }[]>(token, 'GET', `${API}/environments/${env.id}/servers`);
+  await call(token, 'POST', `${API}/environments/${env.id}/servers/${servers[0].id}/start`);
+  const key = await call<{ secret: string }>(token, 'POST', `${API}/environments/${env.id}/access-keys`, {
+    name: 'bench',
+  });
+  return key.secret;
+};
+
+interface LoadReport {
+  latencies: number[];
+  answers: { bytes: number; categories: string[]; message?: { subject?: string; text: string } | null }[];
+  errors: number;
+  wallMs: number;
+}
+
+/** Runs bench/http-load.mjs in a process of its own. */
+const load = (args: object) =>
+  new Promise<LoadReport>((resolve, reject) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-')), 'args.json');
+    fs.writeFileSync(file, JSON.stringify(args));
+    const script = fileURLToPath(new URL('./http-load.mjs', import.meta.url));
+    execFile(process.execPath, [script, file], { maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as LoadReport),
+    );
+  });
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+};
+
+/** The answers that differ from the reference evaluation, among the first CHECKED. */
+const mismatches = (ruleset: Ruleset, report: LoadReport) => {
+  const reach = new Map<string, Set<string>>();
+  let wrong = 0;
+  for (const answer of report.answers.slice(0, CHECKED)) {
+    const m = answer.message;
+    const expected = m
+      ? referenceCategories(ruleset, m.subject ?? '', m.text, reach, { exact: true })
+      : ['?'];
+    const got = answer.categories.filter((c) => c !== 'NO_CATEGORY');
+    if (expected.sort().join() !== got.sort().join()) wrong += 1;
+  }
+  return wrong;
+};
+
+/** Whether the server has the status read (the code before issue 20 had not: its clients polled the record). */
+const waitModeOf = async (url: string, key: string) => {
+  const res = await fetch(`${url}/v4/api/analyses/00000000-0000-4000-8000-000000000000/status`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return res.status === 404 && (await res.json()).code === 'ANALYSIS_NOT_FOUND' ? 'wait' : 'poll';
+};
+
+const measure = async (label: string, processes: StartedProcess[], url: string): Promise<Measurement[]> => {
+  const ruleset = loadRuleset();
+  const key = await prepare(url, ruleset);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-emails-'));
+  const files = benchEmails(MESSAGES).map((f) => {
+    const file = path.join(dir, f.filename);
+    fs.writeFileSync(file, f.bytes);
+    return { filename: f.filename, path: file };
+  });
+  const waitMode = await waitModeOf(url, key);
+  const common = { url, key, waitMode, checked: CHECKED };
+  // A warm-up of 200 messages: the pipeline threads start, the configuration compiles.
+  await load({ ...common, files: files.slice(0, 200), clients: CLIENTS });
+
+  const cpuBefore = processes.map((p) => p.cpuSeconds());
+  const dbBefore = databaseServerCpuSeconds() ?? 0;
+  const closed = await load({ ...common, files, clients: CLIENTS });
+  const productCpu = processes.reduce((sum, p, i) => sum + p.cpuSeconds() - cpuBefore[i], 0);
+  const dbCpu = (databaseServerCpuSeconds() ?? 0) - dbBefore;
+  const wrong = mismatches(ruleset, closed);
+  if (wrong) throw new Error(`${wrong} of ${CHECKED} answers differ from the reference evaluation`);
+
+  const open = await load({ ...common, files: files.slice(0, RATE * 10), rate: RATE });
+  const peakMb = processes.reduce((sum, p) => sum + p.peakMb(), 0);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const cpu = productCpu + dbCpu;
+  const perEmailMs = (s: number) => Math.round((s / MESSAGES) * 10_000) / 10;
+  return [
+    {
+      name: `${label}: messages per CPU-second, whole path (${CLIENTS} clients, ${waitMode})`,
+      value: Math.round(MESSAGES / cpu),
+      unit: 'msg/CPU-s',
+      target: label.startsWith('PostgreSQL') ? '≥ 900 (Rspamd 907)' : '≥ 600',
+    },
+    {
+      name: `${label}: CPU per email, product / database server`,
+      value: perEmailMs(productCpu),
+      unit: `ms / ${perEmailMs(dbCpu)} ms`,
+    },
+    { name: `${label}: wall time, ${MESSAGES} emails`, value: Math.round(closed.wallMs), unit: 'ms' },
+    {
+      name: `${label}: submit-to-result p50 / p95 (${CLIENTS} clients)`,
+      value: Math.round(percentile(closed.latencies, 50)),
+      unit: `ms / ${Math.round(percentile(closed.latencies, 95))} ms`,
+    },
+    {
+      name: `${label}: submit-to-result p50 / p95 at ${RATE} msg/s offered`,
+      value: Math.round(percentile(open.latencies, 50)),
+      unit: `ms / ${Math.round(percentile(open.latencies, 95))} ms`,
+      target: 'p95 ≤ 250 ms',
+    },
+    { name: `${label}: peak memory of the product's processes`, value: Math.round(peakMb), unit: 'MB' },
+    {
+      name: `${label}: size of an answer with its result (mean)`,
+      value: Math.round(closed.answers.reduce((sum, a) => sum + a.bytes, 0) / closed.answers.length / 1024),
+      unit: 'KB',
+    },
+    {
+      name: `${label}: answers checked against the reference (${CHECKED} messages)`,
+      value: CHECKED - wrong,
+      unit: `of ${CHECKED}`,
+    },
+    { name: `${label}: analyses not processed`, value: closed.errors + open.errors, unit: '' },
+  ];
+};
+
+const seedEnv = { SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password };
+
+/**
+ * The embedded database, one process (`npm start`); PostgreSQL as `serve` + `worker` when
+ * BENCH_DATABASE_URL is set. BENCH_PROFILE_DIR=dir writes the product's CPU profiles there.
+ */
+export const httpBenchmarks = async (): Promise<Measurement[]> => {
+  const rows: Measurement[] = [];
+  // BENCH_HTTP_DB=postgres measures PostgreSQL only (=pglite, the embedded database only).
+  if (process.env.BENCH_HTTP_DB !== 'postgres') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-data-'));
+    const main = await startServer({ ...seedEnv, PORT: '8431', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    try {
+      rows.push(...(await measure('PGlite (npm start)', [main], main.url)));
+    } finally {
+      await main.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (process.env.BENCH_HTTP_DB === 'pglite') return rows;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    rows.push({ name: 'PostgreSQL: set BENCH_DATABASE_URL to measure', value: 0, unit: '' });
+    return rows;
+  }
+  const database = await createScratchDatabase(serverUrl, 'bench');
+  const env = { ...seedEnv, DATABASE_URL: database.url, LOG_LEVEL: 'info' };
+  const serve = await startServer({ ...env, PORT: '8432' }, 'serve');
+  const worker = await startServer({ ...env, PORT: '8433' }, 'worker');
+  try {
+    rows.push(...(await measure('PostgreSQL (serve + worker)', [serve, worker], serve.url)));
+  } finally {
+    await Promise.all([serve.stop(), worker.stop()]);
+    await database.drop();
+  }
+  return rows;
+};
