@@ -8,8 +8,9 @@
 //   `clients`: N clients, each submitting its next email as soon as it has the last one's result;
 //   `rate`:    one email every 1/R s whatever the answers, each followed on its own (open loop).
 // How the end is waited for: `wait` (GET …/{id}?wait=30, the long poll: the result comes with the
-// answer once the analysis ended, fetched once) or, against a server without it, `poll` (GET …/{id}
-// every 100 ms, the full record each time, as a client had to).
+// answer once the analysis ended, fetched once), `submit-wait` (POST …?wait=30: one call brings
+// the result) or, against a server without them, `poll` (GET …/{id} every 100 ms, the full record
+// each time, as a client had to).
 // Plain JavaScript and node:http, for the reasons api-load.mjs gives.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -59,8 +60,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const waitForEnd = async (id) => {
   for (;;) {
-    if (waitMode !== 'wait') await sleep(100);
-    const res = await request('GET', `/v4/api/analyses/${id}${waitMode === 'wait' ? '?wait=30' : ''}`);
+    if (waitMode === 'poll') await sleep(100);
+    const res = await request('GET', `/v4/api/analyses/${id}${waitMode === 'poll' ? '' : '?wait=30'}`);
     if (res.status !== 200) throw new Error(`read answered ${res.status}: ${res.body}`);
     const record = JSON.parse(res.body);
     record.bytes = res.body.length;
@@ -74,13 +75,16 @@ let errors = 0;
 
 const one = async (i) => {
   const started = performance.now();
-  const created = await request('POST', '/v4/api/analyses', bodies[i], {
-    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-    'content-length': bodies[i].length,
-  });
+  const created = await request(
+    'POST',
+    `/v4/api/analyses${waitMode === 'submit-wait' ? '?wait=30' : ''}`,
+    bodies[i],
+    { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': bodies[i].length },
+  );
   if (created.status !== 201) throw new Error(`submit answered ${created.status}: ${created.body}`);
-  const { id } = JSON.parse(created.body);
-  const record = await waitForEnd(id);
+  let record = JSON.parse(created.body);
+  record.bytes = created.body.length;
+  if (waitMode !== 'submit-wait' || !FINISHED.has(record.status)) record = await waitForEnd(record.id);
   latencies[i] = performance.now() - started;
   if (record.status !== 'processed') errors += 1;
   const result = record.result ?? {};

@@ -51,13 +51,16 @@ const waitQuery = z.object({
  * Submits a file (multipart `file`), a pasted text (`type=text`, `text`) or a simulated mail
  * (`type=mail`, `from`, `to`, `subject`, `body`, attachments); `metadata` (JSON object) and
  * `manualFinalStatus` optional. The analysis is stored and queued before the answer (201; 200 with
- * an `Idempotency-Key` already used: the first analysis).
+ * an `Idempotency-Key` already used: the first analysis). With `wait`, the answer waits as a read
+ * does and brings the analysis with its result, as `GET /v4/api/analyses/{id}` does: one call
+ * per analysis for a client that can wait.
  */
 export const createPublicAnalysis = defineCall({
   method: 'POST',
   path: '/v4/api/analyses',
+  query: waitQuery,
   bodyType: 'form',
-  response: analysisRecord,
+  response: analysisRecord.extend({ exchangeLabels: z.unknown().optional(), result: z.unknown().optional() }),
 });
 
 /**

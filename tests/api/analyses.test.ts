@@ -404,6 +404,13 @@ describe('the public analyses API', () => {
     expect((await call('GET', `/v4/api/analyses/${id}/status`, otherKey)).json().code).toBe(
       'ANALYSIS_NOT_FOUND',
     );
+    // Submit and wait: one call brings the result.
+    const once = await call('POST', '/v4/api/analyses?wait=60', key, { text: 'All at once' });
+    expect(once.statusCode).toBe(201);
+    expect(once.json()).toMatchObject({
+      status: 'processed',
+      result: { id: once.json().id, status: 'processed' },
+    });
     for (const wait of ['61', 'forever', '-1'])
       expect((await call('GET', `/v4/api/analyses/${id}/status?wait=${wait}`, key)).statusCode).toBe(400);
   });

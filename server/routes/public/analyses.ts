@@ -72,18 +72,17 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
   };
 
   /**
-   * Reads the row, and with `wait` seconds, reads it again when its analysis ends (a signal from
+   * Reads the row, and with `seconds` to wait, reads it again when its analysis ends (a signal from
    * whichever worker ended it: analyses/signals.ts) or at the deadline. The wait is registered
    * before the first read, so that an end in between is not missed; a client that hangs up ends it.
    */
   const readWaiting = async <R extends StatusRow>(
-    request: FastifyRequest<{ Params: { id: string }; Querystring: { wait?: string } }>,
+    id: string,
+    seconds: number,
     reply: FastifyReply,
     read: () => Promise<R | undefined>,
   ): Promise<R> => {
-    const { id } = request.params;
     if (!isUuid(id)) throw analysisNotFound();
-    const seconds = Number(request.query.wait ?? 0);
     const waiting = seconds > 0 ? platform.signals.finished(id, seconds * 1000) : undefined;
     const hangUp = () => waiting?.cancel();
     reply.raw.once('close', hangUp);
@@ -101,7 +100,18 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
     }
   };
 
-  app.post(
+  /** The analysis with its result, the stored JSON spliced in as it is. */
+  const sendWithResult = (reply: FastifyReply, row: ResultRow) => {
+    if (row.anonymized_at) throw ANONYMIZED();
+    const head = JSON.stringify({ ...analysisRecord(row), exchangeLabels: row.exchange_labels });
+    return reply.type('application/json').send(`${head.slice(0, -1)},"result":${row.result_json ?? 'null'}}`);
+  };
+
+  type WaitRequest = FastifyRequest<{ Params: { id: string }; Querystring: { wait?: string } }>;
+  const waitOf = (request: FastifyRequest<{ Querystring: { wait?: string } }>) =>
+    Number(request.query.wait ?? 0);
+
+  app.post<{ Querystring: { wait?: string } }>(
     '/v4/api/analyses',
     { ...contractRoute(createPublicAnalysis), bodyLimit: config.uploadMaxBytes + 65_536 },
     async (request, reply) => {
@@ -120,15 +130,21 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
         idempotencyKey,
         accessKeyId: request.key.keyId,
       });
-      return reply.code(created ? 201 : 200).send(analysisRecord(row));
+      reply.code(created ? 201 : 200);
+      const seconds = waitOf(request);
+      if (seconds === 0) return reply.send(analysisRecord(row));
+      // Submit and wait: the answer brings the result when the analysis ends within the wait.
+      const env = request.key.environmentId;
+      return sendWithResult(reply, await readWaiting(row.id, seconds, reply, () => readResult(row.id, env)));
     },
   );
 
   app.route<{ Params: { id: string }; Querystring: { wait?: string } }>({
     ...contractRoute(publicAnalysisStatus),
-    handler: async (request, reply) => {
-      const row = await readWaiting(request, reply, () =>
-        readStatus(request.params.id, request.key.environmentId),
+    handler: async (request: WaitRequest, reply) => {
+      const { id } = request.params;
+      const row = await readWaiting(id, waitOf(request), reply, () =>
+        readStatus(id, request.key.environmentId),
       );
       return { ...analysisRecord(row), awaitingFinalStatus: row.awaiting_final_status };
     },
@@ -136,15 +152,12 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
 
   app.route<{ Params: { id: string }; Querystring: { wait?: string } }>({
     ...contractRoute(publicAnalysis),
-    handler: async (request, reply) => {
-      const row = await readWaiting(request, reply, () =>
-        readResult(request.params.id, request.key.environmentId),
+    handler: async (request: WaitRequest, reply) => {
+      const { id } = request.params;
+      const row = await readWaiting(id, waitOf(request), reply, () =>
+        readResult(id, request.key.environmentId),
       );
-      if (row.anonymized_at) throw ANONYMIZED();
-      const head = JSON.stringify({ ...analysisRecord(row), exchangeLabels: row.exchange_labels });
-      return reply
-        .type('application/json')
-        .send(`${head.slice(0, -1)},"result":${row.result_json ?? 'null'}}`);
+      return sendWithResult(reply, row);
     },
   });
 
