@@ -6,6 +6,8 @@ import { queues } from '../queue';
 const BATCH_TARGET_MS = 1000;
 /** The most analyses claimed at once, whatever their speed. */
 export const MAX_CLAIM = 256;
+/** How long an idle worker, woken by a submission, lets others come before it claims (bench http). */
+const GATHER_MS = 10;
 /** How long an idle worker waits before it looks at the queue again. */
 const POLL_MS = 500;
 /** How long a stopping worker waits for its batch; past it, the batch's analyses go back by the stall sweep. */
@@ -83,7 +85,12 @@ export const startClaimLoop = (
     });
   const loop = async () => {
     while (!stopping) {
-      if (!told) await pause();
+      if (!told) {
+        await pause();
+        // Woken by a submission: the next few join it, so that a claim, a write and a completion
+        // serve several analyses rather than the one statement that woke it.
+        if (told) await new Promise((r) => setTimeout(r, GATHER_MS));
+      }
       told = !signalled;
       const jobs = await boss
         .fetch<{ analysisId: string }>(queues.analysis, { batchSize: sizer.size })
