@@ -83,7 +83,7 @@ export const openPostgres = async (connectionString: string, options: PostgresOp
   };
 };
 
-/** How long a lost listening connection waits before it connects again (doubling up to the last). */
+/** How long a lost listening connection waits before each new try to connect (the last one repeats). */
 const RELISTEN_MS = [100, 500, 2000, 5000];
 
 /**

@@ -42,13 +42,14 @@ export const accessKeysPlugin = fp(
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!secret?.startsWith(ACCESS_KEY_PREFIX))
         throw unauthorized('An access key is required: Authorization: Bearer <key>');
-      const key = await checkedAccessKey(hashAccessKey(secret), () =>
+      const hash = hashAccessKey(secret);
+      const key = await checkedAccessKey(hash, () =>
         first(
           db.query<KnownKey>(
             `SELECT k.id, k.environment_id, k.last_used_at FROM access_keys k
              JOIN environments e ON e.id = k.environment_id
              WHERE k.secret_hash = $1 AND e.deletion_requested_at IS NULL`,
-            [hashAccessKey(secret)],
+            [hash],
           ),
         ),
       );

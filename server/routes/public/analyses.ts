@@ -11,6 +11,7 @@ import {
   analysisRecord,
   createAnalysis,
   getAnalysis,
+  RECORD_COLUMNS,
   setFinalStatus,
   type AnalysisRow,
 } from '../../analyses/repository';
@@ -24,8 +25,7 @@ import { analysisNotFound } from '../console/analyses';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** What a status read selects: the record's columns and whether the result is there, never the result. */
-const STATUS_COLUMNS = `id, environment_id, name, input_type, status, filename, size, manual_final_status,
-  error, duration_ms, created_at, started_at, finished_at, anonymized_at,
+const STATUS_COLUMNS = `${RECORD_COLUMNS},
   (status = 'pending' AND manual_final_status AND worker_token IS NULL AND result IS NOT NULL) AS awaiting_final_status`;
 
 type StatusRow = AnalysisRow & { awaiting_final_status: boolean };
