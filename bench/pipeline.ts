@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 import { DEFAULT_EXTRACTOR_SETTINGS } from '../schemas/extractor-settings';
 import { createAnalysis } from '../server/analyses/repository';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
+import { openDatabase, type Db } from '../server/db';
 import { createLogger } from '../server/logger';
 import { runPipeline } from '../server/pipeline/engine';
 import { imageParser } from '../server/pipeline/extractor/parsers/image';
@@ -78,8 +78,43 @@ const perCore = async (files: { filename: string; bytes: Uint8Array }[], rounds:
   return { perSecond: Math.round((files.length * rounds) / seconds), failed };
 };
 
-/** 1,000 analyses through the real queue and worker, on the database a user would run. */
-export const throughQueue = async (files: { filename: string; bytes: Uint8Array }[]) => {
+/**
+ * An organisation, project and environment for a benchmark's analyses; with `webhookUrl`, an
+ * active webhook of the environment posting there. Answers the environment and the webhook's id.
+ */
+export const benchEnvironment = async (db: Db, webhookUrl?: string) => {
+  const [org] = await db.query<{ id: string }>(
+    `INSERT INTO organisations (id, name) VALUES ($1, 'Bench') RETURNING id`,
+    [randomUUID()],
+  );
+  const [project] = await db.query<{ id: string }>(
+    `INSERT INTO projects (id, organisation_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
+    [randomUUID(), org.id],
+  );
+  const [env] = await db.query<{ id: string }>(
+    `INSERT INTO environments (id, project_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
+    [randomUUID(), project.id],
+  );
+  const webhookId = randomUUID();
+  if (webhookUrl)
+    await db.query(`INSERT INTO webhooks (id, environment_id, url, secret) VALUES ($1, $2, $3, $4)`, [
+      webhookId,
+      env.id,
+      webhookUrl,
+      `whsec_${randomBytes(32).toString('base64url')}`,
+    ]);
+  return { id: env.id, webhookId };
+};
+
+/**
+ * 1,000 analyses through the real queue and worker, on the database a user would run. With
+ * `webhookUrl`, the environment has an active webhook: each result write also makes its delivery
+ * and the delivery's job (delivered by bench/delivery.ts's own measure, not here).
+ */
+export const throughQueue = async (
+  files: { filename: string; bytes: Uint8Array }[],
+  options: { webhookUrl?: string } = {},
+) => {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'bench') : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-queue-'));
@@ -94,18 +129,7 @@ export const throughQueue = async (files: { filename: string; bytes: Uint8Array 
   const platform = await startPlatform(cfg, createLogger(cfg), { worker: false }, db);
   const pipelines = createPipelinePool(noOcr, { threads: cfg.analysis.threads });
   try {
-    const [org] = await db.query<{ id: string }>(
-      `INSERT INTO organisations (id, name) VALUES ($1, 'Bench') RETURNING id`,
-      [randomUUID()],
-    );
-    const [project] = await db.query<{ id: string }>(
-      `INSERT INTO projects (id, organisation_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
-      [randomUUID(), org.id],
-    );
-    const [env] = await db.query<{ id: string }>(
-      `INSERT INTO environments (id, project_id, name) VALUES ($1, $2, 'Bench') RETURNING id`,
-      [randomUUID(), project.id],
-    );
+    const env = await benchEnvironment(db, options.webhookUrl);
     const enqueue = async (count: number) => {
       for (let i = 0; i < count; i++) {
         const f = files[i % files.length];

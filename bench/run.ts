@@ -9,6 +9,7 @@ import { pipelineBenchmarks } from './pipeline';
 import { nluBenchmarks } from './nlu';
 import { campaignBenchmarks } from './campaign';
 import { httpBenchmarks } from './http';
+import { deliveryBenchmarks } from './delivery';
 
 export interface Measurement {
   name: string;
@@ -25,6 +26,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['nlu', nluBenchmarks],
   ['campaign', campaignBenchmarks],
   ['http', httpBenchmarks],
+  ['delivery', deliveryBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -20,6 +20,8 @@ import { interactionSchema } from './interaction.schema';
 import { nluContextSchema } from './nlu-context.schema';
 import { nluServerSchema } from './nlu-server.schema';
 import { replyTemplateSchema } from './reply-template.schema';
+import { webhookDeliverySchema } from './webhook-delivery.schema';
+import { webhookSchema } from './webhook.schema';
 
 export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
 
@@ -49,4 +51,6 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   categorySchema,
   extractionFieldSchema,
   replyTemplateSchema,
+  webhookSchema,
+  webhookDeliverySchema,
 ];

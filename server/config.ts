@@ -91,6 +91,17 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl(['http:', 'https:']),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * Hosts, addresses and CIDR ranges that webhooks may reach although they are private or loopback
+   * (DESIGN.md §9), comma-separated: `127.0.0.1,10.0.0.0/8,hooks.internal`.
+   */
+  OUTBOUND_ALLOW: z.string().default(''),
+  /** How long a webhook's receiver has to answer one attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The wait before a delivery's second attempt; it doubles at each further one (7 attempts). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+  /** A webhook whose deliveries have failed for this long without a success is deactivated. */
+  WEBHOOK_DISABLE_AFTER: duration.default(86_400),
 });
 
 export type Config = {
@@ -124,6 +135,9 @@ export type Config = {
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** Outbound requests to private addresses these entries name are allowed (delivery/outbound.ts). */
+  outboundAllow: string[];
+  webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
 };
 
 export class ConfigError extends Error {
@@ -189,5 +203,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }
       : undefined,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    outboundAllow: e.OUTBOUND_ALLOW.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER,
+    },
   };
 };

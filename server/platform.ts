@@ -1,3 +1,5 @@
+import { outboundPolicy } from './delivery/outbound';
+import { startDeliveryWorker } from './delivery/worker';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db';
@@ -83,9 +85,15 @@ export const startPlatform = async (
       await startRetentionWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
       const tests = await startTestWorker(queue.boss, database, queue, log);
+      const deliveries = await startDeliveryWorker(queue.boss, database, queue, log, {
+        policy: outboundPolicy(config.outboundAllow),
+        publicUrl: config.publicUrl,
+        ...config.webhooks,
+      });
       stopWorkers.push(
         () => analyses.stop(),
         () => tests.stop(),
+        () => deliveries.stop(),
       );
     }
     const jwtSecret = config.jwtSecret ?? (await storedSecret(database));

@@ -14,6 +14,7 @@ export const queues = {
   nluIdle: 'nlu-idle',
   testLaunch: 'test-launch',
   testProgress: 'test-progress',
+  webhookDelivery: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -26,6 +27,9 @@ export type QueueName = (typeof queues)[keyof typeof queues];
 const queueOptions: Partial<Record<QueueName, Omit<PgBoss.Queue, 'name'>>> = {
   [queues.testLaunch]: { policy: 'short', expireInSeconds: 600 },
   [queues.testProgress]: { policy: 'short', expireInSeconds: 120 },
+  // One attempt takes at most the receiver's timeout: a worker killed in the middle of one is
+  // replaced within two minutes, not pg-boss's 15.
+  [queues.webhookDelivery]: { expireInSeconds: 120 },
 };
 
 export interface SendOptions {
@@ -44,11 +48,19 @@ const RETRIES = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
  * start now, 15 minutes to expire, kept 14 days); tests/api/analyses.test.ts checks that pg-boss
  * fetches and completes such a job. Check it again when pg-boss is upgraded.
  */
-export const insertJobSql = (name: QueueName, dataSql: string, from: string) =>
-  `INSERT INTO pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, policy)
+export const insertJobSql = (
+  name: QueueName,
+  dataSql: string,
+  from: string,
+  /** SQL of the time it may start (default: now), e.g. a column of `from`. */
+  startAfterSql?: string,
+) => {
+  const expire = queueOptions[name]?.expireInSeconds;
+  return `INSERT INTO pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, policy${expire ? ', expire_in' : ''}${startAfterSql ? ', start_after' : ''})
    SELECT '${name}', ${dataSql}, ${RETRIES.retryLimit}, ${RETRIES.retryDelay}, ${RETRIES.retryBackoff},
-          (SELECT policy FROM pgboss.queue WHERE name = '${name}')
+          (SELECT policy FROM pgboss.queue WHERE name = '${name}')${expire ? `, interval '${expire} seconds'` : ''}${startAfterSql ? `, ${startAfterSql}` : ''}
    FROM ${from}`;
+};
 
 export type Queue = {
   boss: PgBoss;
@@ -64,8 +76,16 @@ export type Queue = {
  * Maintenance (expiry, retries, archiving) runs only where workers run.
  */
 export const startQueue = async (db: Db, log: Logger, options: { supervise: boolean }): Promise<Queue> => {
+  // Once the queue is stopped, a handler that outlived the stop's wait (and so fails on the closing
+  // database) must not make pg-boss's own fail() reject unhandled: its statements are dropped.
+  let stopped = false;
+  const executeSql: Db['executeSql'] = (text, values) =>
+    db.executeSql(text, values).catch((err: unknown) => {
+      if (stopped) return { rows: [] };
+      throw err;
+    });
   const boss = new PgBoss({
-    db: { executeSql: db.executeSql } as unknown as PgBoss.Db,
+    db: { executeSql } as unknown as PgBoss.Db,
     supervise: options.supervise,
     schedule: options.supervise,
     migrate: true,
@@ -107,6 +127,9 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
       );
       if (name === queues.analysis) await notifySubmitted(tx);
     },
-    stop: () => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      stopped = true;
+    },
   };
 };

@@ -1,3 +1,4 @@
+import type { WebhookTarget } from '../delivery/deliveries';
 import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import type { Queryable } from '../db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
@@ -102,5 +103,9 @@ export const readPipelineConfig = async (
       ),
     },
     output: outputSettingsOf(env.output),
+    webhooks: await q.query<WebhookTarget>(
+      'SELECT id, type, format FROM webhooks WHERE environment_id = $1 AND active ORDER BY created_at',
+      [environmentId],
+    ),
   };
 };

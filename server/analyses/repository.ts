@@ -4,6 +4,7 @@ import { first, type Db, type Queryable } from '../db';
 import { coalesce } from '../db/coalesce';
 import { ClientError } from '../http/errors';
 import { insertJobSql, queues, type Queue } from '../queue';
+import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { notifyFinishedSql, notifySubmittedSql } from './signals';
 
 /** An analysis row, as the worker and the routes read it. */
@@ -297,10 +298,13 @@ export const setFinalStatus = async (
 ): Promise<AnalysisRow> => {
   const updated = await first(
     q.query<AnalysisRow>(
-      `UPDATE analyses SET status = $2, exchange_labels = $3, finished_at = now()
-       WHERE id = $1 AND status = 'pending' AND manual_final_status AND worker_token IS NULL
-             AND result IS NOT NULL
-       RETURNING *, ${notifyFinishedSql('id')}`,
+      `WITH u AS (
+         UPDATE analyses SET status = $2, exchange_labels = $3, finished_at = now()
+         WHERE id = $1 AND status = 'pending' AND manual_final_status AND worker_token IS NULL
+               AND result IS NOT NULL
+         RETURNING *, result -> 'output' AS output, ${notifyFinishedSql('id')}
+       ), ${deliveriesCteSql('u', ACTIVE_WEBHOOKS)}
+       SELECT * FROM u`,
       [row.id, status, exchangeLabels === undefined ? null : JSON.stringify(exchangeLabels)],
     ),
   );

@@ -6,6 +6,7 @@ import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
 import { queues, type Queue } from '../queue';
 import { notifyFinishedSql } from '../analyses/signals';
+import { deliveriesCteSql, type WebhookTarget } from '../delivery/deliveries';
 
 /** What the worker reads of an analysis it claims: its input, and its configuration's version. */
 export type ClaimedRow = Pick<
@@ -114,18 +115,35 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
 };
 export type OutcomeRecord = ReturnType<typeof recordOf>;
 
+const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
+       duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
+       finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
+  FROM jsonb_array_elements($1::jsonb) AS x
+  WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'`;
+
 /**
  * Only rows this worker still holds take a result: an abort meanwhile is never overwritten; the
  * waiting status reads of those written are told (analyses/signals.ts). Each
  * record is taken apart with `->`, not jsonb_to_recordset, which would print each result back to
  * text and parse it again (a cost of the database, in this very process on PGlite).
  */
-const WRITE_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
-       duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
-       finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
-  FROM jsonb_array_elements($1::jsonb) AS x
-  WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'
-  RETURNING a.id, ${notifyFinishedSql('a.id')}`;
+const WRITE_RESULTS = `${SET_RESULTS} RETURNING a.id, ${notifyFinishedSql('a.id')}`;
+
+/**
+ * The same, for a batch with analyses of environments that have webhooks ($3: the active ones, as
+ * the configuration the batch ran with lists them): the deliveries of the analyses that ended, and
+ * their jobs, are made by the same statement (delivery/deliveries.ts). Analyses that wait for their
+ * manual final status are delivered when it comes.
+ */
+const WRITE_RESULTS_AND_DELIVERIES = `WITH w AS (
+    ${SET_RESULTS}
+    RETURNING a.id, a.environment_id, a.name, a.status, a.error, x->'result'->'output' AS output,
+              ${notifyFinishedSql('a.id')} AS n
+  ), t AS (
+    SELECT * FROM jsonb_to_recordset($3::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
+  ), ended AS (SELECT * FROM w WHERE status <> 'pending'),
+  ${deliveriesCteSql('ended', 't')}
+  SELECT id, n FROM w`;
 
 /**
  * Writes a batch's results in one statement. The deadline jobs of analyses waiting for their
@@ -145,8 +163,10 @@ export const writeOutcomes = async (
   records: OutcomeRecord[],
   manualStatusTimeoutSeconds: number,
   log?: RetryOptions['log'],
+  /** The active webhooks of the batch's environments. */
+  webhooksOf: (environmentId: string) => readonly WebhookTarget[] = () => [],
 ): Promise<Set<string>> =>
-  retryOnConnectionError(() => writeOnce(db, queue, token, records, manualStatusTimeoutSeconds), {
+  retryOnConnectionError(() => writeOnce(db, queue, token, records, manualStatusTimeoutSeconds, webhooksOf), {
     what: `writing the results of ${records.length} analyses`,
     log,
   });
@@ -157,10 +177,17 @@ const writeOnce = async (
   token: string,
   records: OutcomeRecord[],
   manualStatusTimeoutSeconds: number,
+  webhooksOf: (environmentId: string) => readonly WebhookTarget[],
 ): Promise<Set<string>> => {
   const json = new JsonbArray(records.map((r) => r.json));
+  const targets = [...new Set(records.map((r) => r.environmentId))].flatMap((environment_id) =>
+    webhooksOf(environment_id).map((t) => ({ ...t, environment_id })),
+  );
   const write = async (q: Queryable) => {
-    const updated = await q.query<{ id: string }>(WRITE_RESULTS, [json, token]);
+    const updated = await q.query<{ id: string }>(
+      targets.length ? WRITE_RESULTS_AND_DELIVERIES : WRITE_RESULTS,
+      targets.length ? [json, token, JSON.stringify(targets)] : [json, token],
+    );
     const written = new Set(updated.map((u) => u.id));
     for (const r of records.filter((r) => r.waits && written.has(r.id))) {
       await queue.send(

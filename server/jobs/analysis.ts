@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { extractionCache } from '../analyses/extraction-cache';
+import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { pipelineConfigCache } from '../analyses/pipeline-config-cache';
 import { markServersUsed } from '../nlu/server-states';
 import type { Db } from '../db';
@@ -134,7 +135,15 @@ export const startAnalysisWorker = async (
     } finally {
       clearInterval(heartbeat);
     }
-    await writeOutcomes(db, queue, token, records, options.manualStatusTimeoutSeconds, log);
+    await writeOutcomes(
+      db,
+      queue,
+      token,
+      records,
+      options.manualStatusTimeoutSeconds,
+      log,
+      (environmentId) => configOf.get(environmentId)?.webhooks ?? [],
+    );
     log.info(
       { analyses: records.map((r) => ({ id: r.id, status: r.status, ms: r.duration_ms })) },
       'analysis finished',
@@ -171,10 +180,13 @@ export const startAnalysisWorker = async (
     { batchSize: 10, pollingIntervalSeconds: 2 },
     async (jobs) => {
       await db.query(
-        `UPDATE analyses SET status = 'error', finished_at = now(),
-                error = 'No final status was received before the time limit'
-         WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL
-         RETURNING ${notifyFinishedSql('id')}`,
+        `WITH u AS (
+           UPDATE analyses SET status = 'error', finished_at = now(),
+                  error = 'No final status was received before the time limit'
+           WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL
+           RETURNING id, environment_id, name, status, error, NULL::jsonb AS output, ${notifyFinishedSql('id')} AS n
+         ), ${deliveriesCteSql('u', ACTIVE_WEBHOOKS)}
+         SELECT n FROM u`,
         [jobs.map((j) => j.data.analysisId)],
       );
     },

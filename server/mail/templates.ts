@@ -93,3 +93,31 @@ export const invitationMail = (
         },
     link,
   );
+
+/** A webhook kept failing and was deactivated: what, where, and the link to set it right. */
+export const webhookDeactivatedMail = (
+  locale: MailLocale,
+  {
+    url,
+    environmentName,
+    hours,
+    link,
+  }: { url: string; environmentName: string; hours: number; link: string },
+) => {
+  const t =
+    locale === 'en'
+      ? {
+          subject: `Webhook deactivated in ${environmentName}`,
+          intro: `Every delivery to the webhook ${url} of the environment ${environmentName} failed for ${hours} hours, so it was deactivated: analyses are no longer sent to it. Its delivery log says why; once the receiver is fixed, activate the webhook again and replay the failed deliveries:`,
+          validity: 'Deliveries made while it was failing are kept in the log and can be replayed.',
+          ignore: 'You get this mail because you created this webhook.',
+        }
+      : {
+          subject: `Webhook désactivé dans ${environmentName}`,
+          intro: `Toutes les livraisons au webhook ${url} de l'environnement ${environmentName} ont échoué pendant ${hours} heures : il a donc été désactivé et les analyses ne lui sont plus envoyées. Son journal des livraisons en donne la raison ; une fois le destinataire réparé, réactivez le webhook et relancez les livraisons échouées :`,
+          validity:
+            'Les livraisons faites pendant les échecs restent dans le journal et peuvent être relancées.',
+          ignore: 'Vous recevez ce message parce que vous avez créé ce webhook.',
+        };
+  return mailOf(t, link);
+};

@@ -1,3 +1,4 @@
+import type { WebhookTarget } from '../delivery/deliveries';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
 import type { ModuleEntry } from '../../schemas/modules';
 import type { OutputSettings } from '../../schemas/output';
@@ -32,6 +33,8 @@ export interface PipelineConfig {
   reply: { templates: ReplyTemplateDef[] };
   /** What the output module's payload carries; absent: its defaults (DEFAULT_OUTPUT). */
   output?: OutputSettings;
+  /** The active webhooks the output is delivered to (delivery/deliveries.ts); absent: none. */
+  webhooks?: WebhookTarget[];
 }
 
 export interface ReplyTemplateDef {

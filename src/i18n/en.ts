@@ -41,6 +41,7 @@ export const en: Messages = {
       environmentSettings: 'Environment settings',
       consumption: 'Consumption',
       auditLogs: 'Audit logs',
+      webhooks: 'Webhooks',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -317,6 +318,35 @@ export const en: Messages = {
     nlu: nluEn,
     replies: repliesEn,
     modules: modulesEn,
+    webhooks: {
+      intro:
+        'Each analysis that ends is posted to the active webhooks as the Output module’s payload, signed with the webhook’s secret (X-Signature-SHA256). A failed delivery is tried again 6 times over about an hour; the log below keeps every attempt. The receivers’ guide (docs/webhooks.md) shows how to check the signature.',
+      createdTitle: 'The webhook’s signing secret',
+      shownOnce:
+        'Copy it now: it is shown this once. Your receiver checks each delivery’s X-Signature-SHA256 with it. If it is lost, set a new one by editing the webhook.',
+      active: 'Active',
+      inactive: 'Inactive',
+      deactivatedFailing:
+        'Deactivated automatically: its deliveries failed for a day. Fix the receiver, activate it, then replay the failed deliveries.',
+      failingSince: 'Failing since %{at}',
+      log: 'Delivery log',
+      delivery: 'Delivery',
+      deliveryId: 'X-Delivery-Id: %{id}',
+      nextAttempt: 'Next attempt at %{at}',
+      attempts: 'Attempts',
+      attempt: 'Attempt',
+      noAttempt: 'No attempt yet.',
+      startedAt: 'Started at',
+      milliseconds: '%{ms} ms',
+      payload: 'Body posted',
+      replay: 'Replay',
+      replayFailed: 'Replay failed deliveries',
+      since: 'Made since',
+      replayed: 'Delivery replayed |||| %{smart_count} deliveries replayed',
+      forAnalysis: 'Deliveries',
+      none: 'No delivery was made for this analysis.',
+      open: 'Open the delivery',
+    },
     accessKeys: {
       intro:
         'Machines send analyses to this environment with these keys (Authorization: Bearer <key>). A key opens this environment only.',
@@ -381,6 +411,15 @@ export const en: Messages = {
       notFoundHint: 'This address matches no page of the console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        DELIVERY_TIMEOUT: 'The receiver did not answer within %{seconds} s',
+        DELIVERY_HTTP_ERROR: 'The receiver answered HTTP %{status}',
+        DELIVERY_ANSWER_TOO_LARGE: 'The receiver’s answer passed %{megabytes} MB; it was cut',
+        DELIVERY_UNREACHABLE: 'The receiver could not be reached (%{reason})',
+        DELIVERY_REFUSED_ADDRESS:
+          '%{host} resolves to %{address}, an internal address the platform does not send to',
+        DELIVERY_FAILED: 'The delivery failed: %{reason}',
+        WEBHOOK_INACTIVE: 'The webhook is deactivated: nothing was sent',
+        DELIVERY_IN_PROGRESS: 'This delivery is still being attempted; it cannot be replayed now',
         INVALID_CHARACTER: 'contains a character that is not allowed (a NUL or half of a surrogate pair)',
         JSON_TOO_DEEP: 'is nested too deeply',
         DOMAIN_MODULE_IN_USE: 'Domain rules (%{rules}) use this module: change or delete them first',

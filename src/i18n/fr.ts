@@ -42,6 +42,7 @@ export const fr = {
       environmentSettings: 'Paramètres de l’environnement',
       consumption: 'Consommation',
       auditLogs: 'Journal d’audit',
+      webhooks: 'Webhooks',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -323,6 +324,35 @@ export const fr = {
     nlu: nluFr,
     replies: repliesFr,
     modules: modulesFr,
+    webhooks: {
+      intro:
+        'Chaque analyse terminée est envoyée aux webhooks actifs sous la forme du contenu du module Sortie, signé avec le secret du webhook (X-Signature-SHA256). Une livraison échouée est retentée 6 fois pendant environ une heure ; le journal ci-dessous garde chaque tentative. Le guide des destinataires (docs/webhooks.fr.md) explique comment vérifier la signature.',
+      createdTitle: 'Le secret de signature du webhook',
+      shownOnce:
+        'Copiez-le maintenant : il n’est affiché qu’une fois. Votre destinataire vérifie avec lui l’en-tête X-Signature-SHA256 de chaque livraison. S’il est perdu, définissez-en un nouveau en modifiant le webhook.',
+      active: 'Actif',
+      inactive: 'Inactif',
+      deactivatedFailing:
+        'Désactivé automatiquement : ses livraisons ont échoué pendant un jour. Réparez le destinataire, réactivez-le, puis relancez les livraisons échouées.',
+      failingSince: 'En échec depuis le %{at}',
+      log: 'Journal des livraisons',
+      delivery: 'Livraison',
+      deliveryId: 'X-Delivery-Id : %{id}',
+      nextAttempt: 'Prochaine tentative le %{at}',
+      attempts: 'Tentatives',
+      attempt: 'Tentative',
+      noAttempt: 'Aucune tentative pour l’instant.',
+      startedAt: 'Commencée le',
+      milliseconds: '%{ms} ms',
+      payload: 'Contenu envoyé',
+      replay: 'Relancer',
+      replayFailed: 'Relancer les livraisons échouées',
+      since: 'Faites depuis le',
+      replayed: 'Livraison relancée |||| %{smart_count} livraisons relancées',
+      forAnalysis: 'Livraisons',
+      none: 'Aucune livraison n’a été faite pour cette analyse.',
+      open: 'Ouvrir la livraison',
+    },
     accessKeys: {
       intro:
         'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',
@@ -387,6 +417,16 @@ export const fr = {
       notFoundHint: 'Cette adresse ne correspond à aucune page de la console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        DELIVERY_TIMEOUT: 'Le destinataire n’a pas répondu en %{seconds} s',
+        DELIVERY_HTTP_ERROR: 'Le destinataire a répondu HTTP %{status}',
+        DELIVERY_ANSWER_TOO_LARGE: 'La réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',
+        DELIVERY_UNREACHABLE: 'Le destinataire est injoignable (%{reason})',
+        DELIVERY_REFUSED_ADDRESS:
+          '%{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
+        DELIVERY_FAILED: 'La livraison a échoué : %{reason}',
+        WEBHOOK_INACTIVE: 'Le webhook est désactivé : rien n’a été envoyé',
+        DELIVERY_IN_PROGRESS:
+          'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
         INVALID_CHARACTER: 'contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: 'est imbriqué trop profondément',
         DOMAIN_MODULE_IN_USE:

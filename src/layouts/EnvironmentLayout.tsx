@@ -7,6 +7,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
 import { useParams } from 'react-router-dom';
@@ -81,6 +82,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/env-management/access-keys`,
                         labelKey: 'app.routes.accessKeys',
                         icon: <KeyOutlined />,
+                      },
+                      {
+                        to: `${home}/env-management/webhooks`,
+                        labelKey: 'app.routes.webhooks',
+                        icon: <WebhookOutlined />,
                       },
                     ]
                   : []),

@@ -2,6 +2,7 @@
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Navigate, Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
+import * as webhooks from '../custom-pages/webhooks';
 import * as analyses from '../custom-pages/analyses';
 import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
@@ -133,6 +134,7 @@ export const appRoutes = (
           environmentSettings,
           importExport,
           accessKeys,
+          webhooks,
           analyses,
           analysisResult,
           extractorSettings,

@@ -69,7 +69,7 @@ const writableSample = (schema: ResourceSchema) => {
   const sample = sampleRecord(schema, 'ignored');
   const properties = schema.properties as Record<
     string,
-    { format?: string; enum?: unknown[]; type?: unknown; maxLength?: number }
+    { format?: string; enum?: unknown[]; type?: unknown; maxLength?: number; pattern?: string }
   >;
   return Object.fromEntries(
     Object.entries(sample)
@@ -82,7 +82,9 @@ const writableSample = (schema: ResourceSchema) => {
         const unique = `${String(value)} ${schema.$id}`;
         // A short code (regular-expression flags) stays the sample's value: a suffix would not fit.
         const fits = prop.maxLength === undefined || unique.length <= prop.maxLength;
-        if (typeof value === 'string' && !prop.format && !prop.enum && fits) return [field, unique];
+        // A value its pattern must accept (a URL, a header name) stays the sample's too.
+        if (typeof value === 'string' && !prop.format && !prop.enum && !prop.pattern && fits)
+          return [field, unique];
         return [field, value];
       }),
   );
@@ -96,12 +98,14 @@ const editableText = (schema: ResourceSchema) =>
   Object.entries(
     schema.properties as Record<
       string,
-      { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number }
+      { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number; pattern?: string }
     >,
   ).find(
     ([field, p]) =>
       p.type === 'string' &&
       !p.format &&
+      // Free text only: a pattern (a URL, a header name) refuses 'Changed …'.
+      !p.pattern &&
       !p.enum &&
       (p.maxLength === undefined || p.maxLength >= 50) &&
       !(hints(schema).readOnly ?? []).includes(field) &&
@@ -113,6 +117,8 @@ const editableText = (schema: ResourceSchema) =>
  * tag in an environment of its project, so the sample's tag must be some message's.
  */
 const preparedBy: Record<string, () => Promise<Record<string, unknown>>> = {
+  // A signing secret of the user's own is shown back once, as given (none: one is generated).
+  webhook: async () => ({ secret: 'conformance-signing-secret-of-32-chars+' }),
   // A domain rule names a categorisation rule of the project and one of its domain modules.
   'domain-rule': async () => {
     const category = await call('POST', `${API}/environments/${scopes.environment}/categories`, {
@@ -146,6 +152,23 @@ const createdByOwnRoutes: Record<string, object> = {
   analysis: { type: 'text', text: 'Conformance' },
 };
 
+/** Read-only records the platform writes as it works: made the way a user makes them happen. */
+const writtenBy: Record<string, () => Promise<void>> = {
+  // A delivery: an analysis of an environment with a webhook (its address is never reached).
+  'webhook-delivery': async () => {
+    const base = `${API}/environments/${scopes.environment}`;
+    const hook = await call('POST', `${base}/webhooks`, { url: 'https://hooks.example.test/conformance' });
+    expect(hook.statusCode, hook.body).toBe(201);
+    expect((await call('POST', `${base}/analyses`, { type: 'text', text: 'Conformance' })).statusCode).toBe(
+      201,
+    );
+    for (let tries = 0; tries < 300; tries++) {
+      if ((await call('GET', `${base}/webhook-deliveries`)).json<unknown[]>().length) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
+};
+
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
 
@@ -159,6 +182,7 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
     const { base, filter } = addressOf(schema);
     const ownCreation = createdByOwnRoutes[schema.$id];
     if (ownCreation) expect((await call('POST', base, ownCreation)).statusCode).toBe(201);
+    await writtenBy[schema.$id]?.();
     const list = await call('GET', `${base}${listQuery({ filter })}`);
     expect(list.statusCode, list.body).toBe(200);
     const [first] = list.json<({ id: string } & Record<string, unknown>)[]>();

@@ -7,6 +7,7 @@ const byFormat: Record<string, string> = {
   date: '2026-01-15',
   email: 'sample@acme.test',
   uuid: '00000000-0000-4000-8000-000000000001',
+  uri: 'https://hooks.example.test/sample',
 };
 
 const sampleValue = (field: FieldDescriptor): unknown => {

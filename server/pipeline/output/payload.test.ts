@@ -1,7 +1,15 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { webhookPayloadSchema } from '../../../schemas/webhook-payload';
 import { DEFAULT_EXTRACTOR_SETTINGS } from '../../../schemas/extractor-settings';
 import { moduleOrderProblems, DEFAULT_MODULES } from '../../../schemas/modules';
-import { DEFAULT_OUTPUT, outputSettingsOf, outputWarnings } from '../../../schemas/output';
+import {
+  DEFAULT_OUTPUT,
+  outputSettingsOf,
+  outputWarnings,
+  type OutputSettings,
+} from '../../../schemas/output';
 import { emptyResult, runPipeline } from '../engine';
 import { corpusBytes } from '../extractor/test-support/corpus';
 import {
@@ -116,5 +124,72 @@ describe('the output payload', () => {
     expect(moduleOrderProblems([extractor, nlu, rest.at(-1)!, ...rest.slice(0, -1)])).toEqual([
       { path: 'modules.2', message: 'The output module must be the last one' },
     ]);
+  });
+});
+
+describe('the payload against its published JSON Schema (schemas/webhook-payload.ts)', () => {
+  const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
+  addFormats(ajv);
+  const valid = ajv.compile(webhookPayloadSchema);
+  const none: OutputSettings = {
+    htmlBodies: false,
+    attachmentsData: false,
+    emailHeaders: false,
+    categories: { enabled: false, skip: [] },
+    extractedData: false,
+    metadata: false,
+    nluOutput: false,
+    replyProposal: false,
+  };
+  const flags: [string, Partial<OutputSettings>, string][] = [
+    ['no flag', {}, 'analysisId'],
+    ['htmlBodies', { htmlBodies: true }, 'htmlBody'],
+    ['attachmentsData', { attachmentsData: true }, 'attachments'],
+    ['emailHeaders', { emailHeaders: true }, 'email'],
+    ['categories', { categories: { enabled: true, skip: [] } }, 'categories'],
+    ['extractedData', { extractedData: true }, 'extractedData'],
+    ['metadata', { metadata: true }, 'metadata'],
+    ['nluOutput', { nluOutput: true }, 'nlu'],
+    ['replyProposal', { replyProposal: true }, 'reply'],
+  ];
+  const input = { ...eml, metadata: { customer: 'C-42', channel: 'mail' } };
+
+  it.each(flags)('validates with %s, which adds its part', async (_flag, on, part) => {
+    const result = await runPipeline(
+      '7b0c3c1e-5d2a-4f3e-9a55-2f1d4c6b8e90',
+      input,
+      config({ ...none, ...on }),
+      services,
+      new AbortController().signal,
+    );
+    expect(valid(result.output), JSON.stringify(valid.errors)).toBe(true);
+    expect(result.output).toHaveProperty(part);
+  });
+
+  it('validates with every flag on, and refuses a key it does not declare', async () => {
+    const all: OutputSettings = {
+      ...none,
+      htmlBodies: true,
+      attachmentsData: true,
+      emailHeaders: true,
+      categories: { enabled: true, skip: [] },
+      extractedData: true,
+      metadata: true,
+      nluOutput: true,
+      replyProposal: true,
+    };
+    const result = await runPipeline(
+      '7b0c3c1e-5d2a-4f3e-9a55-2f1d4c6b8e90',
+      input,
+      config(all),
+      services,
+      new AbortController().signal,
+    );
+    expect(valid(result.output), JSON.stringify(valid.errors)).toBe(true);
+    expect(valid({ ...result.output, invented: 1 })).toBe(false);
+    // An analysis in error, as a webhook of type `finished` receives it.
+    expect(
+      valid({ analysisId: result.id, name: 'mail', status: 'error', error: 'The file is damaged' }),
+    ).toBe(true);
   });
 });

@@ -38,7 +38,9 @@ export const outputStage: Stage = {
       summary:
         `Payload built (${size(Buffer.byteLength(JSON.stringify(payload)))}): ` +
         `${parts.length ? parts.map((p) => PARTS[p]).join(', ') : 'the analysis identity only'}. ` +
-        'No webhook is configured in this environment to deliver it',
+        (config.webhooks?.length
+          ? `It is delivered to ${config.webhooks.length} webhook${config.webhooks.length > 1 ? 's' : ''} when the analysis ends`
+          : 'No webhook is active in this environment to deliver it'),
       warnings: [...settingWarnings, ...warnings],
     };
   },

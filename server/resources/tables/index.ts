@@ -12,6 +12,8 @@ import { organisationsStore } from './organisations';
 import { projectsStore } from './projects';
 import { testRunsStore } from './test-runs';
 import { versionsStore } from './versions';
+import { webhookDeliveriesStore } from './webhook-deliveries';
+import { webhooksStore } from './webhooks';
 
 /** `schemas`: every resource the app serves, for adapters that work across them (versions). */
 export type TableStoreFactory = (
@@ -33,4 +35,6 @@ export const tableStores: Record<string, TableStoreFactory> = {
   'bank-message': bankMessagesStore,
   'test-run': testRunsStore,
   version: (schema, _platform, schemas) => versionsStore(schema, schemas),
+  webhook: webhooksStore,
+  'webhook-delivery': webhookDeliveriesStore,
 };

@@ -9,11 +9,26 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
+const KEY_LABELS = {
+  title: 'app.accessKeys.createdTitle',
+  shownOnce: 'app.accessKeys.shownOnce',
+  secret: 'app.accessKeys.secret',
+};
+
 /**
  * The secret of a key just made: shown this once (spec §3), with a button that copies it. The
- * server keeps only its hash, so closing the dialog loses it for good.
+ * server keeps only its hash, so closing the dialog loses it for good. `labels` name the
+ * translation keys for another kind of secret (a webhook's signing secret).
  */
-export const NewKeyDialog = ({ secret, onClose }: { secret: string | undefined; onClose: () => void }) => {
+export const NewKeyDialog = ({
+  secret,
+  onClose,
+  labels = KEY_LABELS,
+}: {
+  secret: string | undefined;
+  onClose: () => void;
+  labels?: typeof KEY_LABELS;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
@@ -23,13 +38,13 @@ export const NewKeyDialog = ({ secret, onClose }: { secret: string | undefined; 
   };
   return (
     <Dialog open={secret !== undefined} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate('app.accessKeys.createdTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>{translate(labels.title)}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('app.accessKeys.shownOnce')}
+          {translate(labels.shownOnce)}
         </Alert>
         <TextField
-          label={translate('app.accessKeys.secret')}
+          label={translate(labels.secret)}
           value={secret ?? ''}
           fullWidth
           slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } } }}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AnalysisResult } from '../../../schemas/analysis-result';
 
@@ -17,18 +18,29 @@ const shortened = (key: string, value: unknown) =>
  * The payload the output module built (schemas/output.ts), as an integration receives it, with the
  * output step's warnings; or why there is none.
  */
-export const AnalysisOutput = ({ result }: { result: AnalysisResult | null }) => {
+export const AnalysisOutput = ({
+  result,
+  deliveries,
+}: {
+  result: AnalysisResult | null;
+  /** The deliveries of the analysis, for those who may read them. */
+  deliveries?: ReactNode;
+}) => {
   const translate = useTranslate();
   const step = result?.trace.find((t) => t.step === 'outputDelivery');
   if (!result?.output)
     return (
-      <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-        {translate('app.modules.output.none')} {step ? (step.errors[0] ?? step.summary) : null}
-      </Alert>
+      <Stack spacing={2}>
+        <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
+          {translate('app.modules.output.none')} {step ? (step.errors[0] ?? step.summary) : null}
+        </Alert>
+        {deliveries}
+      </Stack>
     );
   const title = translate('app.modules.output.payload');
   return (
     <Stack spacing={2}>
+      {deliveries}
       {step?.summary ? (
         <Typography variant="body2" color="text.secondary">
           {step.summary}

@@ -15,6 +15,7 @@ import { AnalysisActions } from './AnalysisActions';
 import { AnalysisHeader } from './AnalysisHeader';
 import { AnalysisPreview } from './AnalysisPreview';
 import { AnalysisCategories } from './AnalysisCategories';
+import { AnalysisDeliveries } from './AnalysisDeliveries';
 import { AnalysisOutput } from './AnalysisOutput';
 import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
@@ -41,6 +42,9 @@ export const AnalysisResultPage = () => {
   const { state, reload, replace } = useAnalysisResult(envId, analysisId);
   const { canAccess: canWrite = false } = useCanAccess(
     scopedCheck('edit', `environments/${envId}/analyses`, { projectId }),
+  );
+  const { canAccess: canReadDeliveries = false } = useCanAccess(
+    scopedCheck('list', `environments/${envId}/webhook-deliveries`, { projectId }),
   );
 
   if (state.status === 'pending') return <PageLoader />;
@@ -102,7 +106,16 @@ export const AnalysisResultPage = () => {
           {
             id: 'output',
             label: translate('app.modules.types.output'),
-            render: () => <AnalysisOutput result={result} />,
+            render: () => (
+              <AnalysisOutput
+                result={result}
+                deliveries={
+                  canReadDeliveries ? (
+                    <AnalysisDeliveries projectId={projectId ?? ''} envId={envId} analysisId={analysisId} />
+                  ) : null
+                }
+              />
+            ),
           },
           {
             id: 'preview',

@@ -203,6 +203,84 @@ export const resourcesFr = {
       deleted: 'La clé est révoquée : les appels qui l’utilisent sont désormais refusés.',
     },
   },
+  webhooks: {
+    name: 'Webhook |||| Webhooks',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      url: 'Adresse (URL)',
+      type: 'Analyses envoyées',
+      format: 'Format',
+      active: 'Actif',
+      authorizationName: 'Nom de l’en-tête d’autorisation',
+      authorizationValue: 'Valeur de l’en-tête d’autorisation',
+      secret: 'Secret de signature',
+      failingSince: 'En échec depuis',
+      deactivatedReason: 'Désactivé parce que',
+      ownerName: 'Créé par',
+      createdAt: 'Créé le',
+      updatedAt: 'Modifié le',
+    },
+    values: {
+      type: { processed: 'Analyses traitées', finished: 'Toute analyse terminée (traitée ou en erreur)' },
+      format: {
+        full: 'Contenu complet',
+        light: 'Allégé (sans corps HTML, sortie NLU ni données des pièces jointes)',
+      },
+      deactivatedReason: { failing: 'Ses livraisons échouaient sans cesse' },
+    },
+    help: {
+      url: 'http:// ou https://. Les adresses privées et locales sont refusées sauf si la plateforme les autorise.',
+      authorizationName: 'Facultatif, par exemple Authorization. Envoyé avec chaque livraison.',
+      authorizationValue: 'Plus jamais affichée une fois enregistrée ; laissez vide pour garder l’actuelle.',
+      secret: 'Laissez vide pour en générer un. Les destinataires vérifient X-Signature-SHA256 avec lui.',
+    },
+    errors: {
+      url: {
+        pattern: 'L’adresse doit être une URL http:// ou https://',
+        format: 'L’adresse doit être une URL http:// ou https://',
+        internalAddress: 'Adresse interne : la plateforme n’y envoie rien',
+      },
+      authorizationName: {
+        pattern: 'Un nom d’en-tête n’a que des lettres, des chiffres et des -, sans espace',
+      },
+      authorizationValue: {
+        pattern: 'La valeur de l’en-tête ne peut pas contenir de caractères de contrôle',
+      },
+      secret: {
+        minLength: 'Un secret de signature a au moins 32 caractères',
+        pattern: 'Un secret de signature n’a que des caractères imprimables, sans espace',
+      },
+    },
+    notifications: {
+      deleted: 'Le webhook est supprimé : les analyses ne lui sont plus envoyées.',
+    },
+  },
+  'webhook-deliveries': {
+    name: 'Livraison |||| Livraisons',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      webhookId: 'Webhook (identifiant)',
+      webhookUrl: 'Webhook',
+      analysisId: 'Analyse (identifiant)',
+      analysisName: 'Analyse',
+      status: 'Statut',
+      attempts: 'Tentatives',
+      statusCode: 'Statut HTTP',
+      error: 'Erreur',
+      errorCode: 'Code d’erreur',
+      errorParams: 'Détails de l’erreur',
+      durationMs: 'Durée',
+      nextAttemptAt: 'Prochaine tentative',
+      deliveredAt: 'Livrée le',
+      errorAt: 'Date d’erreur',
+      createdAt: 'Créée le',
+    },
+    values: {
+      status: { pending: 'En cours', delivered: 'Livrée', failed: 'Échouée' },
+    },
+  },
   versions: {
     name: 'Version |||| Versions',
     fields: {

@@ -34,6 +34,10 @@ const config = loadConfig({
   CONSOLE_DIR: 'dist',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
   PASSWORD_MAX_AGE: '90d',
+  // Webhook receivers run in the tests' process, on loopback; retries come fast enough to watch.
+  OUTBOUND_ALLOW: '127.0.0.1',
+  WEBHOOK_RETRY_BASE_MS: '200',
+  WEBHOOK_TIMEOUT_MS: '2000',
 });
 const platform = await startPlatform(config, createLogger(config), { worker: true });
 await seedDemo(platform.db, { email: E2E_ADMIN.username, password: E2E_ADMIN.password });

@@ -1,0 +1,67 @@
+import { ClientError } from '../http/errors';
+import type { Queryable } from '../db';
+import { insertJobSql, queues } from '../queue';
+
+/** A webhook an analysis of its environment is delivered to: what the pipeline configuration keeps. */
+export type WebhookTarget = {
+  id: string;
+  type: 'processed' | 'finished';
+  format: 'full' | 'light';
+};
+
+/** Attempts in one series (the first and six retries, DESIGN.md §6); a replay starts a new series. */
+export const ATTEMPTS_PER_SERIES = 7;
+
+/** Whether an analysis that ended with `status` is delivered to a webhook of `type`. */
+export const deliversStatus = (type: WebhookTarget['type'], status: string) =>
+  status === 'processed' || (type === 'finished' && status === 'error');
+
+/**
+ * CTEs that make the deliveries of analyses that just ended, and their first attempts' jobs, inside
+ * the statement that ended them (so that an analysis is never ended without its deliveries):
+ * `ended` names rows with `id, environment_id, name, status, error, output` (the output module's
+ * payload, or null); `targets` rows with `id, environment_id, type, format` (the active webhooks).
+ * Answers `<prefix>d AS (…), <prefix>j AS (…)` to put after the caller's own CTEs.
+ */
+export const deliveriesCteSql = (ended: string, targets: string, prefix = 'deliveries_') =>
+  `${prefix}d AS (
+    INSERT INTO webhook_deliveries (id, webhook_id, environment_id, analysis_id, analysis_name, payload)
+    SELECT gen_random_uuid(), t.id, e.environment_id, e.id, e.name,
+           webhook_payload(e.output, t.format, e.id, e.name, e.status, e.error)
+    FROM ${ended} e JOIN ${targets} t ON t.environment_id = e.environment_id
+    WHERE e.status = 'processed' OR (t.type = 'finished' AND e.status = 'error')
+    RETURNING id
+  ), ${prefix}j AS (${insertJobSql(queues.webhookDelivery, `jsonb_build_object('deliveryId', ${prefix}d.id, 'attempt', 1)`, `${prefix}d`)})`;
+
+/** The active webhooks of the environments, as `deliveriesCteSql` targets. */
+export const ACTIVE_WEBHOOKS = `(SELECT id, environment_id, type, format FROM webhooks WHERE active)`;
+
+/** Bumps the version of an environment's webhooks, so that workers read its configuration again. */
+export const bumpWebhooksVersionSql = (environmentIdSql: string) =>
+  `INSERT INTO resource_versions (resource, scope_key, version)
+   SELECT 'webhook', ${environmentIdSql}, nextval('resource_version_seq')
+   ON CONFLICT (resource, scope_key) DO UPDATE SET version = EXCLUDED.version`;
+
+export const DELIVERY_IN_PROGRESS = () =>
+  new ClientError(
+    409,
+    'DELIVERY_IN_PROGRESS',
+    'This delivery is still being attempted; it cannot be replayed now',
+  );
+
+/**
+ * Starts a new series of attempts for deliveries that are not in progress: each becomes pending
+ * again and its next attempt is queued at once. Answers the ids replayed.
+ */
+export const replayDeliveries = async (q: Queryable, where: string, params: unknown[]): Promise<string[]> =>
+  (
+    await q.query<{ id: string }>(
+      `WITH r AS (
+         UPDATE webhook_deliveries SET status = 'pending', series_start = attempts, next_attempt_at = now()
+         WHERE status <> 'pending' AND ${where}
+         RETURNING id, attempts
+       ), j AS (${insertJobSql(queues.webhookDelivery, "jsonb_build_object('deliveryId', r.id, 'attempt', r.attempts + 1)", 'r')})
+       SELECT id FROM r`,
+      params,
+    )
+  ).map((r) => r.id);

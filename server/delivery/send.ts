@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { guardedLookup, OutboundRefused, type OutboundPolicy } from './outbound';
+
+/** A receiver's answer past this many bytes is cut: the attempt fails, the worker is not held. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** What the receiver said of an attempt: its status code, or why there was none. */
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  /** A stable code (for the console's words) and the server's own words. */
+  error: { code: string; message: string; params?: Record<string, unknown> } | null;
+  durationMs: number;
+}
+
+/** The signature of a body (docs/webhooks.md): lowercase hex HMAC-SHA256 keyed with the secret. */
+export const sign = (secret: string, body: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
+
+export interface Attempt {
+  url: string;
+  body: Buffer;
+  secret: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  policy: OutboundPolicy;
+}
+
+// Keep-alive agents: a receiver taking many deliveries is not asked for a new connection each time.
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/**
+ * One attempt: POST the body, signed, to the URL; success is a 2xx within the timeout. The
+ * connection goes only to an address the policy allows (outbound.ts); the answer is read up to
+ * MAX_ANSWER_BYTES and dropped. Never throws: every failure is an outcome.
+ */
+export const attempt = ({
+  url,
+  body,
+  secret,
+  headers,
+  timeoutMs,
+  policy,
+}: Attempt): Promise<AttemptOutcome> => {
+  const started = performance.now();
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (statusCode: number | null, error: AttemptOutcome['error']) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({
+        ok: error === null && statusCode !== null && statusCode >= 200 && statusCode < 300,
+        statusCode,
+        error,
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+    const request = client.request(target, {
+      method: 'POST',
+      agent: agents[target.protocol as 'http:' | 'https:'],
+      lookup: guardedLookup(policy),
+      headers: {
+        ...headers,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(body.length),
+        'user-agent': 'analysis-platform-webhooks/1',
+        'x-signature-sha256': sign(secret, body),
+      },
+    });
+    const timer = setTimeout(() => {
+      done(null, {
+        code: 'DELIVERY_TIMEOUT',
+        message: `The receiver did not answer within ${timeoutMs / 1000} s`,
+        params: { seconds: timeoutMs / 1000 },
+      });
+      request.destroy();
+    }, timeoutMs);
+    request.on('response', (response) => {
+      const statusCode = response.statusCode ?? 0;
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > MAX_ANSWER_BYTES) {
+          done(statusCode, {
+            code: 'DELIVERY_ANSWER_TOO_LARGE',
+            message: `The receiver's answer passed ${MAX_ANSWER_BYTES / 1024 / 1024} MB; it was cut`,
+            params: { megabytes: MAX_ANSWER_BYTES / 1024 / 1024 },
+          });
+          response.destroy();
+          request.destroy();
+        }
+      });
+      response.on('end', () =>
+        done(
+          statusCode,
+          statusCode >= 200 && statusCode < 300
+            ? null
+            : {
+                code: 'DELIVERY_HTTP_ERROR',
+                message: `The receiver answered HTTP ${statusCode}`,
+                params: { status: statusCode },
+              },
+        ),
+      );
+      response.on('error', (err) =>
+        done(statusCode, { code: 'DELIVERY_FAILED', message: err.message, params: { reason: err.message } }),
+      );
+    });
+    request.on('error', (err) => {
+      if (err instanceof OutboundRefused)
+        return done(null, {
+          code: 'DELIVERY_REFUSED_ADDRESS',
+          message: err.message,
+          params: { host: err.host, address: err.address },
+        });
+      const code = (err as NodeJS.ErrnoException).code;
+      done(null, {
+        code: 'DELIVERY_UNREACHABLE',
+        message: `The receiver could not be reached: ${code ?? err.message}`,
+        params: { reason: code ?? err.message },
+      });
+    });
+    request.end(body);
+  });
+};

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  getDeliveryDetail,
+  replayDelivery,
+  replayFailedDeliveries,
+  type DeliveryAttempt,
+} from '../../../schemas/contracts/webhooks';
+import { first } from '../../db';
+import { DELIVERY_IN_PROGRESS, replayDeliveries } from '../../delivery/deliveries';
+import { contractRoute } from '../../http/contract-route';
+import { ClientError } from '../../http/errors';
+import type { Platform } from '../../platform';
+import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
+import { writeAudit } from '../../resources/audit';
+import { isUuid } from '../../resources/fields';
+
+type Params = { envId: string; id: string };
+
+const deliveryNotFound = () => new ClientError(404, 'NOT_FOUND', 'The delivery does not exist');
+
+/**
+ * Webhook deliveries beyond their list (schemas/contracts/webhooks.ts): a delivery's payload and
+ * attempts for those who read deliveries (qualifiers and above, as the analysis's Output tab), and
+ * replays for configurators.
+ */
+export const webhookRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  app.addHook('onRequest', app.authenticate);
+
+  const audit = (
+    request: FastifyRequest,
+    organisationId: string | undefined,
+    recordId: string,
+    after: object,
+  ) =>
+    writeAudit(db, {
+      organisationId,
+      actorId: request.auth.user.id,
+      impersonatorId: request.auth.impersonator?.id,
+      action: 'update',
+      resource: 'webhook-deliveries',
+      recordId,
+      after: after as Record<string, unknown>,
+    });
+
+  app.route({
+    ...contractRoute(getDeliveryDetail),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
+      requireLevel(request.auth, scope, 'qualifier');
+      if (!isUuid(request.params.id)) throw deliveryNotFound();
+      const delivery = await first(
+        db.query<{ payload: unknown }>(
+          'SELECT payload FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
+          [request.params.id, scope.id],
+        ),
+      );
+      if (!delivery) throw deliveryNotFound();
+      const attempts = await db.query<DeliveryAttempt & { startedAt: Date }>(
+        `SELECT attempt, started_at AS "startedAt", duration_ms AS "durationMs", status_code AS "statusCode",
+                error, error_code AS "errorCode", error_params AS "errorParams"
+         FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
+        [request.params.id],
+      );
+      return {
+        payload: delivery.payload,
+        attempts: attempts.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
+      };
+    },
+  });
+
+  app.route({
+    ...contractRoute(replayDelivery),
+    handler: async (request: FastifyRequest<{ Params: Params }>) => {
+      const scope = await configurableEnvironment(db, request.auth, request.params.envId);
+      if (!isUuid(request.params.id)) throw deliveryNotFound();
+      const delivery = await first(
+        db.query<{ status: string }>(
+          'SELECT status FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
+          [request.params.id, scope.id],
+        ),
+      );
+      if (!delivery) throw deliveryNotFound();
+      if (delivery.status === 'pending') throw DELIVERY_IN_PROGRESS();
+      const ids = await replayDeliveries(db, 'id = $1', [request.params.id]);
+      if (ids.length === 0) throw DELIVERY_IN_PROGRESS();
+      await audit(request, scope.organisationId, request.params.id, { replayed: true });
+      return { replayed: ids.length };
+    },
+  });
+
+  app.route({
+    ...contractRoute(replayFailedDeliveries),
+    handler: async (request: FastifyRequest<{ Params: Params; Body: { since: string } }>) => {
+      const scope = await configurableEnvironment(db, request.auth, request.params.envId);
+      if (!isUuid(request.params.id)) throw new ClientError(404, 'NOT_FOUND', 'The webhook does not exist');
+      const webhook = await first(
+        db.query('SELECT id FROM webhooks WHERE id = $1 AND environment_id = $2', [
+          request.params.id,
+          scope.id,
+        ]),
+      );
+      if (!webhook) throw new ClientError(404, 'NOT_FOUND', 'The webhook does not exist');
+      const ids = await replayDeliveries(db, `status = 'failed' AND webhook_id = $1 AND created_at >= $2`, [
+        request.params.id,
+        request.body.since,
+      ]);
+      await audit(request, scope.organisationId, request.params.id, {
+        replayedFailedSince: request.body.since,
+        replayed: ids.length,
+      });
+      return { replayed: ids.length };
+    },
+  });
+};
