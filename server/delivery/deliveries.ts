@@ -17,11 +17,13 @@ export const deliversStatus = (type: WebhookTarget['type'], status: string) =>
   status === 'processed' || (type === 'finished' && status === 'error');
 
 /**
- * CTEs that make the deliveries of analyses that just ended, and their first attempts' jobs, inside
- * the statement that ended them (so that an analysis is never ended without its deliveries):
+ * CTEs that make the deliveries of analyses that just ended, and the job of their first attempts,
+ * inside the statement that ended them (so that an analysis is never ended without its deliveries):
  * `ended` names rows with `id, environment_id, name, status, error, output` (the output module's
  * payload, or null); `targets` rows with `id, environment_id, type, format` (the active webhooks).
- * Answers `<prefix>d AS (…), <prefix>j AS (…)` to put after the caller's own CTEs.
+ * The first attempts of a statement's deliveries share one job (a batch of analyses makes one job
+ * row, not one per delivery: on PGlite a job row costs as much as the delivery's); retries have a
+ * job each. Answers `<prefix>d AS (…), <prefix>j AS (…)` to put after the caller's own CTEs.
  */
 export const deliveriesCteSql = (ended: string, targets: string, prefix = 'deliveries_') =>
   `${prefix}d AS (
@@ -31,7 +33,11 @@ export const deliveriesCteSql = (ended: string, targets: string, prefix = 'deliv
     FROM ${ended} e JOIN ${targets} t ON t.environment_id = e.environment_id
     WHERE e.status = 'processed' OR (t.type = 'finished' AND e.status = 'error')
     RETURNING id
-  ), ${prefix}j AS (${insertJobSql(queues.webhookDelivery, `jsonb_build_object('deliveryId', ${prefix}d.id, 'attempt', 1)`, `${prefix}d`)})`;
+  ), ${prefix}j AS (${insertJobSql(
+    queues.webhookDelivery,
+    `jsonb_build_object('deliveryIds', ${prefix}g.ids, 'attempt', 1)`,
+    `(SELECT jsonb_agg(id) AS ids FROM ${prefix}d) ${prefix}g WHERE ${prefix}g.ids IS NOT NULL`,
+  )})`;
 
 /** The active webhooks of the environments, as `deliveriesCteSql` targets. */
 export const ACTIVE_WEBHOOKS = `(SELECT id, environment_id, type, format FROM webhooks WHERE active)`;

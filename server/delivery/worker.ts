@@ -24,7 +24,10 @@ const MAX_IN_FLIGHT = 64;
 /** How often an idle worker looks at the queue (deliveries are not urgent to the millisecond). */
 const IDLE_POLL_MS = 250;
 
-type Job = { id: string; data: { deliveryId: string; attempt: number } };
+/** One attempt of one delivery, or the first attempts of the deliveries one statement made. */
+type Job = { id: string; data: { deliveryId?: string; deliveryIds?: string[]; attempt: number } };
+
+const deliveriesOf = (job: Job) => job.data.deliveryIds ?? (job.data.deliveryId ? [job.data.deliveryId] : []);
 
 interface DeliveryRow {
   id: string;
@@ -146,10 +149,10 @@ export const startDeliveryWorker = async (
       log.warn({ webhookId: w.id, url: w.url }, 'webhook deactivated: it kept failing');
   };
 
-  const deliver = async (job: Job) => {
-    const row = await read(job.data.deliveryId);
+  const deliver = async (deliveryId: string, attemptNumber: number) => {
+    const row = await read(deliveryId);
     // Gone (its webhook deleted), ended, or this attempt already recorded: nothing to do.
-    if (!row || row.status !== 'pending' || row.attempts >= job.data.attempt) return;
+    if (!row || row.status !== 'pending' || row.attempts >= attemptNumber) return;
     const startedAt = new Date().toISOString();
     const outcome: AttemptOutcome = row.active
       ? await attempt({
@@ -160,7 +163,7 @@ export const startDeliveryWorker = async (
           policy: options.policy,
           headers: {
             'x-delivery-id': row.id,
-            'x-delivery-attempt': String(job.data.attempt),
+            'x-delivery-attempt': String(attemptNumber),
             'x-webhook-id': row.webhook_id,
             ...(row.authorization_name && row.authorization_value
               ? { [row.authorization_name]: row.authorization_value }
@@ -173,11 +176,11 @@ export const startDeliveryWorker = async (
           durationMs: 0,
           error: { code: 'WEBHOOK_INACTIVE', message: 'The webhook is deactivated: nothing was sent' },
         };
-    const inSeries = job.data.attempt - row.series_start;
+    const inSeries = attemptNumber - row.series_start;
     const retries = !outcome.ok && row.active && inSeries < ATTEMPTS_PER_SERIES;
     await record({
       id: row.id,
-      attempt: job.data.attempt,
+      attempt: attemptNumber,
       startedAt,
       outcome,
       retryAt: retries
@@ -208,22 +211,27 @@ export const startDeliveryWorker = async (
         continue;
       }
       for (const job of jobs) {
-        inFlight++;
-        void deliver(job)
-          .then(
-            () => complete(job.id),
-            async (err: unknown) => {
-              // The database failed us (the receiver's failures are outcomes): pg-boss tries again.
-              log.warn({ err, deliveryId: job.data.deliveryId }, 'webhook delivery could not be recorded');
-              await boss.fail(queues.webhookDelivery, job.id, { message: (err as Error).message });
-            },
-          )
-          .catch((err: unknown) => log.warn({ err }, 'webhook job could not be completed'))
-          .finally(() => {
-            inFlight--;
-            slotFreed?.();
-            slotFreed = undefined;
-          });
+        const ids = deliveriesOf(job);
+        inFlight += ids.length;
+        // Each delivery frees its slot when its attempt ends; the job completes with the last one.
+        void Promise.allSettled(
+          ids.map((id) =>
+            deliver(id, job.data.attempt).finally(() => {
+              inFlight--;
+              slotFreed?.();
+              slotFreed = undefined;
+            }),
+          ),
+        )
+          .then(async (settled) => {
+            const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+            if (!failure) return complete(job.id);
+            // The database failed us (the receiver's failures are outcomes): pg-boss tries the job
+            // again; the attempts already recorded are not made twice.
+            log.warn({ err: failure.reason, deliveries: ids }, 'webhook delivery could not be recorded');
+            await boss.fail(queues.webhookDelivery, job.id, { message: String(failure.reason) });
+          })
+          .catch((err: unknown) => log.warn({ err }, 'webhook job could not be completed'));
       }
     }
   })();
