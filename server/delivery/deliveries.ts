@@ -12,10 +12,6 @@ export type WebhookTarget = {
 /** Attempts in one series (the first and six retries, DESIGN.md §6); a replay starts a new series. */
 export const ATTEMPTS_PER_SERIES = 7;
 
-/** Whether an analysis that ended with `status` is delivered to a webhook of `type`. */
-export const deliversStatus = (type: WebhookTarget['type'], status: string) =>
-  status === 'processed' || (type === 'finished' && status === 'error');
-
 /**
  * CTEs that make the deliveries of analyses that just ended, and the job of their first attempts,
  * inside the statement that ended them (so that an analysis is never ended without its deliveries):

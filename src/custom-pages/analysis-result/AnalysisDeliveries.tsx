@@ -84,13 +84,7 @@ export const AnalysisDeliveries = ({
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {d.deliveredAt ? new Date(d.deliveredAt as string).toLocaleString(locale) : '—'}
                 </TableCell>
-                <TableCell>
-                  {deliveryError(translate, {
-                    error: (d.error as string | null) ?? null,
-                    errorCode: (d.errorCode as string | null) ?? null,
-                    errorParams: (d.errorParams as Record<string, unknown> | null) ?? null,
-                  }) || '—'}
-                </TableCell>
+                <TableCell>{deliveryError(translate, d) || '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -84,13 +84,7 @@ export const WebhooksPage = () => {
   const deliveryCells = useMemo(
     () => ({
       status: (r: RaRecord) => (
-        <Tooltip
-          title={deliveryError(translate, {
-            error: (r.error as string | null) ?? null,
-            errorCode: (r.errorCode as string | null) ?? null,
-            errorParams: (r.errorParams as Record<string, unknown> | null) ?? null,
-          })}
-        >
+        <Tooltip title={deliveryError(translate, r)}>
           <span>
             <DeliveryStatusChip status={r.status as string} />
           </span>

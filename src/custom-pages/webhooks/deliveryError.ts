@@ -1,13 +1,16 @@
 import type { TranslateFunction } from 'react-admin';
 
-/** A delivery's or an attempt's failure in the user's language, from its code and parameters. */
+/**
+ * A delivery's or an attempt's failure in the user's language, from its code and parameters (a
+ * delivery record or an attempt: their fields have the same names); '' when it has none.
+ */
 export const deliveryError = (
   translate: TranslateFunction,
-  failure: { error: string | null; errorCode: string | null; errorParams: Record<string, unknown> | null },
-) =>
-  failure.errorCode
-    ? translate(`app.errors.codes.${failure.errorCode}`, {
-        ...(failure.errorParams ?? {}),
-        _: failure.error ?? '',
-      })
-    : (failure.error ?? '');
+  failure: Readonly<Record<string, unknown>>,
+) => {
+  const words = typeof failure.error === 'string' ? failure.error : '';
+  if (typeof failure.errorCode !== 'string') return words;
+  const params =
+    typeof failure.errorParams === 'object' && failure.errorParams !== null ? failure.errorParams : {};
+  return translate(`app.errors.codes.${failure.errorCode}`, { ...params, _: words });
+};
