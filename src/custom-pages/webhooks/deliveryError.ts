@@ -4,10 +4,7 @@ import type { TranslateFunction } from 'react-admin';
  * A delivery's or an attempt's failure in the user's language, from its code and parameters (a
  * delivery record or an attempt: their fields have the same names); '' when it has none.
  */
-export const deliveryError = (
-  translate: TranslateFunction,
-  failure: Readonly<Record<string, unknown>>,
-) => {
+export const deliveryError = (translate: TranslateFunction, failure: Readonly<Record<string, unknown>>) => {
   const words = typeof failure.error === 'string' ? failure.error : '';
   if (typeof failure.errorCode !== 'string') return words;
   const params =
