@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 afterEach(cleanup);
 
 // findBy* and waitFor give up after 1 s by default: on a loaded two-core machine (CI runs the
-// console and server projects side by side) a lazy page can take longer to appear. A wrong
-// expectation still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// console and server projects side by side) a lazy page, or a debounced filter typed character by
+// character, can take several seconds. A wrong expectation still fails, only later; a test should
+// not set a shorter timeout than this one.
+configure({ asyncUtilTimeout: 10_000 });

@@ -50,7 +50,7 @@ describe('project home and menu (spec §2, §5, §6)', () => {
     const user = userEvent.setup();
     const { routes, projects } = server();
     renderConsole('/project/p1', routes);
-    await screen.findByRole('heading', { name: 'Demo project', level: 1 }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Demo project', level: 1 });
     await user.click(await screen.findByRole('button', { name: 'Rename or edit notes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the project' });
     const name = await within(dialog).findByRole('textbox', { name: /Name/ });

@@ -65,9 +65,7 @@ describe('SchemaList', () => {
     const rest = fakeRest('organisations/o1/members', [bob, carol]);
     renderResourceView(<members.list resource={members} scope={scope} />, { routes: rest.routes });
     await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'car');
-    await waitFor(() => expect(query(rest.requests.at(-1)!.url, 'filter')).toEqual({ q: 'car' }), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(query(rest.requests.at(-1)!.url, 'filter')).toEqual({ q: 'car' }));
     expect(await screen.findByText('carol@acme.test')).toBeInTheDocument();
     expect(screen.queryByText('bob@acme.test')).not.toBeInTheDocument();
 
