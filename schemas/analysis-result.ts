@@ -1,4 +1,5 @@
 import type { OutputPayload } from './output';
+import type { VisionOutput } from './vision';
 
 /**
  * The result of an analysis (DESIGN.md §6), as the pipeline writes it, the API returns it and the
@@ -215,6 +216,8 @@ export interface AnalysisResult {
   taints?: string[];
   /** The reply drafted from the default reply template; with an LLM template, the prompt it rendered. */
   reply?: { template: string; text: string; prompt?: string };
+  /** What the vision engine answered (schemas/vision.ts). */
+  vision?: VisionOutput;
   /** The payload the output module built for integrations (schemas/output.ts). */
   output?: OutputPayload;
   deliveries: unknown[];

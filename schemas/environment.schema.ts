@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 import { DEFAULT_MODULES, moduleEntrySchema } from './modules';
 import { outputSettingsSchema } from './output';
+import { visionSettingsSchema } from './vision';
 
 /** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
 export const NLU_LANGUAGES = [
@@ -85,6 +86,8 @@ export const environmentSchema = defineResourceSchema({
     modules: { type: 'array', maxItems: 20, items: moduleEntrySchema, default: DEFAULT_MODULES },
     // What the output module's payload carries (schemas/output.ts), edited on its settings page.
     output: outputSettingsSchema,
+    // The vision engine's settings (schemas/vision.ts), edited on its settings page.
+    vision: visionSettingsSchema,
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -105,13 +108,14 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output'],
+    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output', 'vision'],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
       categorisationTemplate: { 'ui:widget': 'hidden' },
       modules: { 'ui:widget': 'hidden' },
       output: { 'ui:widget': 'hidden' },
+      vision: { 'ui:widget': 'hidden' },
     },
   },
 });

@@ -8,6 +8,7 @@ export const MODULE_TYPES = [
   'extractor',
   'nlu',
   'categorization',
+  'visionEngine',
   'extraction',
   'replyTemplate',
   'output',
@@ -19,6 +20,7 @@ export const MODULE_STEPS = {
   extractor: 'extractor',
   nlu: 'nlu',
   categorization: 'categorization',
+  visionEngine: 'visionEngine',
   extraction: 'extraction',
   replyTemplate: 'replyTemplate',
   output: 'outputDelivery',
@@ -34,6 +36,7 @@ export const MODULE_NAMES: Record<ModuleType, string> = {
   extractor: 'extractor',
   nlu: 'NLU',
   categorization: 'categorization',
+  visionEngine: 'vision engine',
   extraction: 'information extraction',
   replyTemplate: 'reply generator',
   output: 'output',
@@ -49,9 +52,14 @@ export type ModuleInputType = (typeof MODULE_INPUT_TYPES)[number];
 /** The modules whose settings page has name, context and input type (spec pipeline §3). */
 export const MODULES_WITH_SETTINGS = [
   'categorization',
+  'visionEngine',
   'extraction',
   'output',
 ] as const satisfies readonly ModuleType[];
+
+/** How a taint limits a module: it runs only for analyses with it, or only for those without it. */
+export const TAINT_MODES = ['with', 'without'] as const;
+export type TaintMode = (typeof TAINT_MODES)[number];
 
 export interface ModuleEntry {
   type: ModuleType;
@@ -60,10 +68,25 @@ export interface ModuleEntry {
   inputType?: ModuleInputType;
   /** An NLU context: the module then reads only the interactions found in it. */
   context?: string;
+  /**
+   * Taint routing (DESIGN.md §6): a taint the categorisation's rules set; the module runs only for
+   * analyses with it (`taintMode` with, the default) or without it. Modules after the
+   * categorisation only.
+   */
+  taint?: string;
+  taintMode?: TaintMode;
 }
 
-/** A new environment's pipeline: every module, in the order the engine needs them. */
-export const DEFAULT_MODULES: ModuleEntry[] = MODULE_TYPES.map((type) => ({ type }));
+/**
+ * The modules a user adds when needed: they call a third-party endpoint (an LLM) and do nothing
+ * before they are set up.
+ */
+export const OPT_IN_MODULES: readonly ModuleType[] = ['visionEngine'];
+
+/** A new environment's pipeline: every module but the opt-in ones, in the order the engine needs them. */
+export const DEFAULT_MODULES: ModuleEntry[] = MODULE_TYPES.filter(
+  (type) => !OPT_IN_MODULES.includes(type),
+).map((type) => ({ type }));
 
 /** The schema of `settings.modules`, shared by the environment schema and the modules routes. */
 export const moduleEntrySchema = {
@@ -75,6 +98,8 @@ export const moduleEntrySchema = {
     name: { type: 'string', maxLength: 100 },
     inputType: { type: 'string', enum: MODULE_INPUT_TYPES, default: 'all' },
     context: { type: 'string', maxLength: 100 },
+    taint: { type: 'string', maxLength: 100 },
+    taintMode: { type: 'string', enum: TAINT_MODES },
   },
 } as const;
 
@@ -115,7 +140,30 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: st
     if (place !== undefined && index !== place)
       problems.push({ path: `modules.${index}`, message: PINNED_MODULES[m.type]! });
   });
+  const categorisation = modules.findIndex((m) => m.type === 'categorization');
+  modules.forEach((m, index) => {
+    if (m.taint && (categorisation < 0 || index < categorisation || m.type === 'categorization'))
+      problems.push({
+        path: `modules.${index}`,
+        message: `The ${MODULE_NAMES[m.type]} module is limited by the taint '${m.taint}': it must run after the categorization, which sets taints`,
+      });
+  });
   return problems;
+};
+
+/**
+ * Why a module limited by a taint does not run for an analysis with these taints (null: it runs).
+ */
+export const taintSkipReason = (module: ModuleEntry, taints: readonly string[]): string | null => {
+  if (!module.taint) return null;
+  const has = taints.includes(module.taint);
+  if ((module.taintMode ?? 'with') === 'with')
+    return has
+      ? null
+      : `The ${MODULE_NAMES[module.type]} module runs only for analyses with the taint '${module.taint}'; this analysis has ${taints.length ? `only ${taints.map((t) => `'${t}'`).join(', ')}` : 'no taint'}`;
+  return has
+    ? `The ${MODULE_NAMES[module.type]} module runs only for analyses without the taint '${module.taint}'; this analysis has it`
+    : null;
 };
 
 /**

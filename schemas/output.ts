@@ -1,4 +1,5 @@
 import { NO_CATEGORY } from './analysis-result';
+import type { VisionOutput } from './vision';
 
 /**
  * The output module (spec pipeline §3 "Output module flags", DESIGN.md §6 "Output"): which parts of
@@ -23,6 +24,8 @@ export interface OutputSettings {
   nluOutput: boolean;
   /** The reply drafted by the reply generator. */
   replyProposal: boolean;
+  /** What the vision engine answered. */
+  visionOutput: boolean;
 }
 
 /** The flags, in the order the settings page lists them. */
@@ -35,6 +38,7 @@ export const OUTPUT_FLAGS = [
   'metadata',
   'nluOutput',
   'replyProposal',
+  'visionOutput',
 ] as const satisfies readonly (keyof OutputSettings)[];
 export type OutputFlag = (typeof OUTPUT_FLAGS)[number];
 
@@ -48,6 +52,7 @@ export const DEFAULT_OUTPUT: OutputSettings = {
   metadata: true,
   nluOutput: false,
   replyProposal: true,
+  visionOutput: true,
 };
 
 /** The JSON schema of `settings.output` on the environment. */
@@ -70,6 +75,7 @@ export const outputSettingsSchema = {
     metadata: { type: 'boolean' },
     nluOutput: { type: 'boolean' },
     replyProposal: { type: 'boolean' },
+    visionOutput: { type: 'boolean' },
   },
   default: DEFAULT_OUTPUT,
 } as const;
@@ -92,6 +98,7 @@ export const outputSettingsOf = (stored: unknown): OutputSettings => {
     metadata: flag('metadata'),
     nluOutput: flag('nluOutput'),
     replyProposal: flag('replyProposal'),
+    visionOutput: flag('visionOutput'),
   };
 };
 
@@ -200,4 +207,6 @@ export interface OutputPayload {
     interactions: { name: string; context: string; text: string; parameters: Record<string, string[]> }[];
   };
   reply?: { template: string; text: string } | null;
+  /** What the vision engine answered (visionOutput): null when it did not run. */
+  vision?: VisionOutput | null;
 }

@@ -1,3 +1,5 @@
+import { VISION_TYPES } from './vision';
+
 /**
  * The body a webhook receives (docs/webhooks.md), as a JSON Schema: published in the OpenAPI
  * document (components.schemas.WebhookPayload and its `webhooks` entry) and checked against the
@@ -127,6 +129,26 @@ export const webhookPayloadSchema = {
           additionalProperties: false,
           required: ['template', 'text'],
           properties: { template: { type: 'string' }, text: { type: 'string' } },
+        },
+        { type: 'null' },
+      ],
+    },
+    vision: {
+      description:
+        'What the vision engine answered (flag visionOutput): a strict classification’s category key, a strict extraction’s fields, or a custom prompt’s text; null when it did not run',
+      anyOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'model', 'images'],
+          properties: {
+            type: { type: 'string', enum: [...VISION_TYPES] },
+            model: { type: 'string' },
+            images: { type: 'integer', minimum: 0 },
+            category: { type: 'string' },
+            data: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
+            text: { type: 'string' },
+          },
         },
         { type: 'null' },
       ],

@@ -8,6 +8,7 @@ import { registerConsole } from './plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { webhookRoutes } from './routes/console/webhooks';
+import { errorLogRoutes } from './routes/console/error-log';
 import { testingRoutes } from './routes/console/testing';
 import { testSetsRoutes } from './routes/console/test-sets';
 import { extractorRoutes } from './routes/console/extractor';
@@ -92,6 +93,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(nluRoutes, { platform });
   await app.register(replyRoutes, { platform });
   await app.register(webhookRoutes, { platform });
+  await app.register(errorLogRoutes, { platform });
   await app.register(moduleRoutes, { platform });
   await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes, { platform });

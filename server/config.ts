@@ -87,10 +87,15 @@ const envSchema = z.object({
   SPEECH_BASE_URL: optionalUrl(['http:', 'https:']),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().default('whisper-1'),
-  /** OpenAI-compatible chat endpoint for LLM reply templates (POST {base}/chat/completions). */
+  /**
+   * OpenAI-compatible chat endpoint for LLM reply templates and the vision engine (POST
+   * {base}/chat/completions); the vision engine needs a model that reads images.
+   */
   LLM_BASE_URL: optionalUrl(['http:', 'https:']),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long the LLM has to answer one request. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /**
    * Hosts, addresses and CIDR ranges that webhooks may reach although they are private or loopback
    * (DESIGN.md §9), comma-separated: `127.0.0.1,10.0.0.0/8,hooks.internal`.
@@ -134,7 +139,7 @@ export type Config = {
     threads: number | undefined;
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
-  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Outbound requests to private addresses these entries name are allowed (delivery/outbound.ts). */
   outboundAllow: string[];
   webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
@@ -202,7 +207,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     speech: e.SPEECH_BASE_URL
       ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }
       : undefined,
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+      : undefined,
     outboundAllow: e.OUTBOUND_ALLOW.split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),

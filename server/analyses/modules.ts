@@ -6,6 +6,7 @@ import {
   type ModuleType,
 } from '../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../schemas/output';
+import { DEFAULT_VISION } from '../../schemas/vision';
 import { first, type Queryable } from '../db';
 import { validationError } from '../resources/validation';
 
@@ -30,6 +31,7 @@ export const MODULE_CONFIGURATION: Record<
       categorisationTemplate: '',
     },
   },
+  visionEngine: { resources: [], settings: { vision: DEFAULT_VISION } },
   extraction: { resources: ['extraction-field'] },
   replyTemplate: { resources: ['reply-template'] },
   output: { resources: [], settings: { output: DEFAULT_OUTPUT } },

@@ -9,6 +9,7 @@ import { languageConfig, readLanguageDocuments, withEdit, type DocumentEdit } fr
 import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
 import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
+import { visionSettingsOf } from '../../schemas/vision';
 
 /**
  * Three extractor values are also environment content settings (spec pipeline §3 lists them in
@@ -103,6 +104,7 @@ export const readPipelineConfig = async (
       ),
     },
     output: outputSettingsOf(env.output),
+    ...(modules.some((m) => m.type === 'visionEngine') ? { vision: visionSettingsOf(env.vision) } : {}),
     webhooks: await q.query<WebhookTarget>(
       'SELECT id, type, format FROM webhooks WHERE environment_id = $1 AND active ORDER BY created_at',
       [environmentId],

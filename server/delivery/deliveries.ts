@@ -44,6 +44,12 @@ export const bumpWebhooksVersionSql = (environmentIdSql: string) =>
    SELECT 'webhook', ${environmentIdSql}, nextval('resource_version_seq')
    ON CONFLICT (resource, scope_key) DO UPDATE SET version = EXCLUDED.version`;
 
+/**
+ * The condition of a delivery whose last series of attempts failed (the worker marks it so when the
+ * series' last attempt fails; a replay makes it pending again). `alias`: the table's, if any.
+ */
+export const failedDeliverySql = (alias?: string) => `${alias ? `${alias}.` : ''}status = 'failed'`;
+
 export const DELIVERY_IN_PROGRESS = () =>
   new ClientError(
     409,

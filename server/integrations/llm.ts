@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../pipeline/stage';
+import type { ChatAnswer, ChatRequest, LlmEngine } from '../pipeline/stage';
 import { postToEndpoint } from './endpoint';
 
 export interface LlmClientOptions {
@@ -9,10 +9,20 @@ export interface LlmClientOptions {
   timeoutMs?: number;
 }
 
+/** The part of a chat-completions answer the pipeline reads. */
+interface CompletionBody {
+  model?: unknown;
+  choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[];
+}
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /**
  * A chat-completions client for any OpenAI-compatible endpoint (DESIGN.md §6): `POST
- * {baseUrl}/chat/completions` with the prompt as the user's message; the answer is the first
- * choice's message content. Every failure says which endpoint failed and how.
+ * {baseUrl}/chat/completions`. `chat` sends messages (text and images as data URLs), optionally
+ * asking for structured output (`response_format: json_schema`), and answers the first choice's
+ * content, refusal and finish reason; `complete` sends one prompt and answers the text. Every
+ * failure says which endpoint failed and how.
  *
  * @example
  *   const llm = createLlmClient({ baseUrl: 'http://localhost:11434/v1', model: 'mistral' });
@@ -25,25 +35,52 @@ export const createLlmClient = ({
   timeoutMs = 60_000,
 }: LlmClientOptions): LlmEngine => {
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  return {
-    async complete(prompt, signal) {
-      const response = await postToEndpoint(
-        'LLM',
-        url,
-        {
-          headers: {
-            'content-type': 'application/json',
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-          },
-          body: JSON.stringify({ model, messages: [{ role: 'user', content: prompt }] }),
+  const chat = async (request: ChatRequest, signal: AbortSignal): Promise<ChatAnswer> => {
+    const response = await postToEndpoint(
+      'LLM',
+      url,
+      {
+        headers: {
+          'content-type': 'application/json',
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
         },
-        timeoutMs,
-        signal,
-      );
-      const body = (await response.json().catch(() => undefined)) as
-        { choices?: { message?: { content?: unknown } }[] } | undefined;
-      const content = body?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string')
+        body: JSON.stringify({
+          model,
+          messages: request.messages,
+          ...(request.responseFormat
+            ? {
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: {
+                    name: request.responseFormat.name,
+                    strict: true,
+                    schema: request.responseFormat.schema,
+                  },
+                },
+              }
+            : {}),
+        }),
+      },
+      timeoutMs,
+      signal,
+    );
+    const body = (await response.json().catch(() => undefined)) as CompletionBody | undefined;
+    const choice = Array.isArray(body?.choices) ? body.choices[0] : undefined;
+    if (!choice || typeof choice !== 'object')
+      throw new Error('The LLM endpoint answered without a choice (expected choices[0].message)');
+    return {
+      content: textOrNull(choice.message?.content),
+      refusal: textOrNull(choice.message?.refusal),
+      finishReason: textOrNull(choice.finish_reason),
+      model: textOrNull(body?.model) ?? model,
+    };
+  };
+  return {
+    model,
+    chat,
+    async complete(prompt, signal) {
+      const { content } = await chat({ messages: [{ role: 'user', content: prompt }] }, signal);
+      if (content === null)
         throw new Error('The LLM endpoint answered without a message (expected choices[0].message.content)');
       return content;
     },

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { describeError, emptyResult } from '../pipeline/engine';
-import type { ExtractionCache, PipelineConfig, PipelineInput, PipelineServices } from '../pipeline/stage';
+import type {
+  ChatRequest,
+  ExtractionCache,
+  PipelineConfig,
+  PipelineInput,
+  PipelineServices,
+} from '../pipeline/stage';
 import {
   batcher,
   bytesOutcome,
@@ -128,7 +134,7 @@ export const createPipelinePool = (
   const threads: Thread[] = [];
   let nextJob = 0;
   let stopped = false;
-  const data: ThreadData = { speech: !!services.speech, llm: !!services.llm };
+  const data: ThreadData = { speech: !!services.speech, llm: services.llm?.model ?? null };
   const entry = threadEntry();
 
   const send = (thread: Thread, message: ToThread) => {
@@ -146,6 +152,9 @@ export const createPipelinePool = (
       case 'llm':
         if (!services.llm) throw new Error('No LLM endpoint is configured');
         return services.llm.complete(args[0] as string, signal);
+      case 'llmChat':
+        if (!services.llm) throw new Error('No LLM endpoint is configured');
+        return services.llm.chat(args[0] as ChatRequest, signal);
       case 'cacheGet':
         return spec?.cache?.get(args[0] as string);
       case 'cacheSet':

@@ -32,10 +32,11 @@ export type TaskName = keyof Tasks;
 /** What a thread is told when it starts: which services exist in this process. */
 export interface ThreadData {
   speech: boolean;
-  llm: boolean;
+  /** The LLM's model when one is configured, else null. */
+  llm: string | null;
 }
 
-export type ServiceName = 'ocr' | 'speech' | 'llm' | 'cacheGet' | 'cacheSet';
+export type ServiceName = 'ocr' | 'speech' | 'llm' | 'llmChat' | 'cacheGet' | 'cacheSet';
 
 /** How the result comes back: as JSON bytes for the store (the worker), or as objects (test pages). */
 export type ReplyForm = 'bytes' | 'object';

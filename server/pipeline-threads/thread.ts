@@ -55,7 +55,14 @@ const servicesOf = (job: number, cached: boolean): PipelineServices => ({
   ocr: { recognize: (image, languages) => service(job, 'ocr', [image, languages]) },
   speech: data.speech ? { transcribe: (audio, filename) => service(job, 'speech', [audio, filename]) } : null,
   // The main thread's call is aborted with its analysis.
-  llm: data.llm ? { complete: (prompt) => service(job, 'llm', [prompt]) } : null,
+  llm:
+    data.llm === null
+      ? null
+      : {
+          model: data.llm,
+          complete: (prompt) => service(job, 'llm', [prompt]),
+          chat: (request) => service(job, 'llmChat', [request]),
+        },
   extractionCache: cached
     ? {
         get: (key) => service(job, 'cacheGet', [key]),

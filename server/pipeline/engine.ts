@@ -12,14 +12,15 @@ import { nluStage } from './nlu/stage';
 import { outputStage } from './output/stage';
 import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
+import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
 import {
   MODULE_NAMES,
   MODULE_STEPS,
-  MODULE_TYPES,
   moduleOfStep,
   readsInput,
+  taintSkipReason,
   type ModuleEntry,
 } from '../../schemas/modules';
 
@@ -29,6 +30,7 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   extractor: extractorStage,
   nlu: nluStage,
   categorization: categorisationStage,
+  visionEngine: visionStage,
   extraction: extractionStage,
   replyTemplate: replyStage,
   outputDelivery: outputStage,
@@ -37,15 +39,18 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
 const NOT_CONFIGURED = 'No module of this step is configured in this environment';
 
 /**
- * The steps in the order they run: the trace's own order, where the slots of module steps are
- * filled by the active modules in their configured order, then by the inactive ones. The default
- * list gives the trace's order unchanged.
+ * The steps in the order they run: the trace's own order, where the slots of the active modules'
+ * steps are filled by the active modules in their configured order; an inactive module keeps its
+ * own slot (where its trace says it was skipped). The default list gives the trace's order unchanged.
  */
 export const executionOrder = (modules: ModuleEntry[] | undefined): TraceStep[] => {
   if (!modules) return [...TRACE_STEPS];
   const active = modules.map((m) => m.type);
-  const queue = [...active, ...MODULE_TYPES.filter((t) => !active.includes(t))];
-  return TRACE_STEPS.map((step) => (moduleOfStep(step) ? MODULE_STEPS[queue.shift()!] : step));
+  const queue = [...active];
+  return TRACE_STEPS.map((step) => {
+    const type = moduleOfStep(step);
+    return type && active.includes(type) ? MODULE_STEPS[queue.shift()!] : step;
+  });
 };
 
 /** What the analysis is, for a module's input type: known from the extraction once it ran. */
@@ -55,7 +60,10 @@ const inputKind = (input: PipelineInput, result: AnalysisResult) =>
 const READS = { email: 'emails', document: 'documents', text: 'pasted text' } as const;
 const IS = { email: 'an email', document: 'a document', text: 'pasted text' } as const;
 
-/** Why a module does not run for this analysis, before its stage is asked: not active, or not its input. */
+/**
+ * Why a module does not run for this analysis, before its stage is asked: not active, not its
+ * input, or limited by a taint the analysis has (or lacks).
+ */
 const moduleSkipReason = (
   step: TraceStep,
   modules: ModuleEntry[] | undefined,
@@ -69,7 +77,7 @@ const moduleSkipReason = (
   const kind = inputKind(input, result);
   if (!readsInput(module.inputType, kind))
     return `The ${MODULE_NAMES[type]} module reads ${READS[module.inputType as keyof typeof READS]} only; this analysis is ${IS[kind]}`;
-  return null;
+  return taintSkipReason(module, result.taints ?? []);
 };
 
 export const emptyResult = (id: string): AnalysisResult => ({
@@ -137,6 +145,7 @@ export const runPipeline = async (
       const outcome = await stage.run(ctx);
       entry.summary = outcome.summary;
       entry.warnings = outcome.warnings ?? [];
+      if (outcome.skipped) entry.status = 'skipped';
     } catch (error) {
       if (signal.aborted) {
         entry.status = 'aborted';

@@ -2,6 +2,7 @@ import type { WebhookTarget } from '../delivery/deliveries';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
 import type { ModuleEntry } from '../../schemas/modules';
 import type { OutputSettings } from '../../schemas/output';
+import type { VisionSettings } from '../../schemas/vision';
 import type { CategorisationConfig } from './categorisation/model';
 import type { ExtractionFieldDef } from './extraction/fields';
 import type { ExtractorSettings } from './extractor/settings';
@@ -33,6 +34,8 @@ export interface PipelineConfig {
   reply: { templates: ReplyTemplateDef[] };
   /** What the output module's payload carries; absent: its defaults (DEFAULT_OUTPUT). */
   output?: OutputSettings;
+  /** The vision engine's settings (schemas/vision.ts); absent: the step is not configured. */
+  vision?: VisionSettings;
   /** The active webhooks the output is delivered to (delivery/deliveries.ts); absent: none. */
   webhooks?: WebhookTarget[];
 }
@@ -66,15 +69,36 @@ export const EMPTY_LANGUAGE_CONFIG: Pick<PipelineConfig, 'nlu' | 'categorisation
 export interface PipelineServices {
   ocr: OcrEngine;
   speech: SpeechEngine | null;
-  /** An OpenAI-compatible chat endpoint, for reply templates flagged LLM; absent when not configured. */
+  /** An OpenAI-compatible chat endpoint, for LLM reply templates and the vision engine; absent when not configured. */
   llm?: LlmEngine | null;
   /** Extractions already made, by content and settings ("use cache"); absent in tests and benchmarks. */
   extractionCache?: ExtractionCache;
 }
 
 export interface LlmEngine {
+  /** The model asked for, as configured (LLM_MODEL). */
+  model: string;
   /** The model's answer to one prompt. */
   complete(prompt: string, signal: AbortSignal): Promise<string>;
+  /** One chat-completions exchange (integrations/llm.ts): messages with images, optionally structured output. */
+  chat(request: ChatRequest, signal: AbortSignal): Promise<ChatAnswer>;
+}
+
+export type ChatContent =
+  string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+
+export interface ChatRequest {
+  messages: { role: 'system' | 'user'; content: ChatContent }[];
+  /** Structured output: the answer must be JSON valid against this schema. */
+  responseFormat?: { name: string; schema: Record<string, unknown> };
+}
+
+/** The first choice of the answer: its text (null when none), the model's refusal, why it stopped. */
+export interface ChatAnswer {
+  content: string | null;
+  refusal: string | null;
+  finishReason: string | null;
+  model: string;
 }
 
 export interface ExtractionCache {
@@ -101,6 +125,11 @@ export interface PipelineWork {
 export interface StageOutcome {
   summary: string;
   warnings?: string[];
+  /**
+   * The step found, once running, that it cannot do its work (an LLM step without an endpoint): it
+   * is traced as skipped, with its warnings, and the analysis goes on.
+   */
+  skipped?: boolean;
 }
 
 /**

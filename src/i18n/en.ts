@@ -1,4 +1,5 @@
 import { analysesEn } from './analyses/en';
+import { errorLogEn } from './error-log/en';
 import { testingEn } from './testing/en';
 import { consumptionEn } from './consumption/en';
 import { extractorEn } from './extractor/en';
@@ -42,6 +43,7 @@ export const en: Messages = {
       consumption: 'Consumption',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
+      errorLog: 'Error log',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -312,6 +314,7 @@ export const en: Messages = {
       restored: 'Version restored: %{smart_count} entity |||| Version restored: %{smart_count} entities',
     },
     analyses: analysesEn,
+    errorLog: errorLogEn,
     testing: testingEn,
     consumption: consumptionEn,
     extractor: extractorEn,

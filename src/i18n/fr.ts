@@ -1,4 +1,5 @@
 import { analysesFr } from './analyses/fr';
+import { errorLogFr } from './error-log/fr';
 import { testingFr } from './testing/fr';
 import { consumptionFr } from './consumption/fr';
 import { extractorFr } from './extractor/fr';
@@ -43,6 +44,7 @@ export const fr = {
       consumption: 'Consommation',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
+      errorLog: 'Journal des erreurs',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -318,6 +320,7 @@ export const fr = {
       restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
     analyses: analysesFr,
+    errorLog: errorLogFr,
     testing: testingFr,
     consumption: consumptionFr,
     extractor: extractorFr,

@@ -1,4 +1,5 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
@@ -10,9 +11,10 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
+import { useCanAccess } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { getResource } from '../resources/registry';
-import { useResourceAccess } from '../resources/useResourceAccess';
+import { scopedCheck, useResourceAccess } from '../resources/useResourceAccess';
 import { environmentPath } from '../routing/scopePaths';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
@@ -21,12 +23,14 @@ import { SideMenu } from './chrome/SideMenu';
 /**
  * Layout of `/project/:projectId/environment/:envId` (spec §2). The spec's long environment menu
  * (graph, NLU, categorisation…) gets each entry with its page: the home and the analyses for all
- * who see the environment; the extractor module (its test page opens from it) and the settings for
- * those who may change them (configurators).
+ * who see the environment; the error log for qualifiers and above; the extractor module (its test
+ * page opens from it) and the settings for those who may change them (configurators).
  */
 export const EnvironmentLayout = () => {
   const { projectId = '', envId = '' } = useParams();
   const canEdit = useResourceAccess(getResource('environments'), { projectId }, envId).edit;
+  // The error log is for qualifiers and above, as the deliveries it lists.
+  const canReadErrors = useCanAccess(scopedCheck('list', 'error-log', { projectId })).canAccess === true;
   const home = environmentPath(projectId, envId);
   return (
     <ScopeLayout
@@ -40,6 +44,9 @@ export const EnvironmentLayout = () => {
               entries: [
                 { to: home, labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
                 { to: `${home}/analyses`, labelKey: 'app.menu.analyses', icon: <FactCheckOutlined /> },
+                ...(canReadErrors
+                  ? [{ to: `${home}/error-log`, labelKey: 'app.routes.errorLog', icon: <ErrorOutline /> }]
+                  : []),
                 ...(canEdit
                   ? [
                       {

@@ -3,6 +3,7 @@
 import { Navigate, Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
 import * as webhooks from '../custom-pages/webhooks';
+import * as errorLog from '../custom-pages/error-log';
 import * as analyses from '../custom-pages/analyses';
 import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
@@ -135,6 +136,7 @@ export const appRoutes = (
           importExport,
           accessKeys,
           webhooks,
+          errorLog,
           analyses,
           analysisResult,
           extractorSettings,

@@ -217,3 +217,112 @@ describe('the modules of an environment', () => {
     expect(logs.json().length).toBeGreaterThan(0);
   });
 });
+
+describe('taint routing (DESIGN.md §6, Categorisation)', () => {
+  let taintEnv: string;
+  const at = (path: string) => `${API}/environments/${taintEnv}/${path}`;
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) =>
+    acme.call(method, at(path), 'configurator', body);
+  const mail = async (subject: string) => {
+    const created = await postAnalysisForm(t.app, at('analyses'), acme.auth.configurator, {
+      type: 'mail',
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject,
+      body: 'Contrat CT-12345',
+    });
+    const read = async () => (await send('GET', `analyses/${created.json().id}/result`)).json();
+    return (await waitForAnalysis(read)).result!;
+  };
+
+  beforeAll(async () => {
+    taintEnv = (
+      await acme.call('POST', `${API}/projects/${acme.ids.project}/environments`, 'configurator', {
+        name: 'Taints',
+      })
+    ).json().id;
+    const category = await send('POST', 'categories', {
+      name: 'Confidential',
+      kind: 'message',
+      rules: [
+        {
+          name: 'marked secret',
+          priority: 1,
+          taint: 'sensitive',
+          criteria: { type: 'header', name: 'subject', value: 'secret' },
+        },
+      ],
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    await send('POST', 'extraction-fields', { name: 'contract', source: 'regex', pattern: 'CT-(\\d{5})' });
+  });
+
+  it('runs a module only for analyses with its taint, or only without it, and the trace says why it skipped', async () => {
+    const limited = await send('PATCH', 'modules/extraction', { taint: 'sensitive' });
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(limited.json().modules.find((m: ModuleView) => m.type === 'extraction')).toMatchObject({
+      taint: 'sensitive',
+      taintMode: 'with',
+    });
+    // A module without a settings page takes its taint on the modules page.
+    const without = await send('PATCH', 'modules/replyTemplate', {
+      taint: 'sensitive',
+      taintMode: 'without',
+    });
+    expect(without.statusCode, without.body).toBe(200);
+
+    const secret = await mail('Top secret');
+    expect(secret.taints).toEqual(['sensitive']);
+    expect(stepOf(secret, 'extraction').status).toBe('done');
+    expect(secret.extractedData).toEqual([expect.objectContaining({ name: 'contract', value: '12345' })]);
+    expect(stepOf(secret, 'replyTemplate')).toMatchObject({
+      status: 'skipped',
+      summary:
+        "The reply generator module runs only for analyses without the taint 'sensitive'; this analysis has it",
+    });
+
+    const plain = await mail('Hello');
+    expect(stepOf(plain, 'extraction')).toMatchObject({
+      status: 'skipped',
+      summary:
+        "The information extraction module runs only for analyses with the taint 'sensitive'; this analysis has no taint",
+    });
+    expect(plain.extractedData).toEqual([]);
+    expect(stepOf(plain, 'replyTemplate').summary).toBe(
+      'No default reply template is configured in this environment',
+    );
+  });
+
+  it('refuses a taint on a module that runs before the categorization sets them, by any route', async () => {
+    const own = await send('PATCH', 'modules/categorization', { taint: 'sensitive' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().details).toEqual([
+      expect.objectContaining({ path: 'taint', keyword: 'taintBeforeCategorization' }),
+    ]);
+    await send('PATCH', 'modules/extraction', { taint: 'sensitive' });
+    const moved = await send('PUT', 'modules/order', {
+      types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate', 'output'],
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details).toEqual([
+      expect.objectContaining({
+        path: 'modules.2',
+        message:
+          "The information extraction module is limited by the taint 'sensitive': it must run after the categorization, which sets taints",
+      }),
+    ]);
+    const noCategorisation = await send('DELETE', 'modules/categorization');
+    expect(noCategorisation.statusCode).toBe(400);
+
+    const cleared = await send('PATCH', 'modules/extraction', { taint: '' });
+    const extraction = cleared.json().modules.find((m: ModuleView) => m.type === 'extraction');
+    expect(extraction).toMatchObject({ taint: '', taintMode: 'with' });
+    expect(
+      (
+        await send('PUT', 'modules/order', {
+          types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate', 'output'],
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

@@ -154,6 +154,7 @@ describe('the output module', () => {
       metadata: false,
       nluOutput: false,
       replyProposal: false,
+      visionOutput: false,
     });
     const result = await analyseMail('Déclaration de sinistre', 'Bonjour');
     expect(Object.keys(result.output!).sort()).toEqual(['analysisId', 'language', 'name', 'status']);

@@ -112,6 +112,7 @@ describe('validation with the resource schema', () => {
       'retention',
       'splitCharacters',
       'visibility',
+      'vision',
     ]);
     expect(env.json()).toMatchObject({ projectId: acme.ids.project, aiVersion: 'v4', visibility: 'public' });
     const project = await acme.call('POST', `${API}/projects`, 'admin', {

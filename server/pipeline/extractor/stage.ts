@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Stage } from '../stage';
 import { extract, type ExtractOutcome } from './extract';
 import { sendsAttachmentFiles } from '../output/payload';
+import { visionRuns } from '../vision/stage';
 import type { ExtractorSettings } from './settings';
 
 /** The same bytes read with the same settings give the same extraction. */
@@ -34,8 +35,9 @@ export const extractorStage: Stage = {
   step: 'extractor',
   skipReason: ({ config }) => (config.extractor.enabled ? null : 'The extractor module is disabled'),
   run: async ({ input, config, services, signal, result, work }) => {
-    // The cache keeps what was read, not the files: an output that sends them reads the input again.
-    const keepFiles = sendsAttachmentFiles(config);
+    // The cache keeps what was read, not the files: an output that sends them, or a vision engine
+    // that looks at them, reads the input again.
+    const keepFiles = sendsAttachmentFiles(config) || visionRuns(config);
     const cache =
       config.extractor.useCache && input.kind === 'file' && !keepFiles ? services.extractionCache : undefined;
     const key = cache && input.kind === 'file' ? cacheKey(input.bytes, config.extractor) : '';

@@ -18,6 +18,7 @@ import {
   type PipelineInput,
   type PipelineServices,
 } from '../stage';
+import { DEFAULT_VISION } from '../../../schemas/vision';
 import { buildPayload, MAX_ATTACHMENT_DATA_BYTES } from './payload';
 
 const services: PipelineServices = {
@@ -140,6 +141,7 @@ describe('the payload against its published JSON Schema (schemas/webhook-payload
     metadata: false,
     nluOutput: false,
     replyProposal: false,
+    visionOutput: false,
   };
   const flags: [string, Partial<OutputSettings>, string][] = [
     ['no flag', {}, 'analysisId'],
@@ -151,6 +153,7 @@ describe('the payload against its published JSON Schema (schemas/webhook-payload
     ['metadata', { metadata: true }, 'metadata'],
     ['nluOutput', { nluOutput: true }, 'nlu'],
     ['replyProposal', { replyProposal: true }, 'reply'],
+    ['visionOutput', { visionOutput: true }, 'vision'],
   ];
   const input = { ...eml, metadata: { customer: 'C-42', channel: 'mail' } };
 
@@ -158,7 +161,8 @@ describe('the payload against its published JSON Schema (schemas/webhook-payload
     const result = await runPipeline(
       '7b0c3c1e-5d2a-4f3e-9a55-2f1d4c6b8e90',
       input,
-      config({ ...none, ...on }),
+      // A vision engine switched off: in the pipeline, so its part is sent, as null.
+      { ...config({ ...none, ...on }), vision: { ...DEFAULT_VISION, active: false } },
       services,
       new AbortController().signal,
     );
@@ -177,14 +181,34 @@ describe('the payload against its published JSON Schema (schemas/webhook-payload
       metadata: true,
       nluOutput: true,
       replyProposal: true,
+      visionOutput: true,
+    };
+    // A strict classification by a stand-in for the third-party LLM, so that `vision` is filled.
+    const llm: PipelineServices['llm'] = {
+      model: 'test-vision',
+      complete: () => Promise.reject(new Error('not asked')),
+      chat: async () => ({
+        content: '{"category":"claim"}',
+        refusal: null,
+        finishReason: 'stop',
+        model: 'test-vision',
+      }),
     };
     const result = await runPipeline(
       '7b0c3c1e-5d2a-4f3e-9a55-2f1d4c6b8e90',
       input,
-      config(all),
-      services,
+      {
+        ...config(all),
+        vision: {
+          ...DEFAULT_VISION,
+          type: 'strict_classification',
+          categories: [{ key: 'claim', description: '' }],
+        },
+      },
+      { ...services, llm },
       new AbortController().signal,
     );
+    expect(result.output!.vision).toMatchObject({ type: 'strict_classification', category: 'claim' });
     expect(valid(result.output), JSON.stringify(valid.errors)).toBe(true);
     expect(valid({ ...result.output, invented: 1 })).toBe(false);
     // An analysis in error, as a webhook of type `finished` receives it.

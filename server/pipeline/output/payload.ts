@@ -113,5 +113,6 @@ export const buildPayload = (
     };
   if (settings.replyProposal)
     payload.reply = result.reply ? { template: result.reply.template, text: result.reply.text } : null;
+  if (settings.visionOutput) payload.vision = result.vision ?? null;
   return { payload, warnings };
 };

@@ -1,6 +1,6 @@
 import { outputWarnings } from '../../../schemas/output';
 import { moduleActive } from '../module-scope';
-import type { Stage } from '../stage';
+import type { PipelineConfig, Stage } from '../stage';
 import { buildPayload, environmentCategoryNames, outputSettingsFor } from './payload';
 
 const PARTS = {
@@ -13,7 +13,11 @@ const PARTS = {
   metadata: 'metadata',
   nlu: 'NLU output',
   reply: 'reply proposal',
+  vision: 'vision engine output',
 } as const;
+
+const visionInPipeline = (config: PipelineConfig) =>
+  Boolean(config.vision) && moduleActive(config, 'visionEngine');
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
@@ -26,10 +30,13 @@ export const outputStage: Stage = {
   step: 'outputDelivery',
   skipReason: () => null,
   run: async ({ input, config, result, work }) => {
-    const settings = outputSettingsFor(config);
+    const chosen = outputSettingsFor(config);
+    // The vision engine's part is sent where the module is in the pipeline; elsewhere it could
+    // only ever be null.
+    const settings = { ...chosen, visionOutput: chosen.visionOutput && visionInPipeline(config) };
     const { payload, warnings } = buildPayload(input, result, settings, work.attachmentFiles);
     result.output = payload;
-    const settingWarnings = outputWarnings(settings, {
+    const settingWarnings = outputWarnings(chosen, {
       categorizationActive: moduleActive(config, 'categorization'),
       categoryNames: environmentCategoryNames(config),
     }).map((w) => w.message);

@@ -9,7 +9,8 @@ export const defaultTemplate = (config: PipelineConfig) => config.reply.template
 /**
  * The reply step (DESIGN.md §6): renders the environment's default template with the analysis
  * into `result.reply`. A template flagged LLM renders a prompt, and the LLM's answer is the draft.
- * No default template: no reply.
+ * No default template: no reply. An LLM template without an LLM endpoint skips the step with a
+ * warning; the analysis goes on.
  */
 export const replyStage: Stage = {
   step: 'replyTemplate',
@@ -31,10 +32,10 @@ export const replyStage: Stage = {
         summary: `Reply drafted from the template '${template.name}' (${rendered.length} characters)`,
       };
     }
-    if (!services.llm)
-      throw new StopPipeline(
-        `The template '${template.name}' is an LLM prompt, but no LLM is configured (LLM_BASE_URL)`,
-      );
+    if (!services.llm) {
+      const reason = `The template '${template.name}' is an LLM prompt, but no LLM endpoint is configured on this deployment (LLM_BASE_URL): no reply was drafted`;
+      return { skipped: true, summary: reason, warnings: [reason] };
+    }
     const text = await services.llm.complete(rendered, signal);
     result.reply = { template: template.name, text, prompt: rendered };
     return {

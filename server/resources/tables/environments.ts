@@ -7,6 +7,7 @@ import { environmentSchema } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../../schemas/output';
 import type { ClientError } from '../../http/errors';
+import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
 import { resourceValidator, validationError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
 import { selectOf, sqlReads } from '../sql-reads';
@@ -32,6 +33,7 @@ const SETTINGS = {
   categorisationTemplate: '',
   modules: DEFAULT_MODULES,
   output: DEFAULT_OUTPUT,
+  vision: DEFAULT_VISION,
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
@@ -106,17 +108,25 @@ export const settingsProblems = (() => {
     if (template) problems.push(template);
     if (Array.isArray(settings.modules))
       problems.push(...moduleOrderProblems(settings.modules as ModuleEntry[]));
+    // Keys the model could not answer, or twice the same: a vision engine not yet set up (no
+    // prompt, no key) is a state the modules page leaves too, and its step is skipped.
+    if (settings.vision)
+      for (const p of visionProblems(visionSettingsOf(settings.vision)))
+        if (p.code === 'badKey' || p.code === 'duplicateKey')
+          problems.push({ path: `vision.${p.path}`, message: p.message });
     return problems;
   };
 })();
 
+const MODULE_PAGE_SETTINGS = new Set(['modules', 'output', 'vision']);
+
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
-  // The modules and the output's choices are read-only here: the modules pages' calls (and
-  // imports) write them.
+  // The modules, the output's choices and the vision engine's settings are read-only here: the
+  // modules pages' calls (and imports) write them.
   const settings = Object.fromEntries(
     Object.entries(SETTINGS)
-      .filter(([name]) => name !== 'modules' && name !== 'output')
+      .filter(([name]) => !MODULE_PAGE_SETTINGS.has(name))
       .map(([name, fallback]) => [name, data[name] ?? fallback]),
   );
   // Spec §4: never both. Said on the field the user switched last in the settings form.

@@ -15,6 +15,7 @@ import {
   type ModuleEntry,
   type ModuleInputType,
   type ModuleType,
+  type TaintMode,
 } from '../../../schemas/modules';
 import {
   configurationCounts,
@@ -25,6 +26,7 @@ import {
   writeModules,
 } from '../../analyses/modules';
 import { outputSettingsOf, type OutputSettings } from '../../../schemas/output';
+import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
@@ -38,7 +40,17 @@ import { validationError } from '../../resources/validation';
 
 type Params = { envId: string };
 type ModuleParams = Params & { type: ModuleType };
-type Patch = { name?: string; inputType?: ModuleInputType; context?: string; output?: OutputSettings };
+type Patch = {
+  name?: string;
+  inputType?: ModuleInputType;
+  context?: string;
+  taint?: string;
+  taintMode?: TaintMode;
+  output?: OutputSettings;
+  vision?: VisionSettings;
+};
+/** The settings a module keeps beside its list entry, written with it. */
+type OwnSettings = { output?: OutputSettings; vision?: VisionSettings };
 
 /** Every module type, the active ones first in their order, with what each configuration holds. */
 const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
@@ -54,8 +66,11 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
     name: m.name ?? '',
     inputType: m.inputType ?? 'all',
     context: m.context ?? '',
+    taint: m.taint ?? '',
+    taintMode: m.taintMode ?? 'with',
     configuration: counts[m.type],
     ...(m.type === 'output' ? { output: outputSettingsOf(settings.output) } : {}),
+    ...(m.type === 'visionEngine' ? { vision: visionSettingsOf(settings.vision) } : {}),
   });
   return [
     ...modules.map((m) => view(m, true)),
@@ -108,34 +123,44 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     });
 
   /**
-   * Runs a change of the module list (and of the output's choices, when given) in one transaction,
-   * audit-logged, and answers the new list.
+   * Runs a change of the module list (and of a module's own settings, when given) in one
+   * transaction, audit-logged, and answers the new list.
    */
   const change = async (
     request: FastifyRequest<{ Params: Params }>,
     scope: Scope,
     apply: (tx: Queryable, modules: ModuleEntry[]) => Promise<ModuleEntry[]>,
-    output?: OutputSettings,
+    own: OwnSettings = {},
   ) => {
     await db.transaction(async (tx) => {
       const row = await readSettingsRow(tx, scope.id!);
       const before = modulesOf(row?.settings ?? {}, row?.extractor);
       const after = await apply(tx, before);
-      await writeModules(tx, scope.id!, after, output ? { output } : {});
+      await writeModules(tx, scope.id!, after, own);
+      const previous: OwnSettings = {
+        ...(own.output ? { output: outputSettingsOf(row?.settings?.output) } : {}),
+        ...(own.vision ? { vision: visionSettingsOf(row?.settings?.vision) } : {}),
+      };
       await audit(tx, request, scope, {
         action: 'update',
-        before: { modules: before, ...(output ? { output: outputSettingsOf(row?.settings?.output) } : {}) },
-        after: { modules: after, ...(output ? { output } : {}) },
+        before: { modules: before, ...previous },
+        after: { modules: after, ...own },
       });
     });
-    return { modules: await moduleViews(db, scope.id!) };
+    return list(scope.id!);
   };
+
+  /** The modules page's list, with whether this deployment can run the LLM steps. */
+  const list = async (environmentId: string) => ({
+    modules: await moduleViews(db, environmentId),
+    llm: { configured: Boolean(platform.config.llm), model: platform.config.llm?.model ?? null },
+  });
 
   app.route({
     ...contractRoute(listModules),
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const scope = await configurator(request);
-      return { modules: await moduleViews(db, scope.id!) };
+      return list(scope.id!);
     },
   });
 
@@ -177,8 +202,9 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     handler: async (request: FastifyRequest<{ Params: ModuleParams; Body: Patch }>) => {
       const scope = await configurator(request);
       const { type } = request.params;
-      const { output, ...entry } = request.body;
-      if (!(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
+      const { output, vision, ...entry } = request.body;
+      const routingOnly = Object.keys(request.body).every((key) => key === 'taint' || key === 'taintMode');
+      if (!routingOnly && !(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
         throw new ClientError(
           400,
           'NO_MODULE_SETTINGS',
@@ -188,6 +214,22 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
         throw validationError([
           { path: 'output', message: 'Only the output module has output choices', custom: true },
         ]);
+      if (vision && type !== 'visionEngine')
+        throw validationError([
+          { path: 'vision', message: 'Only the vision engine has vision settings', custom: true },
+        ]);
+      if (vision) {
+        const problems = visionProblems(vision);
+        if (problems.length)
+          throw validationError(
+            problems.map(({ path, message, code }) => ({
+              path: `vision.${path}`,
+              message,
+              custom: true,
+              keyword: code,
+            })),
+          );
+      }
       return change(
         request,
         scope,
@@ -198,12 +240,31 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           const problems = await settingsProblems(tx, scope.id!, type, entry);
           if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
           const next: ModuleEntry = { ...module, ...entry };
-          for (const key of ['name', 'context'] as const) if (!next[key]) delete next[key];
+          for (const key of ['name', 'context', 'taint'] as const) if (!next[key]) delete next[key];
+          if (!next.taint) delete next.taintMode;
+          const index = modules.indexOf(module);
+          const before = modules.findIndex((m) => m.type === 'categorization');
+          if (next.taint && (before < 0 || index <= before))
+            throw validationError([
+              {
+                path: 'taint',
+                message: `Only a module that runs after the categorization can be limited by a taint: the categorization sets them`,
+                custom: true,
+                keyword: 'taintBeforeCategorization',
+              },
+            ]);
           return modules.map((m) => (m.type === type ? next : m));
         },
-        output && {
-          ...output,
-          categories: { ...output.categories, skip: [...new Set(output.categories.skip)] },
+        {
+          ...(output
+            ? {
+                output: {
+                  ...output,
+                  categories: { ...output.categories, skip: [...new Set(output.categories.skip)] },
+                },
+              }
+            : {}),
+          ...(vision ? { vision } : {}),
         },
       );
     },
@@ -221,7 +282,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
         await audit(tx, request, scope, { action: 'delete', before: { module: type, configuration: gone } });
         return gone;
       });
-      return { deleted, modules: await moduleViews(db, scope.id!) };
+      return { deleted, ...(await list(scope.id!)) };
     },
   });
 };

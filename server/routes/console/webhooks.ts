@@ -6,7 +6,7 @@ import {
   type DeliveryAttempt,
 } from '../../../schemas/contracts/webhooks';
 import { first } from '../../db';
-import { DELIVERY_IN_PROGRESS, replayDeliveries } from '../../delivery/deliveries';
+import { DELIVERY_IN_PROGRESS, failedDeliverySql, replayDeliveries } from '../../delivery/deliveries';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
@@ -103,10 +103,11 @@ export const webhookRoutes = async (app: FastifyInstance, { platform }: { platfo
         ]),
       );
       if (!webhook) throw new ClientError(404, 'NOT_FOUND', 'The webhook does not exist');
-      const ids = await replayDeliveries(db, `status = 'failed' AND webhook_id = $1 AND created_at >= $2`, [
-        request.params.id,
-        request.body.since,
-      ]);
+      const ids = await replayDeliveries(
+        db,
+        `${failedDeliverySql()} AND webhook_id = $1 AND created_at >= $2`,
+        [request.params.id, request.body.since],
+      );
       await audit(request, scope.organisationId, request.params.id, {
         replayedFailedSince: request.body.since,
         replayed: ids.length,

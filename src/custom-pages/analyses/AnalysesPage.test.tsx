@@ -67,9 +67,7 @@ describe('analyses list (spec §2 "Core analyses")', () => {
     await screen.findByRole('row', { name: /Claim 42.*Pending/ });
     const asked = rest.requests.length;
     rest.records[1].status = 'processed';
-    expect(
-      await screen.findByRole('row', { name: /Claim 42.*Processed/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Claim 42.*Processed/ })).toBeInTheDocument();
     expect(rest.requests.length).toBeGreaterThan(asked);
     expect(filterOf(rest.requests.at(-1)!.url)).toEqual({ inputType: 'file' });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

@@ -138,7 +138,7 @@ describe('analysis result page (spec §2 analyses/{id})', () => {
     });
     await heading();
     expect(screen.getByText('Pending')).toBeInTheDocument();
-    expect(await screen.findByText('Processed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Processed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reanalyze' })).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { FINAL_STATUSES } from '../../../schemas/analysis-result';
+import { FINAL_STATUSES, type AnalysisResult } from '../../../schemas/analysis-result';
 import { HttpError } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -19,6 +19,7 @@ import { AnalysisDeliveries } from './AnalysisDeliveries';
 import { AnalysisOutput } from './AnalysisOutput';
 import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
+import { AnalysisVision } from './AnalysisVision';
 import { useAnalysisResult } from './useAnalysisResult';
 import { AddToBankButton } from '../messages-bank/AddToBankButton';
 
@@ -29,6 +30,17 @@ const refusalKey = (error: unknown) =>
     : error instanceof HttpError && error.status === 410
       ? 'app.analyses.result.anonymized'
       : undefined;
+
+/**
+ * Whether the vision engine had something to say: an answer, or a step that ran, failed or was
+ * skipped with a warning. An environment without it (an opt-in module) gets no tab for it.
+ */
+const visionSpoke = (result: AnalysisResult | null) => {
+  const step = result?.trace.find((t) => t.step === 'visionEngine');
+  return (
+    Boolean(result?.vision) || (step !== undefined && (step.status !== 'skipped' || step.warnings.length > 0))
+  );
+};
 
 /**
  * One analysis (spec §2 analyses/{id}): where it stands, live until it is finished, what can be
@@ -98,6 +110,15 @@ export const AnalysisResultPage = () => {
             render: () =>
               result ? <AnalysisCategories result={result} /> : <Alert severity="info">{noResult}</Alert>,
           },
+          ...(visionSpoke(result)
+            ? [
+                {
+                  id: 'vision',
+                  label: translate('app.modules.types.visionEngine'),
+                  render: () => <AnalysisVision result={result} />,
+                },
+              ]
+            : []),
           {
             id: 'reply',
             label: translate('app.replies.result.tab'),

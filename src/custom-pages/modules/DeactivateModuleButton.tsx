@@ -10,9 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { deactivateModule, type ModuleView } from '../../../schemas/contracts/modules';
+import type { ModuleType } from '../../../schemas/modules';
 import { errorMessage } from '../../api/errors';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useModuleName } from './useModuleName';
+
+/** Modules whose configuration is settings on the environment, not entities to count. */
+const SETTINGS_ONLY: readonly ModuleType[] = ['extractor', 'visionEngine', 'output'];
 
 /**
  * Deactivates a module after a confirmation that says what goes with it (spec pipeline §4:
@@ -77,7 +81,7 @@ export const DeactivateModuleButton = ({
                   ))}
                 </ul>
               </>
-            ) : module.type === 'extractor' || module.type === 'output' ? (
+            ) : SETTINGS_ONLY.includes(module.type) ? (
               // Settings, not entities: they go back to their defaults.
               <Typography>{translate(`app.modules.confirm.${module.type}`)}</Typography>
             ) : (

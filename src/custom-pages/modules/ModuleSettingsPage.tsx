@@ -18,7 +18,11 @@ import { useCall } from '../../providers/useCall';
 import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
 import { categoryNamesOf } from '../../../schemas/output';
+import { visionSettingsOf } from '../../../schemas/vision';
+import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
 import { OutputChoices } from './OutputChoices';
+import { routable, TaintFields, type TaintValue } from './TaintRouting';
+import { VisionSettingsForm, type LlmEndpoint } from './VisionSettingsForm';
 import { useModuleName } from './useModuleName';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
@@ -38,11 +42,20 @@ const fieldProblems = (error: unknown): Record<string, string> =>
       )
     : {};
 
+/** The problems of the vision engine's settings, by path within them (`vision` alone: `''`). */
+const visionPart = (problems: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(problems).map(([path, message]) => [
+      path === 'vision' ? '' : path.replace(/^vision\./, ''),
+      message,
+    ]),
+  );
+
 /**
- * The settings page of the categorization, extraction or output module (spec pipeline §3: name,
- * NLU context, input type; the categorization's default categories; the output's choices). A
- * refused save says which module failed and why (spec §8: "one failure message per module"),
- * each problem under its field.
+ * The settings page of the categorization, vision engine, extraction or output module (spec
+ * pipeline §3: name, NLU context, input type; the categorization's default categories; the vision
+ * engine's type, prompt and keys; the output's choices). A refused save says which module failed
+ * and why (spec §8: "one failure message per module"), each problem under its field.
  */
 export const ModuleSettingsPage = () => {
   const { projectId = '', envId = '', type = '' } = useParams();
@@ -76,6 +89,11 @@ const ModuleSettings = ({ projectId, envId, home }: { projectId: string; envId: 
           projectId={projectId}
           envId={envId}
           module={module}
+          llm={loaded.data.llm}
+          routable={routable(
+            loaded.data.modules.filter((m) => m.active),
+            module.type,
+          )}
           categorizationActive={loaded.data.modules.some((m) => m.type === 'categorization' && m.active)}
         />
       ) : (
@@ -89,11 +107,16 @@ const SettingsForm = ({
   projectId,
   envId,
   module,
+  llm,
+  routable: canRoute,
   categorizationActive,
 }: {
   projectId: string;
   envId: string;
   module: ModuleView;
+  llm: LlmEndpoint;
+  /** Whether the module runs after the categorization, and so can be limited by a taint. */
+  routable: boolean;
   categorizationActive: boolean;
 }) => {
   const translate = useTranslate();
@@ -102,7 +125,10 @@ const SettingsForm = ({
   const moduleName = useModuleName();
   const isCategorization = module.type === 'categorization';
   const isOutput = module.type === 'output';
-  // Both pages read the categories and the environment's defaults; the output reads no context.
+  const isVision = module.type === 'visionEngine';
+  // The output and the vision engine read no NLU context: they take the whole analysis.
+  const readsContext = !isOutput && !isVision;
+  // Both pages read the categories and the environment's defaults.
   const readsCategories = isCategorization || isOutput;
   const [form, setForm] = useState<Form>({
     name: module.name,
@@ -110,10 +136,13 @@ const SettingsForm = ({
     context: module.context,
   });
   const [output, setOutput] = useState(module.output);
+  const routesByTaint = useFeatureFlag('taintsRouting') && canRoute;
+  const [taint, setTaint] = useState<TaintValue>({ taint: module.taint, taintMode: module.taintMode });
+  const [vision, setVision] = useState(isVision ? visionSettingsOf(module.vision) : undefined);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
-    enabled: !isOutput,
+    enabled: readsContext,
   });
   const categories = useGetList<RaRecord>(getResource('categories').apiResource(envId), ALL, {
     enabled: readsCategories,
@@ -132,11 +161,13 @@ const SettingsForm = ({
     setBusy(true);
     setProblems({});
     try {
-      const { context, ...general } = form;
+      const { context, ...named } = form;
+      const general = routesByTaint
+        ? { ...named, taint: taint.taint.trim(), taintMode: taint.taintMode }
+        : named;
       await client.call(updateModule, {
         params: { envId, type: module.type },
-        // The output reads no NLU context: it sends what the other modules found.
-        body: isOutput ? { ...general, output } : { ...general, context },
+        body: isOutput ? { ...general, output } : isVision ? { ...general, vision } : { ...general, context },
       });
       if (isCategorization)
         await update(
@@ -196,7 +227,10 @@ const SettingsForm = ({
             </MenuItem>
           ))}
         </TextField>
-        {isOutput ? null : (
+        {routesByTaint ? (
+          <TaintFields envId={envId} value={taint} onChange={setTaint} problem={problems.taint} />
+        ) : null}
+        {readsContext ? (
           <TextField
             select
             label={translate('app.modules.form.context')}
@@ -210,7 +244,15 @@ const SettingsForm = ({
               </MenuItem>
             ))}
           </TextField>
-        )}
+        ) : null}
+        {vision ? (
+          <VisionSettingsForm
+            value={vision}
+            onChange={setVision}
+            llm={llm}
+            serverProblems={visionPart(problems)}
+          />
+        ) : null}
         {isOutput && output ? (
           <OutputChoices
             value={output}

@@ -22,27 +22,30 @@ import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
 import { environmentPath } from '../../routing/scopePaths';
+import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
 import { DeactivateModuleButton } from './DeactivateModuleButton';
+import { routable, taintLabel, TaintRoutingButton } from './TaintRouting';
 import { useModuleName } from './useModuleName';
 
 /** Modules the engine needs at a fixed place (spec pipeline §4): they never move. */
 const pinned = (type: ModuleType) => type in PINNED_MODULES;
 
 /** Where each module's settings are edited: its own page, or the page of its configuration. */
-const settingsPath = (type: ModuleType) =>
-  ({
-    extractor: 'extractor',
-    nlu: 'configuration?section=archetypes',
-    categorization: 'modules/categorization',
-    extraction: 'modules/extraction',
-    replyTemplate: 'reply-templates',
-    output: 'modules/output',
-  })[type];
+const SETTINGS_PATHS = {
+  extractor: 'extractor',
+  nlu: 'configuration?section=archetypes',
+  categorization: 'modules/categorization',
+  visionEngine: 'modules/visionEngine',
+  extraction: 'modules/extraction',
+  replyTemplate: 'reply-templates',
+  output: 'modules/output',
+} satisfies Record<ModuleType, string>;
 
 /**
  * The modules page (spec pipeline §2 "a page to add and delete modules", §4 "Module"): the
  * pipeline's modules in their order, each with its settings, moved up or down (the extractor and the
  * NLU stay first, the output last), added back, or deactivated, which deletes its configuration after a confirmation.
+ * With the `taintsRouting` flag on, each module after the categorization can be limited by a taint.
  */
 export const ModulesPage = () => {
   const { projectId = '', envId = '' } = useParams();
@@ -54,12 +57,15 @@ export const ModulesPage = () => {
   // The list each change answered; until the first change, the loaded one.
   const [changed, setChanged] = useState<ModuleView[]>();
   const [busy, setBusy] = useState(false);
+  const taintsRouting = useFeatureFlag('taintsRouting');
   if (loaded.status === 'pending') return <PageLoader />;
   if (loaded.status === 'error') return <Alert severity="error">{errorMessage(loaded.error)}</Alert>;
   const modules = changed ?? loaded.data.modules;
   const active = modules.filter((m) => m.active);
   const inactive = modules.filter((m) => !m.active);
   const home = environmentPath(projectId, envId);
+  // The deployment's LLM does not change while the page is open: the first answer says it.
+  const llmMissing = !loaded.data.llm.configured && active.some((m) => m.type === 'visionEngine');
 
   const run = async (change: () => Promise<{ modules: ModuleView[] }>, done: string) => {
     setBusy(true);
@@ -101,6 +107,11 @@ export const ModulesPage = () => {
             {translate('app.modules.empty')}
           </Alert>
         ) : null}
+        {llmMissing ? (
+          <Alert severity="warning" sx={{ m: 2 }}>
+            {translate('app.modules.llmMissing')}
+          </Alert>
+        ) : null}
         <List aria-label={translate('app.modules.pipeline')}>
           {active.map((m, index) => {
             const name = nameOf(m);
@@ -124,9 +135,18 @@ export const ModulesPage = () => {
                     >
                       <ArrowDownward fontSize="small" />
                     </IconButton>
+                    {taintsRouting && routable(active, m.type) ? (
+                      <TaintRoutingButton
+                        envId={envId}
+                        module={m}
+                        name={name}
+                        disabled={busy}
+                        onDone={setChanged}
+                      />
+                    ) : null}
                     <IconButton
                       component={RouterLink}
-                      to={`${home}/${settingsPath(m.type)}`}
+                      to={`${home}/${SETTINGS_PATHS[m.type]}`}
                       aria-label={translate('app.modules.settings', { name })}
                     >
                       <SettingsOutlined fontSize="small" />
@@ -165,6 +185,14 @@ export const ModulesPage = () => {
                           component="span"
                           size="small"
                           label={translate('app.modules.context', { name: m.context })}
+                        />
+                      ) : null}
+                      {m.taint ? (
+                        <Chip
+                          component="span"
+                          size="small"
+                          color="secondary"
+                          label={taintLabel(translate, m)}
                         />
                       ) : null}
                     </Stack>

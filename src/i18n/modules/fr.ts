@@ -10,6 +10,7 @@ export const modulesFr = {
     extractor: 'Extracteur',
     nlu: 'NLU',
     categorization: 'Catégorisation',
+    visionEngine: 'Moteur de vision',
     extraction: 'Extraction d’informations',
     replyTemplate: 'Générateur de réponses',
     output: 'Sortie',
@@ -18,6 +19,8 @@ export const modulesFr = {
     extractor: 'Lit les fichiers et les mails : en-têtes, textes, pièces jointes, OCR.',
     nlu: 'Trouve les archétypes et les interactions dans le texte.',
     categorization: 'Donne les catégories du message et des pièces jointes par règles.',
+    visionEngine:
+      'Envoie les images des pages à un LLM avec une consigne : réponse libre, catégorie ou champs.',
     extraction: 'Extrait les informations des champs configurés.',
     replyTemplate: 'Rédige la réponse avec le modèle par défaut.',
     output: 'Construit ce que reçoivent les intégrations : catégories, données extraites, fichiers…',
@@ -38,12 +41,15 @@ export const modulesFr = {
   added: 'Module ajouté au pipeline',
   moved: 'Ordre des modules enregistré',
   deactivated: 'Module désactivé, sa configuration est supprimée',
+  llmMissing:
+    'Aucun point d’accès LLM n’est configuré sur ce déploiement : le moteur de vision est ignoré, avec un avertissement, à chaque analyse.',
   confirm: {
     title: 'Désactiver le module %{name} ?',
     deletes: 'Toute sa configuration est supprimée, sans retour possible :',
     nothing: 'Il n’a aucune configuration à supprimer.',
     output: 'Ses choix reviennent à leurs valeurs par défaut.',
     extractor: 'Ses paramètres reviennent à leurs valeurs par défaut.',
+    visionEngine: 'Sa consigne, ses catégories et ses champs sont supprimés.',
     action: 'Désactiver et supprimer',
   },
   resources: {
@@ -69,6 +75,7 @@ export const modulesFr = {
       metadata: 'Métadonnées',
       nluOutput: 'Sortie du NLU',
       replyProposal: 'Proposition de réponse',
+      visionOutput: 'Sortie du moteur de vision',
     },
     skip: 'Catégories à ne pas envoyer',
     skipHelp: 'Les catégories de messages ou de pièces jointes à retirer de l’envoi.',
@@ -81,6 +88,80 @@ export const modulesFr = {
     },
     none: 'Pas de contenu envoyé.',
     payload: 'Contenu envoyé',
+  },
+  vision: {
+    title: 'Ce que demande le moteur de vision',
+    llmMissing:
+      'Aucun point d’accès LLM n’est configuré sur ce déploiement (LLM_BASE_URL, LLM_MODEL) : l’étape est ignorée, avec un avertissement, à chaque analyse.',
+    model: 'Le modèle %{model} répond.',
+    defaultModel: 'Le modèle par défaut du point d’accès LLM répond.',
+    active: 'Actif',
+    activeHelp: 'Désactivé : l’étape est ignorée, les paramètres sont conservés.',
+    type: 'Type',
+    types: {
+      custom: 'Personnalisé',
+      strict_classification: 'Classification stricte',
+      strict_extraction: 'Extraction stricte',
+    },
+    typeHelp: {
+      custom: 'La réponse libre du modèle à la consigne.',
+      strict_classification: 'Le modèle choisit une des catégories déclarées, et rien d’autre.',
+      strict_extraction: 'Le modèle remplit les champs déclarés, vides quand les pages ne disent rien.',
+    },
+    prompt: 'Consigne',
+    promptHelp:
+      'Envoyée avec les images des pages analysées. Pour les types stricts, elle est ajoutée aux instructions qui listent les catégories ou les champs.',
+    key: 'Clé',
+    description: 'Description',
+    categories: {
+      title: 'Catégories',
+      help: 'Les clés parmi lesquelles le modèle choisit, chacune avec ce qu’elle signifie.',
+      row: 'Catégorie %{n}',
+      add: 'Ajouter une catégorie',
+      remove: 'Retirer la catégorie %{n}',
+    },
+    fields: {
+      title: 'Champs',
+      help: 'Les clés que le modèle remplit, chacune avec ce qu’elle contient.',
+      row: 'Champ %{n}',
+      add: 'Ajouter un champ',
+      remove: 'Retirer le champ %{n}',
+    },
+    problems: {
+      promptRequired: 'Un moteur de vision personnalisé a besoin d’une consigne.',
+      categoriesRequired: 'Une classification stricte a besoin d’au moins une catégorie.',
+      fieldsRequired: 'Une extraction stricte a besoin d’au moins un champ.',
+      keyRequired: 'La clé est obligatoire.',
+      badKey:
+        '« %{key} » n’est pas une clé valide : une lettre, puis des lettres, des chiffres ou _ (64 au plus).',
+      duplicateKey: 'La clé « %{key} » est déclarée deux fois.',
+    },
+    result: {
+      summary:
+        '%{type}, réponse du modèle %{model} sur %{smart_count} image de page |||| %{type}, réponse du modèle %{model} sur %{smart_count} images de pages',
+      category: 'Catégorie',
+      fields: 'Champs',
+      field: 'Champ',
+      value: 'Valeur',
+      answer: 'Réponse',
+      none: 'Pas de sortie du moteur de vision.',
+    },
+  },
+  taint: {
+    edit: 'Routage par marqueur de %{name}',
+    title: 'Routage par marqueur : %{name}',
+    mode: 'Le module s’exécute',
+    modes: {
+      with: 'seulement avec le marqueur',
+      without: 'seulement sans le marqueur',
+    },
+    taint: 'Marqueur',
+    help: 'Un marqueur posé par une règle de catégorisation. Vide : le module s’exécute pour toutes les analyses.',
+    chip: {
+      with: 'Seulement avec le marqueur « %{taint} »',
+      without: 'Seulement sans le marqueur « %{taint} »',
+    },
+    saved: 'Routage par marqueur enregistré',
   },
   form: {
     name: 'Nom',

@@ -373,3 +373,30 @@ export const pdfParser: Parser<'document'> = {
     }
   },
 };
+
+/**
+ * The first `maxPages` pages of a PDF as PNG images (the vision engine's input), with the same
+ * bounds as reading it: inflated sizes checked first, a damaged file refused. A page that fails to
+ * render is left out.
+ */
+export const renderPdfPages = async (
+  bytes: Uint8Array,
+  maxPages: number,
+  signal: AbortSignal,
+): Promise<{ images: Uint8Array[]; pageCount: number }> => {
+  checkInflatedSize(bytes);
+  const document = await open(bytes);
+  try {
+    const images: Uint8Array[] = [];
+    for (let n = 1; n <= Math.min(document.numPages, maxPages); n += 1) {
+      if (signal.aborted) throw signal.reason;
+      const page = await document.getPage(n);
+      const image = await renderPage(document, page).catch(() => null);
+      page.cleanup();
+      if (image) images.push(image);
+    }
+    return { images, pageCount: document.numPages };
+  } finally {
+    await document.destroy();
+  }
+};

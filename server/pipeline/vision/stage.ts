@@ -1,0 +1,59 @@
+import { visionProblems } from '../../../schemas/vision';
+import { moduleActive } from '../module-scope';
+import type { PipelineConfig, Stage } from '../stage';
+import { readVisionAnswer, visionRequest } from './answer';
+import { visionImages, visionText } from './images';
+
+/** Whether the vision engine runs in this configuration: active in the pipeline, configured and on. */
+export const visionRuns = (config: Pick<PipelineConfig, 'modules' | 'vision'>): boolean =>
+  Boolean(config.vision?.active) && moduleActive(config, 'visionEngine');
+
+export const NO_LLM_ENDPOINT =
+  'No LLM endpoint is configured on this deployment (LLM_BASE_URL): the vision engine did not run';
+
+/**
+ * The vision engine step (DESIGN.md §6): the environment's prompt, the text the extractor read and
+ * the images of the pages, sent to the LLM endpoint; the checked answer goes to `result.vision`.
+ * Without an endpoint, before its settings are complete, or with nothing to read, the step is
+ * skipped with a warning and the analysis goes on; an answer that cannot be used fails the step
+ * with what was wrong.
+ */
+export const visionStage: Stage = {
+  step: 'visionEngine',
+  skipReason: ({ config }) =>
+    !config.vision
+      ? 'The vision engine is not configured in this environment'
+      : !config.vision.active
+        ? 'The vision engine is switched off in its settings'
+        : null,
+  run: async ({ input, config, services, signal, result, work }) => {
+    const settings = config.vision!;
+    if (!services.llm) return { skipped: true, summary: NO_LLM_ENDPOINT, warnings: [NO_LLM_ENDPOINT] };
+    // Added but not set up yet (a custom prompt still empty): the analyses go on without it.
+    const problems = visionProblems(settings);
+    if (problems.length) {
+      const reason = `The vision engine is not set up: ${problems[0].message}`;
+      return { skipped: true, summary: reason, warnings: [reason] };
+    }
+    const { images, warnings } = await visionImages(input, result.extraction, work, signal);
+    const { text, cut } = visionText(input, result.extraction);
+    if (cut) warnings.push(`Only the first ${text.length} characters of the text were sent to the model`);
+    if (!images.length && !text) {
+      const reason = 'The vision engine had neither an image nor text to read in this analysis';
+      return { skipped: true, summary: reason, warnings: [reason] };
+    }
+    const answer = await services.llm.chat(visionRequest(settings, text, images), signal);
+    const read = readVisionAnswer(settings, answer, images.length);
+    result.vision = read.output;
+    const said =
+      read.output.category !== undefined
+        ? `category ${read.output.category}`
+        : read.output.data
+          ? `${Object.values(read.output.data).filter((v) => v !== null).length} of ${Object.keys(read.output.data).length} fields`
+          : `${read.output.text!.length} characters`;
+    return {
+      summary: `The model ${read.output.model} read ${images.length} image(s)${text ? ' and the text' : ''}: ${said}`,
+      warnings: [...warnings, ...read.warnings],
+    };
+  },
+};
