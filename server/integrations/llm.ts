@@ -17,6 +17,35 @@ interface CompletionBody {
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/** A chat answer is a few kilobytes; past this, reading and parsing it would hold the event loop. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The answer's body as text, refused past MAX_ANSWER_BYTES rather than read whole. */
+const boundedText = async (response: Response, signal: AbortSignal): Promise<string> => {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    if (signal.aborted) throw signal.reason;
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error(
+        `The LLM endpoint's answer passed ${MAX_ANSWER_BYTES / 1024 / 1024} MB; it was not read`,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * A chat-completions client for any OpenAI-compatible endpoint (DESIGN.md §6): `POST
  * {baseUrl}/chat/completions`. `chat` sends messages (text and images as data URLs), optionally
@@ -64,7 +93,7 @@ export const createLlmClient = ({
       timeoutMs,
       signal,
     );
-    const body = (await response.json().catch(() => undefined)) as CompletionBody | undefined;
+    const body = parsed(await boundedText(response, signal)) as CompletionBody | undefined;
     const choice = Array.isArray(body?.choices) ? body.choices[0] : undefined;
     if (!choice || typeof choice !== 'object')
       throw new Error('The LLM endpoint answered without a choice (expected choices[0].message)');
