@@ -1,3 +1,5 @@
+import type { ConsolidationOutput } from './consolidation';
+import type { OcrFound } from './ocr-data';
 import type { OutputPayload } from './output';
 import type { VisionOutput } from './vision';
 
@@ -198,6 +200,8 @@ export interface ExtractedDatum {
   /** What found it: "interaction claim, parameter amount", "archetype date", "regex /…/". */
   source: string;
   span: { source: TextSource; start: number; end: number } | null;
+  /** Set on the values the OCR data extraction found: where, next to which anchor. */
+  ocr?: OcrFound;
 }
 
 /** The category given when no rule matched and the module has no default category. */
@@ -218,6 +222,8 @@ export interface AnalysisResult {
   reply?: { template: string; text: string; prompt?: string };
   /** What the vision engine answered (schemas/vision.ts). */
   vision?: VisionOutput;
+  /** What the consolidation posted, to which workflow (schemas/consolidation.ts). */
+  consolidation?: ConsolidationOutput;
   /** The payload the output module built for integrations (schemas/output.ts). */
   output?: OutputPayload;
   deliveries: unknown[];

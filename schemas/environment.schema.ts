@@ -2,6 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 import { DEFAULT_MODULES, moduleEntrySchema } from './modules';
 import { outputSettingsSchema } from './output';
+import { consolidationSettingsSchema } from './consolidation';
+import { ocrDataSettingsSchema } from './ocr-data';
 import { visionSettingsSchema } from './vision';
 
 /** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
@@ -88,6 +90,10 @@ export const environmentSchema = defineResourceSchema({
     output: outputSettingsSchema,
     // The vision engine's settings (schemas/vision.ts), edited on its settings page.
     vision: visionSettingsSchema,
+    // The OCR data extraction's settings (schemas/ocr-data.ts), edited on its settings page.
+    ocrData: ocrDataSettingsSchema,
+    // The consolidation's workflow (schemas/consolidation.ts), edited on its settings page.
+    consolidation: consolidationSettingsSchema,
     createdAt: { type: 'string', format: 'date-time' },
   },
   'x-admin': {
@@ -108,7 +114,7 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output', 'vision'],
+    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output', 'vision', 'ocrData', 'consolidation'],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
@@ -116,6 +122,8 @@ export const environmentSchema = defineResourceSchema({
       modules: { 'ui:widget': 'hidden' },
       output: { 'ui:widget': 'hidden' },
       vision: { 'ui:widget': 'hidden' },
+      ocrData: { 'ui:widget': 'hidden' },
+      consolidation: { 'ui:widget': 'hidden' },
     },
   },
 });

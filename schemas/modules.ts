@@ -8,9 +8,11 @@ export const MODULE_TYPES = [
   'extractor',
   'nlu',
   'categorization',
+  'ocrDataExtraction',
   'visionEngine',
   'extraction',
   'replyTemplate',
+  'consolidation',
   'output',
 ] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
@@ -20,9 +22,11 @@ export const MODULE_STEPS = {
   extractor: 'extractor',
   nlu: 'nlu',
   categorization: 'categorization',
+  ocrDataExtraction: 'ocrDataExtraction',
   visionEngine: 'visionEngine',
   extraction: 'extraction',
   replyTemplate: 'replyTemplate',
+  consolidation: 'consolidation',
   output: 'outputDelivery',
 } as const satisfies Record<ModuleType, string>;
 export type ModuleStep = (typeof MODULE_STEPS)[ModuleType];
@@ -36,9 +40,11 @@ export const MODULE_NAMES: Record<ModuleType, string> = {
   extractor: 'extractor',
   nlu: 'NLU',
   categorization: 'categorization',
+  ocrDataExtraction: 'OCR data extraction',
   visionEngine: 'vision engine',
   extraction: 'information extraction',
   replyTemplate: 'reply generator',
+  consolidation: 'consolidation',
   output: 'output',
 };
 
@@ -52,8 +58,10 @@ export type ModuleInputType = (typeof MODULE_INPUT_TYPES)[number];
 /** The modules whose settings page has name, context and input type (spec pipeline §3). */
 export const MODULES_WITH_SETTINGS = [
   'categorization',
+  'ocrDataExtraction',
   'visionEngine',
   'extraction',
+  'consolidation',
   'output',
 ] as const satisfies readonly ModuleType[];
 
@@ -78,10 +86,11 @@ export interface ModuleEntry {
 }
 
 /**
- * The modules a user adds when needed: they call a third-party endpoint (an LLM) and do nothing
- * before they are set up.
+ * The modules a user adds when needed: they do nothing before they are set up (the OCR data
+ * extraction's fields, the consolidation's workflow), and the vision engine and the consolidation
+ * call a third party (an LLM, a workflow engine).
  */
-export const OPT_IN_MODULES: readonly ModuleType[] = ['visionEngine'];
+export const OPT_IN_MODULES: readonly ModuleType[] = ['ocrDataExtraction', 'visionEngine', 'consolidation'];
 
 /** A new environment's pipeline: every module but the opt-in ones, in the order the engine needs them. */
 export const DEFAULT_MODULES: ModuleEntry[] = MODULE_TYPES.filter(

@@ -14,6 +14,7 @@ import { testSetsRoutes } from './routes/console/test-sets';
 import { extractorRoutes } from './routes/console/extractor';
 import { nluRoutes } from './routes/console/nlu';
 import { replyRoutes } from './routes/console/replies';
+import { llmRoutes } from './routes/console/llm';
 import { moduleRoutes } from './routes/console/modules';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
@@ -95,6 +96,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(webhookRoutes, { platform });
   await app.register(errorLogRoutes, { platform });
   await app.register(moduleRoutes, { platform });
+  await app.register(llmRoutes, { platform });
   await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes, { platform });
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;

@@ -97,6 +97,15 @@ const envSchema = z.object({
   /** How long the LLM has to answer one request. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /**
+   * The workflow engine the consolidation module posts to (an n8n instance's webhook base:
+   * `https://n8n.example.com/webhook`); each module names its workflow, posted to `{base}/{workflowId}`.
+   */
+  WORKFLOW_BASE_URL: optionalUrl(['http:', 'https:']),
+  /** When set, each post to a workflow is signed with it (X-Signature-SHA256, as webhooks are). */
+  WORKFLOW_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long a workflow has to answer. */
+  WORKFLOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /**
    * Hosts, addresses and CIDR ranges that webhooks may reach although they are private or loopback
    * (DESIGN.md §9), comma-separated: `127.0.0.1,10.0.0.0/8,hooks.internal`.
    */
@@ -140,6 +149,7 @@ export type Config = {
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  workflow: { baseUrl: string; secret: string | undefined; timeoutMs: number } | undefined;
   /** Outbound requests to private addresses these entries name are allowed (delivery/outbound.ts). */
   outboundAllow: string[];
   webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
@@ -209,6 +219,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       : undefined,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+      : undefined,
+    workflow: e.WORKFLOW_BASE_URL
+      ? { baseUrl: e.WORKFLOW_BASE_URL, secret: e.WORKFLOW_SECRET, timeoutMs: e.WORKFLOW_TIMEOUT_MS }
       : undefined,
     outboundAllow: e.OUTBOUND_ALLOW.split(',')
       .map((entry) => entry.trim())

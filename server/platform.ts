@@ -12,7 +12,8 @@ import { startRetentionWorker } from './jobs/analysis-retention';
 import { startServerIdleWorker } from './nlu/server-states';
 import { startTestWorker } from './testing/campaign';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
-import { createLlmClient } from './integrations/llm';
+import { createLlmClient, environmentLlmClients } from './integrations/llm';
+import { createWorkflowClient } from './integrations/workflow';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
 import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
@@ -60,6 +61,8 @@ export const startPlatform = async (
     ocr,
     speech: config.speech ? createSpeechClient(config.speech) : null,
     llm: config.llm ? createLlmClient(config.llm) : null,
+    llmFor: environmentLlmClients(outboundPolicy(config.outboundAllow), config.llm?.timeoutMs ?? 60_000),
+    workflow: config.workflow ? createWorkflowClient(config.workflow, config.publicUrl) : null,
   };
   const pipelines = createPipelinePool(services, { threads: config.analysis.threads });
   const stopWorkers: (() => unknown)[] = [];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MODULE_INPUT_TYPES, MODULE_TYPES, TAINT_MODES } from '../modules';
 import type { OutputSettings } from '../output';
+import type { ConsolidationSettings } from '../consolidation';
+import { OCR_DATA_LIMITS, OCR_KEY_PATTERN, OCR_VALUE_TYPES, type OcrDataSettings } from '../ocr-data';
 import { VISION_KEY_PATTERN, VISION_LIMITS, VISION_TYPES, type VisionSettings } from '../vision';
 import { defineCall } from './define';
 
@@ -43,6 +45,27 @@ const visionSettings = z.object({
   fields: visionKeys,
 }) satisfies z.ZodType<VisionSettings>;
 
+/** The OCR data extraction's settings (schemas/ocr-data.ts). */
+const ocrDataSettings = z.object({
+  category: z.string().max(OCR_DATA_LIMITS.category),
+  documents: z.array(z.string().max(OCR_DATA_LIMITS.document)).max(OCR_DATA_LIMITS.documents),
+  fields: z
+    .array(
+      z.object({
+        key: z.string().regex(new RegExp(OCR_KEY_PATTERN)),
+        anchors: z.array(z.string().max(OCR_DATA_LIMITS.anchor)).max(OCR_DATA_LIMITS.anchors),
+        pattern: z.string().max(OCR_DATA_LIMITS.pattern),
+        type: z.enum(OCR_VALUE_TYPES),
+      }),
+    )
+    .max(OCR_DATA_LIMITS.fields),
+}) satisfies z.ZodType<OcrDataSettings>;
+
+/** The consolidation's workflow (schemas/consolidation.ts); its id's form is checked with the problems' codes. */
+const consolidationSettings = z.object({
+  workflowId: z.string().max(128),
+}) satisfies z.ZodType<ConsolidationSettings>;
+
 const moduleView = z.object({
   type: z.enum(MODULE_TYPES),
   active: z.boolean(),
@@ -58,6 +81,10 @@ const moduleView = z.object({
   output: outputSettings.optional(),
   /** The vision engine's settings; only on the vision engine. */
   vision: visionSettings.optional(),
+  /** The OCR data extraction's settings; only on that module. */
+  ocrData: ocrDataSettings.optional(),
+  /** The consolidation's workflow; only on that module. */
+  consolidation: consolidationSettings.optional(),
 });
 export type ModuleView = z.infer<typeof moduleView>;
 
@@ -69,6 +96,8 @@ export type ModuleView = z.infer<typeof moduleView>;
 const moduleList = z.object({
   modules: z.array(moduleView),
   llm: z.object({ configured: z.boolean(), model: z.string().nullable() }),
+  /** Whether this deployment has a workflow engine (WORKFLOW_BASE_URL), without which the consolidation is skipped. */
+  workflow: z.object({ configured: z.boolean() }),
 });
 
 export const listModules = defineCall({
@@ -113,6 +142,10 @@ export const updateModule = defineCall({
     output: outputSettings.optional(),
     /** The vision engine's settings; refused for any other module. */
     vision: visionSettings.optional(),
+    /** The OCR data extraction's settings; refused for any other module. */
+    ocrData: ocrDataSettings.optional(),
+    /** The consolidation's workflow; refused for any other module. */
+    consolidation: consolidationSettings.optional(),
   }),
   response: moduleList,
 });
@@ -124,4 +157,44 @@ export const deactivateModule = defineCall({
   response: moduleList.extend({
     deleted: z.array(z.object({ resource: z.string(), count: z.number() })),
   }),
+});
+
+/** What the OCR data extraction read in one document of the test file; null where no anchor led to a value. */
+const ocrDataTestDocument = z.object({
+  filename: z.string(),
+  /** The attachment's position, or null for the file itself. */
+  attachment: z.number().nullable(),
+  pages: z.number(),
+  ocrPages: z.number(),
+  fields: z.array(
+    z.object({
+      key: z.string(),
+      value: z.union([z.string(), z.number()]).nullable(),
+      anchor: z.string().nullable(),
+      page: z.number().nullable(),
+      line: z.string().nullable(),
+    }),
+  ),
+});
+
+export const ocrDataTestAnswer = z.object({
+  documents: z.array(ocrDataTestDocument),
+  warnings: z.array(z.string()),
+  durationMs: z.number(),
+});
+export type OcrDataTestAnswer = z.infer<typeof ocrDataTestAnswer>;
+
+/**
+ * The OCR data extraction test page (`test-ocrDataExtraction`): one file read with the saved
+ * extractor and OCR data settings, every document searched whatever its category. Cockpit level and
+ * above. 409 OCR_DATA_DISABLED when the module is not in the pipeline; 422 EXTRACTION_FAILED,
+ * EXTRACTION_TIMEOUT.
+ */
+export const testOcrData = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/ocr-data-test',
+  params: envParams,
+  body: z.object({ file: z.instanceof(Blob) }),
+  bodyType: 'form',
+  response: ocrDataTestAnswer,
 });

@@ -6,6 +6,8 @@ import {
   type ModuleType,
 } from '../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../schemas/output';
+import { DEFAULT_CONSOLIDATION } from '../../schemas/consolidation';
+import { DEFAULT_OCR_DATA } from '../../schemas/ocr-data';
 import { DEFAULT_VISION } from '../../schemas/vision';
 import { first, type Queryable } from '../db';
 import { validationError } from '../resources/validation';
@@ -31,9 +33,11 @@ export const MODULE_CONFIGURATION: Record<
       categorisationTemplate: '',
     },
   },
+  ocrDataExtraction: { resources: [], settings: { ocrData: DEFAULT_OCR_DATA } },
   visionEngine: { resources: [], settings: { vision: DEFAULT_VISION } },
   extraction: { resources: ['extraction-field'] },
   replyTemplate: { resources: ['reply-template'] },
+  consolidation: { resources: [], settings: { consolidation: DEFAULT_CONSOLIDATION } },
   output: { resources: [], settings: { output: DEFAULT_OUTPUT } },
 };
 

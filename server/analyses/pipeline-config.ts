@@ -9,6 +9,9 @@ import { languageConfig, readLanguageDocuments, withEdit, type DocumentEdit } fr
 import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
 import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
+import { consolidationSettingsOf } from '../../schemas/consolidation';
+import { readEnvironmentLlm } from '../integrations/environment-llm';
+import { ocrDataSettingsOf } from '../../schemas/ocr-data';
 import { visionSettingsOf } from '../../schemas/vision';
 
 /**
@@ -88,6 +91,7 @@ export const readPipelineConfig = async (
     ...compose(env, (row?.extractor ?? undefined) as ExtractorSettingsInput | undefined),
     enabled: modules.some((m) => m.type === 'extractor'),
   };
+  const ownLlm = await readEnvironmentLlm(q, environmentId);
   return {
     modules,
     extractor,
@@ -105,6 +109,13 @@ export const readPipelineConfig = async (
     },
     output: outputSettingsOf(env.output),
     ...(modules.some((m) => m.type === 'visionEngine') ? { vision: visionSettingsOf(env.vision) } : {}),
+    ...(modules.some((m) => m.type === 'ocrDataExtraction')
+      ? { ocrData: ocrDataSettingsOf(env.ocrData) }
+      : {}),
+    ...(modules.some((m) => m.type === 'consolidation')
+      ? { consolidation: consolidationSettingsOf(env.consolidation) }
+      : {}),
+    ...(ownLlm ? { llm: ownLlm } : {}),
     webhooks: await q.query<WebhookTarget>(
       'SELECT id, type, format FROM webhooks WHERE environment_id = $1 AND active ORDER BY created_at',
       [environmentId],

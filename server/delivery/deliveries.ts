@@ -1,3 +1,4 @@
+import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
 import { ClientError } from '../http/errors';
 import type { Queryable } from '../db';
 import { insertJobSql, queues } from '../queue';
@@ -40,9 +41,7 @@ export const ACTIVE_WEBHOOKS = `(SELECT id, environment_id, type, format FROM we
 
 /** Bumps the version of an environment's webhooks, so that workers read its configuration again. */
 export const bumpWebhooksVersionSql = (environmentIdSql: string) =>
-  `INSERT INTO resource_versions (resource, scope_key, version)
-   SELECT 'webhook', ${environmentIdSql}, nextval('resource_version_seq')
-   ON CONFLICT (resource, scope_key) DO UPDATE SET version = EXCLUDED.version`;
+  bumpConfigVersionSql('webhook', environmentIdSql);
 
 /**
  * The condition of a delivery whose last series of attempts failed (the worker marks it so when the

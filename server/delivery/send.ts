@@ -21,7 +21,8 @@ export const sign = (secret: string, body: Buffer) => createHmac('sha256', secre
 export interface Attempt {
   url: string;
   body: Buffer;
-  secret: string;
+  /** Signs the body (X-Signature-SHA256) when given. */
+  secret?: string;
   headers: Record<string, string>;
   timeoutMs: number;
   policy: OutboundPolicy;
@@ -71,7 +72,7 @@ export const attempt = ({
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(body.length),
         'user-agent': 'analysis-platform-webhooks/1',
-        'x-signature-sha256': sign(secret, body),
+        ...(secret ? { 'x-signature-sha256': sign(secret, body) } : {}),
       },
     });
     const timer = setTimeout(() => {

@@ -1,6 +1,55 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import net from 'node:net';
+import { guardedLookup, hostOf, OutboundRefused, type OutboundPolicy } from '../delivery/outbound';
+
+/**
+ * A POST with node:http(s) whose connection goes only to an address the policy allows (DESIGN.md
+ * §9), answered as a fetch `Response`: for endpoints a user typed (an environment's own LLM).
+ */
+const guardedPost = (
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  policy: OutboundPolicy,
+  signal: AbortSignal,
+): Promise<Response> =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    // An address in the URL is not looked up: it is checked here.
+    const host = hostOf(target);
+    if (net.isIP(host) && !policy.allows(host, host)) return reject(new OutboundRefused(host, host));
+    const client = target.protocol === 'https:' ? https : http;
+    const body = Buffer.from(init.body);
+    const request = client.request(target, {
+      method: 'POST',
+      lookup: guardedLookup(policy),
+      headers: { ...init.headers, 'content-length': String(body.length) },
+      signal,
+    });
+    request.on('response', (response) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      const status = response.statusCode ?? 500;
+      // A Response cannot have a body with these statuses.
+      const empty = status === 204 || status === 304;
+      if (empty) response.resume();
+      resolve(
+        new Response(empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), {
+          status,
+          headers,
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+
 /**
  * A POST to a third-party endpoint (speech, LLM) with its failures in the user's words: which
  * endpoint, and whether it could not be reached, did not answer in time, or answered an error.
+ * With a `policy`, the endpoint is one a user typed: internal addresses are refused at connection.
  */
 export const postToEndpoint = async (
   what: string,
@@ -8,18 +57,20 @@ export const postToEndpoint = async (
   init: { headers: Record<string, string>; body: BodyInit },
   timeoutMs: number,
   signal?: AbortSignal,
+  policy?: OutboundPolicy,
 ): Promise<Response> => {
   let response: Response;
   try {
     const timeout = AbortSignal.timeout(timeoutMs);
-    response = await fetch(url, {
-      method: 'POST',
-      ...init,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    response = policy
+      ? await guardedPost(url, init as { headers: Record<string, string>; body: string }, policy, both)
+      : await fetch(url, { method: 'POST', ...init, signal: both });
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (error instanceof Error && error.name === 'TimeoutError')
+    // fetch throws the timeout's reason; node:http an AbortError caused by it.
+    const cause = (error as { cause?: { name?: unknown } }).cause;
+    if (error instanceof Error && (error.name === 'TimeoutError' || cause?.name === 'TimeoutError'))
       throw new Error(`The ${what} endpoint did not answer within ${timeoutMs / 1000} s`);
     throw new Error(`The ${what} endpoint could not be reached: ${(error as Error).message}`);
   }

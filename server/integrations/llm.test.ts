@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '../../tests/api/support/llm-server';
+import { outboundPolicy } from '../delivery/outbound';
 import { createLlmClient } from './llm';
 
 let server: LlmServer | undefined;
@@ -27,5 +28,31 @@ describe('the LLM client', () => {
     );
     const unreachable = createLlmClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'small' });
     await expect(unreachable.complete('x', signal)).rejects.toThrow(/^The LLM endpoint could not be reached/);
+  });
+
+  it('connects to an endpoint a user typed only where the outbound policy allows, and reads it the same way', async () => {
+    server = await startLlmServer();
+    const refused = createLlmClient({ baseUrl: server.url, model: 'small', policy: outboundPolicy([]) });
+    await expect(refused.complete('x', signal)).rejects.toThrow(
+      /^The LLM endpoint could not be reached: 127\.0\.0\.1 resolves to 127\.0\.0\.1, an internal address/,
+    );
+    const allowed = createLlmClient({
+      baseUrl: server.url,
+      model: 'small',
+      policy: outboundPolicy(['127.0.0.1']),
+    });
+    expect(await allowed.complete('Bonjour', signal)).toBe('Draft: Bonjour');
+    server.replies.push({ status: 500 });
+    await expect(allowed.complete('x', signal)).rejects.toThrow(/^The LLM endpoint answered HTTP 500/);
+    server.replies.push({ content: 'late', delayMs: 2_000 });
+    const impatient = createLlmClient({
+      baseUrl: server.url,
+      model: 'small',
+      timeoutMs: 200,
+      policy: outboundPolicy(['127.0.0.1']),
+    });
+    await expect(impatient.complete('x', signal)).rejects.toThrow(
+      'The LLM endpoint did not answer within 0.2 s',
+    );
   });
 });

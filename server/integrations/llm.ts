@@ -1,4 +1,5 @@
 import type { ChatAnswer, ChatRequest, LlmEngine } from '../pipeline/stage';
+import type { OutboundPolicy } from '../delivery/outbound';
 import { postToEndpoint } from './endpoint';
 
 export interface LlmClientOptions {
@@ -7,6 +8,8 @@ export interface LlmClientOptions {
   apiKey?: string;
   model: string;
   timeoutMs?: number;
+  /** For an endpoint a user typed (an environment's own): where the platform may connect (DESIGN.md §9). */
+  policy?: OutboundPolicy;
 }
 
 /** The part of a chat-completions answer the pipeline reads. */
@@ -47,6 +50,25 @@ const parsed = (text: string): unknown => {
 };
 
 /**
+ * The clients of environments' own endpoints (PipelineServices.llmFor), made once per endpoint and
+ * key: each connects only where the outbound policy allows, since a user typed its URL.
+ */
+export const environmentLlmClients = (policy: OutboundPolicy, timeoutMs: number) => {
+  const clients = new Map<string, LlmEngine>();
+  return (endpoint: { baseUrl: string; model: string; apiKey: string | null }): LlmEngine => {
+    const key = JSON.stringify([endpoint.baseUrl, endpoint.model, endpoint.apiKey]);
+    let client = clients.get(key);
+    if (!client) {
+      // A few environments' endpoints at most; a changed key or URL replaces its entry's use.
+      if (clients.size >= 100) clients.clear();
+      client = createLlmClient({ ...endpoint, apiKey: endpoint.apiKey ?? undefined, timeoutMs, policy });
+      clients.set(key, client);
+    }
+    return client;
+  };
+};
+
+/**
  * A chat-completions client for any OpenAI-compatible endpoint (DESIGN.md §6): `POST
  * {baseUrl}/chat/completions`. `chat` sends messages (text and images as data URLs), optionally
  * asking for structured output (`response_format: json_schema`), and answers the first choice's
@@ -62,6 +84,7 @@ export const createLlmClient = ({
   apiKey,
   model,
   timeoutMs = 60_000,
+  policy,
 }: LlmClientOptions): LlmEngine => {
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const chat = async (request: ChatRequest, signal: AbortSignal): Promise<ChatAnswer> => {
@@ -92,6 +115,7 @@ export const createLlmClient = ({
       },
       timeoutMs,
       signal,
+      policy,
     );
     const body = parsed(await boundedText(response, signal)) as CompletionBody | undefined;
     const choice = Array.isArray(body?.choices) ? body.choices[0] : undefined;

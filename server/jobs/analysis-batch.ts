@@ -71,14 +71,32 @@ export const claimBatch = async (
  */
 export const inputOf = async (q: Queryable, row: ClaimedRow): Promise<PipelineInput> => {
   if (row.input_type === 'text') {
-    return { kind: 'text', name: row.name, text: row.input_text ?? '', metadata: row.metadata };
+    return {
+      kind: 'text',
+      name: row.name,
+      text: row.input_text ?? '',
+      metadata: row.metadata,
+      origin: originOf(row),
+    };
   }
   const bytes = row.file !== null ? row.file : row.blob_id ? await getBlob(q, row.blob_id) : undefined;
   // A claim keeps no file longer than its analysis.
   row.file = null;
   if (!bytes) throw new Error('The original file of this analysis is missing');
-  return { kind: 'file', name: row.name, filename: row.filename ?? 'input', bytes, metadata: row.metadata };
+  return {
+    kind: 'file',
+    name: row.name,
+    filename: row.filename ?? 'input',
+    bytes,
+    metadata: row.metadata,
+    origin: originOf(row),
+  };
 };
+
+const originOf = (row: ClaimedRow) => ({
+  environmentId: row.environment_id,
+  manualFinalStatus: row.manual_final_status,
+});
 
 export interface Outcome {
   row: ClaimedRow;

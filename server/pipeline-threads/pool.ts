@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import type { WorkflowRequest } from '../../schemas/consolidation';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type {
   ChatRequest,
@@ -134,7 +135,11 @@ export const createPipelinePool = (
   const threads: Thread[] = [];
   let nextJob = 0;
   let stopped = false;
-  const data: ThreadData = { speech: !!services.speech, llm: services.llm?.model ?? null };
+  const data: ThreadData = {
+    speech: !!services.speech,
+    llm: services.llm?.model ?? null,
+    workflow: services.workflow ? { publicUrl: services.workflow.publicUrl } : null,
+  };
   const entry = threadEntry();
 
   const send = (thread: Thread, message: ToThread) => {
@@ -150,11 +155,18 @@ export const createPipelinePool = (
         if (!services.speech) throw new Error('No speech endpoint is configured');
         return services.speech.transcribe(args[0] as Uint8Array, args[1] as string);
       case 'llm':
-        if (!services.llm) throw new Error('No LLM endpoint is configured');
-        return services.llm.complete(args[0] as string, signal);
-      case 'llmChat':
-        if (!services.llm) throw new Error('No LLM endpoint is configured');
-        return services.llm.chat(args[0] as ChatRequest, signal);
+      case 'llmChat': {
+        // The environment's own endpoint when it has one, else the deployment's.
+        const own = spec?.config.llm;
+        const llm = own && services.llmFor ? services.llmFor(own) : services.llm;
+        if (!llm) throw new Error('No LLM endpoint is configured');
+        return name === 'llm'
+          ? llm.complete(args[0] as string, signal)
+          : llm.chat(args[0] as ChatRequest, signal);
+      }
+      case 'workflow':
+        if (!services.workflow) throw new Error('No workflow engine is configured');
+        return services.workflow.post(args[0] as string, args[1] as WorkflowRequest, signal);
       case 'cacheGet':
         return spec?.cache?.get(args[0] as string);
       case 'cacheSet':

@@ -2,6 +2,7 @@ import type { AnalysisResult, AnalysisStatus, TraceStep } from '../../schemas/an
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { compileServer, testText } from '../nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
+import type { ocrDataTest } from '../pipeline/ocr-data/test';
 import type { rescore } from '../pipeline/rescore';
 
 /**
@@ -16,6 +17,11 @@ export interface Tasks {
     input: Parameters<typeof extract>[0],
     settings: Parameters<typeof extract>[1],
   ): ReturnType<typeof extract>;
+  ocrDataTest(
+    input: Parameters<typeof ocrDataTest>[0],
+    extractorSettings: Parameters<typeof ocrDataTest>[1],
+    settings: Parameters<typeof ocrDataTest>[2],
+  ): ReturnType<typeof ocrDataTest>;
 }
 export type TaskName = keyof Tasks;
 
@@ -34,9 +40,11 @@ export interface ThreadData {
   speech: boolean;
   /** The LLM's model when one is configured, else null. */
   llm: string | null;
+  /** When a workflow engine is configured: the console's public address, for the final status call. */
+  workflow: { publicUrl: string } | null;
 }
 
-export type ServiceName = 'ocr' | 'speech' | 'llm' | 'llmChat' | 'cacheGet' | 'cacheSet';
+export type ServiceName = 'ocr' | 'speech' | 'llm' | 'llmChat' | 'workflow' | 'cacheGet' | 'cacheSet';
 
 /** How the result comes back: as JSON bytes for the store (the worker), or as objects (test pages). */
 export type ReplyForm = 'bytes' | 'object';

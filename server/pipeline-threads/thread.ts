@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { compileServer, testText } from '../nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
+import { ocrDataTest } from '../pipeline/ocr-data/test';
 import { rescore } from '../pipeline/rescore';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
 import type { PipelineConfig, PipelineServices, Stage } from '../pipeline/stage';
@@ -21,6 +22,8 @@ const tasksOf = (services: PipelineServices, signal: AbortSignal): Tasks => ({
   testText,
   rescore,
   extract: (input, settings) => extract(input, settings, services, signal),
+  ocrDataTest: (input, extractorSettings, settings) =>
+    ocrDataTest(input, extractorSettings, settings, services, signal),
 });
 
 /**
@@ -51,17 +54,25 @@ const service = <T>(job: number, name: ServiceName, args: unknown[]) =>
     post({ type: 'service', call, job, service: name, args });
   });
 
-const servicesOf = (job: number, cached: boolean): PipelineServices => ({
+const servicesOf = (job: number, cached: boolean, config?: PipelineConfig): PipelineServices => ({
   ocr: { recognize: (image, languages) => service(job, 'ocr', [image, languages]) },
   speech: data.speech ? { transcribe: (audio, filename) => service(job, 'speech', [audio, filename]) } : null,
   // The main thread's call is aborted with its analysis.
+  // The environment's own endpoint (the main thread's call picks its client), else the deployment's.
   llm:
-    data.llm === null
+    (config?.llm?.model ?? data.llm) === null
       ? null
       : {
-          model: data.llm,
+          model: config?.llm?.model ?? data.llm!,
           complete: (prompt) => service(job, 'llm', [prompt]),
           chat: (request) => service(job, 'llmChat', [request]),
+        },
+  workflow:
+    data.workflow === null
+      ? null
+      : {
+          publicUrl: data.workflow.publicUrl,
+          post: (workflowId, request) => service(job, 'workflow', [workflowId, request]),
         },
   extractionCache: cached
     ? {
@@ -115,7 +126,7 @@ const run = async (m: Extract<ToThread, { type: 'run' }>) => {
       m.id,
       m.input,
       config,
-      servicesOf(m.job, m.cached),
+      servicesOf(m.job, m.cached, config),
       controller.signal,
       stagesOf(m.steps),
     );

@@ -6,12 +6,14 @@ import {
   type TraceStep,
 } from '../../schemas/analysis-result';
 import { categorisationStage } from './categorisation/stage';
+import { consolidationStage } from './consolidation/stage';
 import { extractionStage } from './extraction/stage';
 import { extractorStage } from './extractor/stage';
 import { nluStage } from './nlu/stage';
 import { outputStage } from './output/stage';
 import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
+import { ocrDataStage } from './ocr-data/stage';
 import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
@@ -30,9 +32,11 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   extractor: extractorStage,
   nlu: nluStage,
   categorization: categorisationStage,
+  ocrDataExtraction: ocrDataStage,
   visionEngine: visionStage,
   extraction: extractionStage,
   replyTemplate: replyStage,
+  consolidation: consolidationStage,
   outputDelivery: outputStage,
 };
 

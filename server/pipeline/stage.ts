@@ -1,7 +1,10 @@
 import type { WebhookTarget } from '../delivery/deliveries';
+import type { EnvironmentLlmEndpoint } from '../integrations/environment-llm';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
 import type { ModuleEntry } from '../../schemas/modules';
 import type { OutputSettings } from '../../schemas/output';
+import type { ConsolidationSettings, WorkflowRequest } from '../../schemas/consolidation';
+import type { OcrDataSettings } from '../../schemas/ocr-data';
 import type { VisionSettings } from '../../schemas/vision';
 import type { CategorisationConfig } from './categorisation/model';
 import type { ExtractionFieldDef } from './extraction/fields';
@@ -13,9 +16,13 @@ import type { OcrEngine, SpeechEngine } from './extractor/types';
  * What the pipeline analyses: a file (a simulated mail arrives as the .eml it was composed into),
  * or pasted text.
  */
-export type PipelineInput =
+export type PipelineInput = (
   | { kind: 'file'; name: string; filename: string; bytes: Uint8Array; metadata: Record<string, unknown> }
-  | { kind: 'text'; name: string; text: string; metadata: Record<string, unknown> };
+  | { kind: 'text'; name: string; text: string; metadata: Record<string, unknown> }
+) & {
+  /** The stored analysis it comes from (absent for test pages and benchmarks): its environment, and whether it waits for a final status. */
+  origin?: { environmentId: string; manualFinalStatus: boolean };
+};
 
 /** The environment's configuration, as the stages read it. Later issues add their modules. */
 export interface PipelineConfig {
@@ -34,6 +41,12 @@ export interface PipelineConfig {
   reply: { templates: ReplyTemplateDef[] };
   /** What the output module's payload carries; absent: its defaults (DEFAULT_OUTPUT). */
   output?: OutputSettings;
+  /** The consolidation's workflow (schemas/consolidation.ts); absent: the step is not configured. */
+  consolidation?: ConsolidationSettings;
+  /** The OCR data extraction's settings (schemas/ocr-data.ts); absent: the step is not configured. */
+  ocrData?: OcrDataSettings;
+  /** The environment's own LLM endpoint, used instead of the deployment's; absent: the deployment's. */
+  llm?: EnvironmentLlmEndpoint;
   /** The vision engine's settings (schemas/vision.ts); absent: the step is not configured. */
   vision?: VisionSettings;
   /** The active webhooks the output is delivered to (delivery/deliveries.ts); absent: none. */
@@ -71,8 +84,23 @@ export interface PipelineServices {
   speech: SpeechEngine | null;
   /** An OpenAI-compatible chat endpoint, for LLM reply templates and the vision engine; absent when not configured. */
   llm?: LlmEngine | null;
+  /** The client of an environment's own LLM endpoint (`PipelineConfig.llm`); the main thread's. */
+  llmFor?: (endpoint: EnvironmentLlmEndpoint) => LlmEngine;
   /** Extractions already made, by content and settings ("use cache"); absent in tests and benchmarks. */
   extractionCache?: ExtractionCache;
+  /** The deployment's workflow engine, for the consolidation; absent when not configured (WORKFLOW_BASE_URL). */
+  workflow?: WorkflowEngine | null;
+}
+
+export interface WorkflowEngine {
+  /** Where clients reach the public API (PUBLIC_URL): the final status call is made there. */
+  publicUrl: string;
+  /** Posts to the workflow; throws an Error saying what failed (unreachable, HTTP error, no answer in time). */
+  post(
+    workflowId: string,
+    request: WorkflowRequest,
+    signal: AbortSignal,
+  ): Promise<{ statusCode: number; durationMs: number }>;
 }
 
 export interface LlmEngine {

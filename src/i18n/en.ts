@@ -57,6 +57,7 @@ export const en: Messages = {
       nluTest: 'NLU test',
       extractor: 'Extractor',
       extractorTest: 'Extractor test',
+      ocrDataTest: 'OCR data extraction test',
       impersonate: 'Act as a user',
       versions: 'Versions',
       messagesBank: 'Message bank',
@@ -68,6 +69,50 @@ export const en: Messages = {
       domainModules: 'Parameters (domain modules)',
       domainRules: 'Domain rules',
       invitation: 'Invitation',
+    },
+    ocrDataTest: {
+      intro:
+        'Choose a file: it is read with the saved extractor and OCR data extraction settings, and each of its documents is searched, whatever its category (no categorization runs here).',
+      settings: 'OCR data extraction settings',
+      choose: 'Choose a file',
+      disabled:
+        'The OCR data extraction is not in this environment’s pipeline: add it on the modules page to test it.',
+      summary:
+        '%{smart_count} document read in %{duration} |||| %{smart_count} documents read in %{duration}',
+      pages: '%{smart_count} page, %{ocr} read by OCR |||| %{smart_count} pages, %{ocr} read by OCR',
+      fields: 'Fields read in %{name}',
+      key: 'Key',
+      value: 'Value',
+      anchor: 'Label',
+      page: 'Page',
+      line: 'Line read',
+      notFound: 'Not found',
+    },
+    environmentLlm: {
+      save: 'Save the endpoint',
+      title: 'The environment’s LLM endpoint',
+      intro:
+        'This environment’s vision engine and LLM reply templates use this endpoint (OpenAI-compatible chat completions) instead of the deployment’s.',
+      usesOwn: 'This environment uses its own endpoint, model %{model}.',
+      usesDeployment: 'This environment uses the deployment’s endpoint, model %{model}.',
+      none: 'No LLM endpoint: neither the deployment nor this environment has one; the LLM steps are skipped.',
+      baseUrl: 'Base address',
+      baseUrlHelp:
+        'Up to the API version, for example https://api.example.com/v1; the platform calls {address}/chat/completions.',
+      model: 'Model',
+      modelHelp: 'For the vision engine, a model that reads images.',
+      apiKey: 'API key',
+      apiKeyHelp: 'Optional. It is never shown again.',
+      apiKeySet: 'A key is saved; it is never shown again. Leave empty to keep it, or type a new one.',
+      removeKey: 'Remove the key',
+      remove: 'Back to the deployment’s endpoint',
+      saved: 'LLM endpoint saved',
+      removed: 'The environment uses the deployment’s endpoint again',
+      problems: {
+        pattern: 'The address must be an http:// or https:// URL, without credentials.',
+        internalAddress:
+          'This is an internal address: the platform sends nothing there unless OUTBOUND_ALLOW names it.',
+      },
     },
     session: {
       connectionLost: 'Connection lost',
@@ -237,6 +282,8 @@ export const en: Messages = {
       modules: 'Modules',
       nluTest: 'NLU test',
       extractor: 'Extractor',
+      ocrData: 'OCR data extraction',
+      consolidation: 'Consolidation',
       testingCentre: 'Testing centre',
       messagesBank: 'Message bank',
       qualification: 'Qualification',
@@ -414,6 +461,8 @@ export const en: Messages = {
       notFoundHint: 'This address matches no page of the console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        OCR_DATA_DISABLED: 'The OCR data extraction is not in this environment’s pipeline.',
+        OCR_DATA_NO_FIELD: 'The OCR data extraction has no field to read yet: declare some in its settings.',
         DELIVERY_TIMEOUT: 'The receiver did not answer within %{seconds} s',
         DELIVERY_HTTP_ERROR: 'The receiver answered HTTP %{status}',
         DELIVERY_ANSWER_TOO_LARGE: 'The receiver’s answer passed %{megabytes} MB; it was cut',

@@ -58,6 +58,7 @@ export const fr = {
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
       extractorTest: 'Test de l’extracteur',
+      ocrDataTest: 'Test de l’extraction de données OCR',
       impersonate: 'Agir en tant qu’utilisateur',
       versions: 'Versions',
       messagesBank: 'Banque de messages',
@@ -69,6 +70,51 @@ export const fr = {
       domainModules: 'Paramètres (modules de domaine)',
       domainRules: 'Règles de domaine',
       invitation: 'Invitation',
+    },
+    ocrDataTest: {
+      intro:
+        'Choisissez un fichier : il est lu avec les paramètres enregistrés de l’extracteur et de l’extraction de données OCR, et chacun de ses documents est parcouru, quelle que soit sa catégorie (aucune catégorisation ne tourne ici).',
+      settings: 'Paramètres de l’extraction de données OCR',
+      choose: 'Choisir un fichier',
+      disabled:
+        'L’extraction de données OCR n’est pas dans le pipeline de cet environnement : ajoutez-la sur la page des modules pour la tester.',
+      summary: '%{smart_count} document lu en %{duration} |||| %{smart_count} documents lus en %{duration}',
+      pages:
+        '%{smart_count} page, dont %{ocr} lue par OCR |||| %{smart_count} pages, dont %{ocr} lues par OCR',
+      fields: 'Champs lus dans %{name}',
+      key: 'Clé',
+      value: 'Valeur',
+      anchor: 'Libellé',
+      page: 'Page',
+      line: 'Ligne lue',
+      notFound: 'Non trouvé',
+    },
+    environmentLlm: {
+      save: 'Enregistrer le point d’accès',
+      title: 'Point d’accès LLM de l’environnement',
+      intro:
+        'Le moteur de vision et les modèles de réponse LLM de cet environnement utilisent ce point d’accès (compatible OpenAI, chat completions) à la place de celui du déploiement.',
+      usesOwn: 'Cet environnement utilise son propre point d’accès, modèle %{model}.',
+      usesDeployment: 'Cet environnement utilise le point d’accès du déploiement, modèle %{model}.',
+      none: 'Aucun point d’accès LLM : ni le déploiement ni cet environnement n’en ont ; les étapes LLM sont ignorées.',
+      baseUrl: 'Adresse de base',
+      baseUrlHelp:
+        'Jusqu’à la version de l’API, par exemple https://api.example.com/v1 ; la plateforme appelle {adresse}/chat/completions.',
+      model: 'Modèle',
+      modelHelp: 'Pour le moteur de vision, un modèle qui lit les images.',
+      apiKey: 'Clé d’API',
+      apiKeyHelp: 'Facultative. Elle n’est jamais réaffichée.',
+      apiKeySet:
+        'Une clé est enregistrée ; elle n’est jamais réaffichée. Laissez vide pour la garder, ou saisissez-en une nouvelle.',
+      removeKey: 'Retirer la clé',
+      remove: 'Revenir au point d’accès du déploiement',
+      saved: 'Point d’accès LLM enregistré',
+      removed: 'L’environnement utilise de nouveau le point d’accès du déploiement',
+      problems: {
+        pattern: 'L’adresse doit être une URL http:// ou https://, sans identifiants.',
+        internalAddress:
+          'C’est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme.',
+      },
     },
     session: {
       connectionLost: 'Connexion perdue',
@@ -243,6 +289,8 @@ export const fr = {
       modules: 'Modules',
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
+      ocrData: 'Extraction de données OCR',
+      consolidation: 'Consolidation',
       testingCentre: 'Centre de tests',
       messagesBank: 'Banque de messages',
       qualification: 'Qualification',
@@ -420,6 +468,9 @@ export const fr = {
       notFoundHint: 'Cette adresse ne correspond à aucune page de la console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        OCR_DATA_DISABLED: 'L’extraction de données OCR n’est pas dans le pipeline de cet environnement.',
+        OCR_DATA_NO_FIELD:
+          'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',
         DELIVERY_TIMEOUT: 'Le destinataire n’a pas répondu en %{seconds} s',
         DELIVERY_HTTP_ERROR: 'Le destinataire a répondu HTTP %{status}',
         DELIVERY_ANSWER_TOO_LARGE: 'La réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',

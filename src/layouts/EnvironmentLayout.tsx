@@ -1,4 +1,6 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
+import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
@@ -74,6 +76,16 @@ export const EnvironmentLayout = () => {
                         to: `${home}/extractor`,
                         labelKey: 'app.menu.extractor',
                         icon: <TextSnippetOutlined />,
+                      },
+                      {
+                        to: `${home}/modules/ocrDataExtraction`,
+                        labelKey: 'app.menu.ocrData',
+                        icon: <DocumentScannerOutlined />,
+                      },
+                      {
+                        to: `${home}/modules/consolidation`,
+                        labelKey: 'app.menu.consolidation',
+                        icon: <MergeTypeOutlined />,
                       },
                       {
                         to: `${home}/env-management/settings`,

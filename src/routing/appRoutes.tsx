@@ -24,6 +24,7 @@ import * as nluTest from '../custom-pages/nlu-test';
 import * as environmentSettings from '../custom-pages/environment-settings';
 import * as extractorSettings from '../custom-pages/extractor-settings';
 import * as extractorTest from '../custom-pages/extractor-test';
+import * as ocrDataTest from '../custom-pages/ocr-data-test';
 import * as forgotPassword from '../custom-pages/forgot-password';
 import * as impersonate from '../custom-pages/impersonate';
 import * as importExport from '../custom-pages/import-export';
@@ -141,6 +142,7 @@ export const appRoutes = (
           analysisResult,
           extractorSettings,
           extractorTest,
+          ocrDataTest,
           configuration,
           configurationHelp,
           nluTest,

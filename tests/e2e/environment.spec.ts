@@ -25,7 +25,7 @@ test('a configurator tunes the settings of an environment; debug and production 
 
   await page.getByLabel('AI debug mode').check();
   await page.getByLabel('Production mode').check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
     page.getByText('AI debug mode and production mode cannot be active at the same time'),
   ).toBeVisible();
@@ -35,7 +35,7 @@ test('a configurator tunes the settings of an environment; debug and production 
   await page.getByLabel('English').check();
   await page.getByLabel('Data retention').click();
   await page.getByRole('option', { name: 'One week' }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('AI debug mode and production mode cannot')).toHaveCount(0);
   await expect(page.getByText(/updated/i).first()).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
 import { E2E_ADMIN } from './support/constants';
 import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
@@ -77,4 +78,37 @@ test('a configurator orders the modules, sets one input type, deactivates one, a
   await expect(payload).toContainText('"interactions"');
   // The reply generator is gone: no reply to send.
   await expect(payload).toContainText('"reply": null');
+});
+
+test('a configurator adds the OCR data extraction, declares a field and reads it on the test page', async ({
+  page,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  await newEnvironmentFromTemplate(page, `OCR data ${Date.now()}`);
+
+  const menu = page.getByRole('navigation', { name: 'Environment menu' });
+  await menu.getByRole('link', { name: 'Modules' }).click();
+  await page.getByRole('button', { name: 'Add OCR data extraction' }).click();
+  await page.getByRole('link', { name: 'Settings of OCR data extraction' }).click();
+
+  const section = page.getByRole('region', { name: 'What the OCR data extraction reads' });
+  await section.getByRole('button', { name: 'Add a field' }).click();
+  const field = section.getByRole('group', { name: 'Field 1' });
+  await field.getByRole('textbox', { name: 'Key' }).fill('published');
+  await field.getByRole('combobox', { name: 'Labels' }).fill('The Crazy Ones');
+  await field.getByRole('combobox', { name: 'Labels' }).press('Enter');
+  await field.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Date' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Module settings saved')).toBeVisible();
+
+  await section.getByRole('link', { name: 'Test on a file' }).click();
+  await page.getByLabel('Choose a file').setInputFiles({
+    name: 'crazyones-pdfa.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(corpusBytes('pdf/crazyones-pdfa.pdf')),
+  });
+  const table = page.getByRole('table', { name: 'Fields read in crazyones-pdfa.pdf' });
+  await expect(table.getByRole('row', { name: /published/ })).toContainText('October 14, 1998');
+  await expect(table.getByRole('row', { name: /published/ })).toContainText('The Crazy Ones');
 });

@@ -25,7 +25,8 @@ export const extractionStage: Stage = {
         : null,
   run: async (ctx) => {
     const { data, warnings } = extractedData(ctx);
-    ctx.result.extractedData = data;
+    // The OCR data extraction's values, read before, stay with the fields'.
+    ctx.result.extractedData = [...data, ...ctx.result.extractedData.filter((d) => d.ocr)];
     const names = [...new Set(data.map((d) => d.name))];
     return {
       summary: `${data.length} value${data.length === 1 ? '' : 's'} extracted${names.length ? ` (${names.join(', ')})` : ''}`,

@@ -7,6 +7,13 @@ import { environmentSchema } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../../schemas/output';
 import type { ClientError } from '../../http/errors';
+import {
+  consolidationProblems,
+  consolidationSettingsOf,
+  DEFAULT_CONSOLIDATION,
+} from '../../../schemas/consolidation';
+import { DEFAULT_OCR_DATA, ocrDataProblems, ocrDataSettingsOf } from '../../../schemas/ocr-data';
+import { regexProblem } from '../../pipeline/nlu/regex-safety';
 import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
 import { resourceValidator, validationError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
@@ -34,6 +41,8 @@ const SETTINGS = {
   modules: DEFAULT_MODULES,
   output: DEFAULT_OUTPUT,
   vision: DEFAULT_VISION,
+  ocrData: DEFAULT_OCR_DATA,
+  consolidation: DEFAULT_CONSOLIDATION,
 } as const;
 
 const setting = (name: keyof typeof SETTINGS) => {
@@ -114,15 +123,23 @@ export const settingsProblems = (() => {
       for (const p of visionProblems(visionSettingsOf(settings.vision)))
         if (p.code === 'badKey' || p.code === 'duplicateKey')
           problems.push({ path: `vision.${p.path}`, message: p.message });
+    // Likewise an OCR data extraction without fields yet; but never a key, anchor or pattern it cannot use.
+    if (settings.ocrData)
+      for (const p of ocrDataProblems(ocrDataSettingsOf(settings.ocrData), (s) => regexProblem(s, 'iu')))
+        if (p.code !== 'fieldsRequired') problems.push({ path: `ocrData.${p.path}`, message: p.message });
+    if (settings.consolidation)
+      for (const p of consolidationProblems(consolidationSettingsOf(settings.consolidation)))
+        if (p.code === 'badWorkflowId')
+          problems.push({ path: `consolidation.${p.path}`, message: p.message });
     return problems;
   };
 })();
 
-const MODULE_PAGE_SETTINGS = new Set(['modules', 'output', 'vision']);
+const MODULE_PAGE_SETTINGS = new Set(['modules', 'output', 'vision', 'ocrData', 'consolidation']);
 
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
-  // The modules, the output's choices and the vision engine's settings are read-only here: the
+  // The modules, the output's choices, the vision engine's and OCR data extraction's settings are read-only here: the
   // modules pages' calls (and imports) write them.
   const settings = Object.fromEntries(
     Object.entries(SETTINGS)

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { testOcrData } from '../../../schemas/contracts/modules';
 import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
+import { ocrDataSettingsOf } from '../../../schemas/ocr-data';
+import { modulesOf, readSettingsRow } from '../../analyses/modules';
+import { contractRoute } from '../../http/contract-route';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../http/errors';
 import { checkFormPart } from '../../http/input';
@@ -59,6 +63,31 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
     },
   );
 
+  /** The test file of a test page: one multipart part, within the upload limit. */
+  const testFile = async (request: EnvRequest) => {
+    if (!request.isMultipart())
+      throw new ClientError(400, 'FILE_REQUIRED', 'Send the file as multipart form data');
+    const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
+    if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
+    checkFormPart(part);
+    return { kind: 'file' as const, filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) };
+  };
+
+  /** A test page's reading, in a pipeline thread as analyses are read: no file makes the API wait. */
+  const inThread = async <T>(read: () => Promise<T>) => {
+    const started = Date.now();
+    try {
+      return { ...(await read()), durationMs: Date.now() - started };
+    } catch (error) {
+      if (error instanceof TimeLimitError) throw new ClientError(422, 'EXTRACTION_TIMEOUT', error.message);
+      throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message);
+    }
+  };
+  const timeLimit = {
+    ms: TEST_TIME_LIMIT_MS,
+    message: `Reading the file took longer than ${TEST_TIME_LIMIT_MS / 1000} s`,
+  };
+
   app.post<{ Params: { envId: string } }>(
     `${BASE}/extractor-test`,
     { bodyLimit: config.uploadMaxBytes + 65_536 },
@@ -68,28 +97,31 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       if (!settings.enabled) {
         throw new ClientError(409, 'EXTRACTOR_DISABLED', 'The extractor is not enabled in this environment');
       }
-      if (!request.isMultipart())
-        throw new ClientError(400, 'FILE_REQUIRED', 'Send the file as multipart form data');
-      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
-      if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
-      checkFormPart(part);
-      const buffer = await part.toBuffer();
-      const started = Date.now();
-      try {
-        // In a pipeline thread, as analyses are read: no file makes the API wait.
-        const outcome = await platform.pipelines.task(
-          'extract',
-          [{ kind: 'file', filename: part.filename, bytes: new Uint8Array(buffer) }, settings],
-          {
-            ms: TEST_TIME_LIMIT_MS,
-            message: `Reading the file took longer than ${TEST_TIME_LIMIT_MS / 1000} s`,
-          },
-        );
-        return { ...outcome, durationMs: Date.now() - started };
-      } catch (error) {
-        if (error instanceof TimeLimitError) throw new ClientError(422, 'EXTRACTION_TIMEOUT', error.message);
-        throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message);
-      }
+      const file = await testFile(request);
+      return inThread(() => platform.pipelines.task('extract', [file, settings], timeLimit));
     },
   );
+
+  app.route({
+    ...contractRoute(testOcrData),
+    bodyLimit: config.uploadMaxBytes + 65_536,
+    handler: async (request: EnvRequest) => {
+      const scope = await environment(request, 'cockpit');
+      const row = await readSettingsRow(db, scope.id!);
+      if (!modulesOf(row?.settings ?? {}, row?.extractor).some((m) => m.type === 'ocrDataExtraction'))
+        throw new ClientError(
+          409,
+          'OCR_DATA_DISABLED',
+          "The OCR data extraction module is not in this environment's pipeline",
+        );
+      const settings = ocrDataSettingsOf(row?.settings?.ocrData);
+      if (!settings.fields.length)
+        throw new ClientError(409, 'OCR_DATA_NO_FIELD', 'The OCR data extraction has no field to read yet');
+      const extractorSettings = await readExtractorSettings(db, scope.id!);
+      const file = await testFile(request);
+      return inThread(() =>
+        platform.pipelines.task('ocrDataTest', [file, extractorSettings, settings], timeLimit),
+      );
+    },
+  });
 };

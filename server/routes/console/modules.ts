@@ -26,6 +26,13 @@ import {
   writeModules,
 } from '../../analyses/modules';
 import { outputSettingsOf, type OutputSettings } from '../../../schemas/output';
+import {
+  consolidationProblems,
+  consolidationSettingsOf,
+  type ConsolidationSettings,
+} from '../../../schemas/consolidation';
+import { ocrDataProblems, ocrDataSettingsOf, type OcrDataSettings } from '../../../schemas/ocr-data';
+import { regexProblem } from '../../pipeline/nlu/regex-safety';
 import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
@@ -34,6 +41,7 @@ import { environmentDocuments } from '../../nlu/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
 import type { Platform } from '../../platform';
+import { readEnvironmentLlm } from '../../integrations/environment-llm';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit, type AuditEntry } from '../../resources/audit';
 import { validationError } from '../../resources/validation';
@@ -48,9 +56,11 @@ type Patch = {
   taintMode?: TaintMode;
   output?: OutputSettings;
   vision?: VisionSettings;
+  ocrData?: OcrDataSettings;
+  consolidation?: ConsolidationSettings;
 };
 /** The settings a module keeps beside its list entry, written with it. */
-type OwnSettings = { output?: OutputSettings; vision?: VisionSettings };
+type OwnSettings = Pick<Patch, 'output' | 'vision' | 'ocrData' | 'consolidation'>;
 
 /** Every module type, the active ones first in their order, with what each configuration holds. */
 const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
@@ -71,6 +81,8 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
     configuration: counts[m.type],
     ...(m.type === 'output' ? { output: outputSettingsOf(settings.output) } : {}),
     ...(m.type === 'visionEngine' ? { vision: visionSettingsOf(settings.vision) } : {}),
+    ...(m.type === 'ocrDataExtraction' ? { ocrData: ocrDataSettingsOf(settings.ocrData) } : {}),
+    ...(m.type === 'consolidation' ? { consolidation: consolidationSettingsOf(settings.consolidation) } : {}),
   });
   return [
     ...modules.map((m) => view(m, true)),
@@ -80,11 +92,18 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
 
 /** A module's settings, checked against the environment (spec pipeline §5), each problem on its field. */
 const settingsProblems = async (q: Queryable, environmentId: string, type: ModuleType, patch: Patch) => {
-  const problems: { path: string; message: string }[] = [];
+  const problems: { path: string; message: string; keyword?: string }[] = [];
   if (patch.context) {
     const contexts = await environmentDocuments(q, environmentId, 'nlu-context');
     if (!contexts.some((c) => c.data.name === patch.context))
       problems.push({ path: 'context', message: `The context '${patch.context}' does not exist` });
+  }
+  if (patch.ocrData) {
+    const categories = (await environmentDocuments(q, environmentId, 'category')).map((d) =>
+      String(d.data.name),
+    );
+    for (const p of ocrDataProblems(patch.ocrData, (s) => regexProblem(s, 'iu'), categories))
+      problems.push({ path: `ocrData.${p.path}`, message: p.message, keyword: p.code });
   }
   if (type === 'categorization' && patch.inputType) {
     const categories = (await environmentDocuments(q, environmentId, 'category')).map(
@@ -140,6 +159,10 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       const previous: OwnSettings = {
         ...(own.output ? { output: outputSettingsOf(row?.settings?.output) } : {}),
         ...(own.vision ? { vision: visionSettingsOf(row?.settings?.vision) } : {}),
+        ...(own.ocrData ? { ocrData: ocrDataSettingsOf(row?.settings?.ocrData) } : {}),
+        ...(own.consolidation
+          ? { consolidation: consolidationSettingsOf(row?.settings?.consolidation) }
+          : {}),
       };
       await audit(tx, request, scope, {
         action: 'update',
@@ -150,10 +173,15 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     return list(scope.id!);
   };
 
-  /** The modules page's list, with whether this deployment can run the LLM steps. */
+  /** The modules page's list, with whether the environment can run the LLM steps: its own endpoint, or the deployment's. */
   const list = async (environmentId: string) => ({
     modules: await moduleViews(db, environmentId),
-    llm: { configured: Boolean(platform.config.llm), model: platform.config.llm?.model ?? null },
+    llm: await (async () => {
+      const own = await readEnvironmentLlm(db, environmentId);
+      const model = own?.model ?? platform.config.llm?.model ?? null;
+      return { configured: model !== null, model };
+    })(),
+    workflow: { configured: Boolean(platform.config.workflow) },
   });
 
   app.route({
@@ -202,7 +230,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     handler: async (request: FastifyRequest<{ Params: ModuleParams; Body: Patch }>) => {
       const scope = await configurator(request);
       const { type } = request.params;
-      const { output, vision, ...entry } = request.body;
+      const { output, vision, ocrData, consolidation, ...entry } = request.body;
       const routingOnly = Object.keys(request.body).every((key) => key === 'taint' || key === 'taintMode');
       if (!routingOnly && !(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
         throw new ClientError(
@@ -218,6 +246,26 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
         throw validationError([
           { path: 'vision', message: 'Only the vision engine has vision settings', custom: true },
         ]);
+      if (ocrData && type !== 'ocrDataExtraction')
+        throw validationError([
+          { path: 'ocrData', message: 'Only the OCR data extraction has OCR data settings', custom: true },
+        ]);
+      if (consolidation && type !== 'consolidation')
+        throw validationError([
+          { path: 'consolidation', message: 'Only the consolidation has a workflow', custom: true },
+        ]);
+      if (consolidation) {
+        const problems = consolidationProblems(consolidation);
+        if (problems.length)
+          throw validationError(
+            problems.map(({ path, message, code }) => ({
+              path: `consolidation.${path}`,
+              message,
+              custom: true,
+              keyword: code,
+            })),
+          );
+      }
       if (vision) {
         const problems = visionProblems(vision);
         if (problems.length)
@@ -237,7 +285,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           const module = modules.find((m) => m.type === type);
           if (!module)
             throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
-          const problems = await settingsProblems(tx, scope.id!, type, entry);
+          const problems = await settingsProblems(tx, scope.id!, type, { ...entry, ocrData });
           if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
           const next: ModuleEntry = { ...module, ...entry };
           for (const key of ['name', 'context', 'taint'] as const) if (!next[key]) delete next[key];
@@ -265,6 +313,15 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
               }
             : {}),
           ...(vision ? { vision } : {}),
+          ...(consolidation ? { consolidation } : {}),
+          ...(ocrData
+            ? {
+                ocrData: {
+                  ...ocrData,
+                  documents: [...new Set(ocrData.documents.map((d) => d.trim()).filter(Boolean))],
+                },
+              }
+            : {}),
         },
       );
     },

@@ -1,3 +1,4 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -7,17 +8,33 @@ import { ERROR_LOG_KINDS, type ErrorLogKind } from '../../../schemas/contracts/e
 import { ChoiceField } from '../../components/ChoiceField';
 import type { ErrorLogFilters } from './errorLogFilters';
 
-/** The error log's filters: kind, step, category (applied on Enter or on leaving the field), dates. */
+/** The category filter's "any category" option (no category sent). */
+const ANY_CATEGORY = '';
+
+/**
+ * The error log's filters: kind, step, category, dates.
+ *
+ * The category is picked among `categories` or typed (its exact name, applied on Enter or on
+ * leaving the field). The environment's own list of categories is not offered: the `category`
+ * resource is read by configurators only (`x-admin.access.read`, enforced by
+ * server/resources/reads.ts) while this page is for qualifiers, whom listing it would answer 403.
+ * So `categories` are those the entries read so far carried (useErrorLog), and any other
+ * category, one without a failure shown yet, can still be typed.
+ */
 export const ErrorLogFilterBar = ({
   filters,
+  categories,
   onChange,
 }: {
   filters: ErrorLogFilters;
+  categories: string[];
   onChange: (filters: ErrorLogFilters) => void;
 }) => {
   const translate = useTranslate();
   const [category, setCategory] = useState(filters.category);
-  const commitCategory = () => category !== filters.category && onChange({ ...filters, category });
+  const commitCategory = (value: string) =>
+    value.trim() !== filters.category && onChange({ ...filters, category: value.trim() });
+  const anyCategory = translate('app.errorLog.filters.anyCategory');
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
       <ChoiceField
@@ -35,13 +52,33 @@ export const ErrorLogFilterBar = ({
         ]}
         onChange={(value) => onChange({ ...filters, step: value === 'any' ? '' : (value as TraceStep) })}
       />
-      <TextField
-        label={translate('app.errorLog.filters.category')}
-        value={category}
-        onChange={(event) => setCategory(event.target.value)}
-        onBlur={commitCategory}
-        onKeyDown={(event) => event.key === 'Enter' && commitCategory()}
-        helperText={translate('app.errorLog.filters.categoryHelp')}
+      <Autocomplete
+        freeSolo
+        options={[ANY_CATEGORY, ...categories]}
+        // "Any category" leaves the field empty (its placeholder says so) and is offered only then.
+        getOptionLabel={(option) => option}
+        renderOption={({ key, ...props }, option) => (
+          <li key={key} {...props}>
+            {option === ANY_CATEGORY ? anyCategory : option}
+          </li>
+        )}
+        value={filters.category}
+        onChange={(_event, value) => commitCategory(value ?? ANY_CATEGORY)}
+        inputValue={category}
+        onInputChange={(_event, value) => setCategory(value)}
+        // Enter on an emptied field: MUI selects nothing, the filter is cleared as before.
+        onKeyDown={(event) => event.key === 'Enter' && !category.trim() && commitCategory(ANY_CATEGORY)}
+        sx={{ minWidth: 240 }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={translate('app.errorLog.filters.category')}
+            placeholder={anyCategory}
+            onBlur={() => commitCategory(category)}
+            helperText={translate('app.errorLog.filters.categoryHelp')}
+            slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }}
+          />
+        )}
       />
       {(['from', 'to'] as const).map((side) => (
         <TextField

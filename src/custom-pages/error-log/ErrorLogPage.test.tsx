@@ -42,7 +42,12 @@ describe('error log page (spec pipeline §2 "error log")', () => {
       [`GET ${API}/error-log`]: ({ url }) => {
         queries.push(url.searchParams);
         const kind = url.searchParams.get('kind');
-        const shown = kind ? entries.filter((e) => e.kind === kind) : entries;
+        const category = url.searchParams.get('category');
+        const shown = entries.filter(
+          (e) =>
+            (!kind || e.kind === kind) &&
+            (!category || (e.kind === 'step' && e.categories.includes(category))),
+        );
         return json({ entries: shown, total: shown.length });
       },
     });
@@ -72,11 +77,38 @@ describe('error log page (spec pipeline §2 "error log")', () => {
     expect(Object.fromEntries(queries.at(-1)!)).toEqual({ kind: 'delivery', page: '1', perPage: '25' });
     expect(within(screen.getByRole('table', { name: 'Error log' })).getAllByRole('row')).toHaveLength(2);
 
-    await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Claim{Enter}');
+    // The category is chosen in a select offering the categories of the entries read so far (the
+    // deliveries shown now have none: 'Claim' comes from the first page).
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    const listbox = await screen.findByRole('listbox');
+    const offered = within(listbox).getAllByRole('option');
+    expect(offered.map((option) => option.textContent)).toEqual(['All categories', 'Claim']);
+    await user.click(within(listbox).getByRole('option', { name: 'Claim' }));
     await waitFor(() =>
       expect(Object.fromEntries(queries.at(-1)!)).toEqual({
         kind: 'delivery',
         category: 'Claim',
+        page: '1',
+        perPage: '25',
+      }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Claim');
+    await screen.findByText('No errors for these filters.');
+
+    // "All categories" drops the filter.
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'All categories' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(queries.at(-1)!)).toEqual({ kind: 'delivery', page: '1', perPage: '25' }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+
+    // A category no entry shown has yet can still be typed, applied with Enter.
+    await user.type(screen.getByRole('combobox', { name: 'Category' }), 'Invoice{Enter}');
+    await waitFor(() =>
+      expect(Object.fromEntries(queries.at(-1)!)).toEqual({
+        kind: 'delivery',
+        category: 'Invoice',
         page: '1',
         perPage: '25',
       }),

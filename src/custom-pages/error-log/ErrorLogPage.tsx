@@ -28,7 +28,7 @@ export const ErrorLogPage = () => {
   const [filters, setFilters] = useState<ErrorLogFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]);
-  const { state, refresh } = useErrorLog(envId, errorLogQuery(filters, page, perPage));
+  const { state, refresh, categories } = useErrorLog(envId, errorLogQuery(filters, page, perPage));
   const analysisPath = (analysisId: string) =>
     `${environmentPath(projectId, envId)}/analyses/${encodeURIComponent(analysisId)}`;
 
@@ -44,6 +44,7 @@ export const ErrorLogPage = () => {
       </Stack>
       <ErrorLogFilterBar
         filters={filters}
+        categories={categories}
         onChange={(next) => {
           setFilters(next);
           setPage(0);

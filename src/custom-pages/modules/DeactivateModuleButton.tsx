@@ -16,7 +16,13 @@ import { useApiClient } from '../../providers/ServicesContext';
 import { useModuleName } from './useModuleName';
 
 /** Modules whose configuration is settings on the environment, not entities to count. */
-const SETTINGS_ONLY: readonly ModuleType[] = ['extractor', 'visionEngine', 'output'];
+const SETTINGS_ONLY: readonly ModuleType[] = [
+  'extractor',
+  'ocrDataExtraction',
+  'visionEngine',
+  'consolidation',
+  'output',
+];
 
 /**
  * Deactivates a module after a confirmation that says what goes with it (spec pipeline §4:

@@ -14,11 +14,16 @@ import { MODULE_INPUT_TYPES, MODULES_WITH_SETTINGS, type ModuleInputType } from 
 import { errorMessage, HttpError } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
+import { invalidateCallCache } from '../../providers/callCache';
 import { useCall } from '../../providers/useCall';
 import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
 import { categoryNamesOf } from '../../../schemas/output';
 import { visionSettingsOf } from '../../../schemas/vision';
+import { ocrDataSettingsOf } from '../../../schemas/ocr-data';
+import { consolidationSettingsOf } from '../../../schemas/consolidation';
+import { ConsolidationSettingsForm } from './ConsolidationSettingsForm';
+import { OcrDataSettingsForm } from './OcrDataSettingsForm';
 import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
 import { OutputChoices } from './OutputChoices';
 import { routable, TaintFields, type TaintValue } from './TaintRouting';
@@ -42,13 +47,12 @@ const fieldProblems = (error: unknown): Record<string, string> =>
       )
     : {};
 
-/** The problems of the vision engine's settings, by path within them (`vision` alone: `''`). */
-const visionPart = (problems: Record<string, string>): Record<string, string> =>
+/** The problems of a module's own settings (`vision`, `ocrData`…), by path within them (the part alone: `''`). */
+const partOf = (part: string, problems: Record<string, string>): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(problems).map(([path, message]) => [
-      path === 'vision' ? '' : path.replace(/^vision\./, ''),
-      message,
-    ]),
+    Object.entries(problems)
+      .filter(([path]) => path === part || path.startsWith(`${part}.`))
+      .map(([path, message]) => [path === part ? '' : path.slice(part.length + 1), message]),
   );
 
 /**
@@ -90,6 +94,7 @@ const ModuleSettings = ({ projectId, envId, home }: { projectId: string; envId: 
           envId={envId}
           module={module}
           llm={loaded.data.llm}
+          workflowConfigured={loaded.data.workflow.configured}
           routable={routable(
             loaded.data.modules.filter((m) => m.active),
             module.type,
@@ -108,6 +113,7 @@ const SettingsForm = ({
   envId,
   module,
   llm,
+  workflowConfigured,
   routable: canRoute,
   categorizationActive,
 }: {
@@ -115,6 +121,7 @@ const SettingsForm = ({
   envId: string;
   module: ModuleView;
   llm: LlmEndpoint;
+  workflowConfigured: boolean;
   /** Whether the module runs after the categorization, and so can be limited by a taint. */
   routable: boolean;
   categorizationActive: boolean;
@@ -126,10 +133,12 @@ const SettingsForm = ({
   const isCategorization = module.type === 'categorization';
   const isOutput = module.type === 'output';
   const isVision = module.type === 'visionEngine';
-  // The output and the vision engine read no NLU context: they take the whole analysis.
-  const readsContext = !isOutput && !isVision;
-  // Both pages read the categories and the environment's defaults.
-  const readsCategories = isCategorization || isOutput;
+  const isOcrData = module.type === 'ocrDataExtraction';
+  const isConsolidation = module.type === 'consolidation';
+  // These read no NLU context: they take the whole analysis.
+  const readsContext = !isOutput && !isVision && !isOcrData && !isConsolidation;
+  // These pages read the categories and the environment's defaults.
+  const readsCategories = isCategorization || isOutput || isOcrData;
   const [form, setForm] = useState<Form>({
     name: module.name,
     inputType: module.inputType,
@@ -139,6 +148,10 @@ const SettingsForm = ({
   const routesByTaint = useFeatureFlag('taintsRouting') && canRoute;
   const [taint, setTaint] = useState<TaintValue>({ taint: module.taint, taintMode: module.taintMode });
   const [vision, setVision] = useState(isVision ? visionSettingsOf(module.vision) : undefined);
+  const [ocrData, setOcrData] = useState(isOcrData ? ocrDataSettingsOf(module.ocrData) : undefined);
+  const [consolidation, setConsolidation] = useState(
+    isConsolidation ? consolidationSettingsOf(module.consolidation) : undefined,
+  );
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
@@ -167,7 +180,15 @@ const SettingsForm = ({
         : named;
       await client.call(updateModule, {
         params: { envId, type: module.type },
-        body: isOutput ? { ...general, output } : isVision ? { ...general, vision } : { ...general, context },
+        body: isOutput
+          ? { ...general, output }
+          : isVision
+            ? { ...general, vision }
+            : isOcrData
+              ? { ...general, ocrData }
+              : isConsolidation
+                ? { ...general, consolidation }
+                : { ...general, context },
       });
       if (isCategorization)
         await update(
@@ -175,6 +196,7 @@ const SettingsForm = ({
           { id: envId, data: currentDefaults, previousData: environment.data },
           { returnPromise: true },
         );
+      invalidateCallCache(client);
       notify('app.modules.form.saved', { type: 'success' });
     } catch (error) {
       setProblems(fieldProblems(error));
@@ -250,7 +272,24 @@ const SettingsForm = ({
             value={vision}
             onChange={setVision}
             llm={llm}
-            serverProblems={visionPart(problems)}
+            serverProblems={partOf('vision', problems)}
+          />
+        ) : null}
+        {ocrData ? (
+          <OcrDataSettingsForm
+            value={ocrData}
+            onChange={setOcrData}
+            categories={(categories.data ?? []).map((c) => String(c.name))}
+            serverProblems={partOf('ocrData', problems)}
+            testPath={`${environmentPath(projectId, envId)}/test-ocrDataExtraction`}
+          />
+        ) : null}
+        {consolidation ? (
+          <ConsolidationSettingsForm
+            value={consolidation}
+            onChange={setConsolidation}
+            engineConfigured={workflowConfigured}
+            serverProblems={partOf('consolidation', problems)}
           />
         ) : null}
         {isOutput && output ? (

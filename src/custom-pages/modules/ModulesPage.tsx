@@ -20,6 +20,7 @@ import { PINNED_MODULES, type ModuleType } from '../../../schemas/modules';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
+import { invalidateCallCache } from '../../providers/callCache';
 import { useCall } from '../../providers/useCall';
 import { environmentPath } from '../../routing/scopePaths';
 import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
@@ -35,9 +36,11 @@ const SETTINGS_PATHS = {
   extractor: 'extractor',
   nlu: 'configuration?section=archetypes',
   categorization: 'modules/categorization',
+  ocrDataExtraction: 'modules/ocrDataExtraction',
   visionEngine: 'modules/visionEngine',
   extraction: 'modules/extraction',
   replyTemplate: 'reply-templates',
+  consolidation: 'modules/consolidation',
   output: 'modules/output',
 } satisfies Record<ModuleType, string>;
 
@@ -71,6 +74,8 @@ export const ModulesPage = () => {
     setBusy(true);
     try {
       setChanged((await change()).modules);
+      // The settings pages and test pages read the list too: they must see the change.
+      invalidateCallCache(client);
       notify(done, { type: 'success' });
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });

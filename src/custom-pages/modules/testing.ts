@@ -26,7 +26,7 @@ export const moduleView = (
   ...extra,
 });
 
-/** A new environment's pipeline: every module but the vision engine, which is offered to add. */
+/** A new environment's pipeline: every module but the opt-in ones, which are offered to add. */
 export const defaultPipeline = [
   moduleView('extractor'),
   moduleView('nlu'),
@@ -35,11 +35,13 @@ export const defaultPipeline = [
   moduleView('replyTemplate'),
   moduleView('output', true, { output: DEFAULT_OUTPUT }),
   moduleView('visionEngine', false),
+  moduleView('ocrDataExtraction', false),
+  moduleView('consolidation', false),
 ];
 
-/** The answer of every modules call: the list, and whether the deployment has an LLM. */
+/** The answer of every modules call: the list, and whether the deployment has an LLM and a workflow engine. */
 export const moduleList = (
   modules: ModuleView[],
   llm: LlmEndpoint = LLM,
   extra: Record<string, unknown> = {},
-) => json({ modules, llm, ...extra });
+) => json({ modules, llm, workflow: { configured: true }, ...extra });

@@ -13,18 +13,23 @@ export const modulesEn: Messages<typeof modulesFr> = {
     extractor: 'Extractor',
     nlu: 'NLU',
     categorization: 'Categorization',
+    ocrDataExtraction: 'OCR data extraction',
     visionEngine: 'Vision engine',
     extraction: 'Information extraction',
     replyTemplate: 'Reply generator',
+    consolidation: 'Consolidation',
     output: 'Output',
   },
   descriptions: {
     extractor: 'Reads files and mails: headers, texts, attachments, OCR.',
     nlu: 'Finds archetypes and interactions in the text.',
     categorization: 'Gives the categories of the message and of its attachments, by rules.',
+    ocrDataExtraction:
+      'Reads, in the documents of a category, the values printed next to their labels (invoices, forms).',
     visionEngine: 'Sends the page images to an LLM with a prompt: a free answer, a category or fields.',
     extraction: 'Extracts the information of the configured fields.',
     replyTemplate: 'Drafts the reply with the default template.',
+    consolidation: 'Posts the analysis to a workflow (n8n…), which may end it with its final status.',
     output: 'Builds what integrations receive: categories, extracted data, files…',
   },
   inputTypes: {
@@ -52,6 +57,8 @@ export const modulesEn: Messages<typeof modulesFr> = {
     output: 'Its choices go back to their defaults.',
     extractor: 'Its settings go back to their defaults.',
     visionEngine: 'Its prompt, categories and fields are deleted.',
+    ocrDataExtraction: 'Its category, documents and fields are deleted.',
+    consolidation: 'Its workflow id is deleted.',
     action: 'Deactivate and delete',
   },
   resources: {
@@ -144,6 +151,64 @@ export const modulesEn: Messages<typeof modulesFr> = {
       value: 'Value',
       answer: 'Answer',
       none: 'No vision engine output.',
+    },
+  },
+  ocrData: {
+    title: 'What the OCR data extraction reads',
+    intro:
+      'Values printed next to a label ("Total: 1,236.00", "IBAN" over the number), read in the pages’ text: a PDF’s text layer, or OCR.',
+    category: 'Category of the documents read',
+    categoryHelp:
+      'An attachment is read when this is its category; a file analysed on its own, when this is the message’s.',
+    everyDocument: 'Every document',
+    documents: 'File names',
+    documentsHelp:
+      'For example invoice*.pdf or *.tif: * stands for any characters, ? for one, case ignored. Empty: every file. Enter to add.',
+    fields: 'Fields',
+    fieldsHelp:
+      'The value follows a label on its line, or is on the next line when the label ends it. The type finds it; a pattern narrows it.',
+    field: 'Field %{n}',
+    key: 'Key',
+    keyHelp: 'Its name in the extracted data: a letter, then letters, digits or _.',
+    type: 'Type',
+    types: {
+      text: 'Text (rest of the line)',
+      number: 'Number',
+      amount: 'Amount',
+      date: 'Date',
+      email: 'Email address',
+      phone: 'Phone',
+      iban: 'IBAN',
+    },
+    anchors: 'Labels',
+    anchorsHelp: 'The labels printed before the value, case and accents ignored. Enter to add.',
+    pattern: 'Pattern (optional)',
+    patternHelp: 'A regular expression the value must match; its first group when it has one.',
+    remove: 'Remove field %{n}',
+    addField: 'Add a field',
+    test: 'Test on a file',
+    problems: {
+      fieldsRequired: 'Declare at least one field to read: without one, the step is skipped.',
+      keyRequired: 'Give this field a key.',
+      badKey: '"%{key}" is not a valid key: a letter, then letters, digits or _ (64 at most).',
+      duplicateKey: 'The key "%{key}" is declared twice.',
+      anchorsRequired: 'The field "%{key}" needs at least one label.',
+      badPattern: 'The pattern of the field "%{key}" cannot be used: %{reason}',
+      unknownCategory: 'There is no category "%{category}" in this environment.',
+    },
+  },
+  consolidation: {
+    title: 'Consolidation workflow',
+    engineMissing:
+      'No workflow engine is configured on this deployment (WORKFLOW_BASE_URL): the consolidation is skipped, with a warning, on each analysis.',
+    workflowId: 'Workflow id',
+    workflowIdHelp:
+      'The last segment of its webhook URL (n8n): each analysis is posted to WORKFLOW_BASE_URL/id.',
+    finalStatus:
+      'An analysis created with the manual final status stays pending until the workflow ends it (PATCH, with exchangeLabels): the request gives it the address to call.',
+    problems: {
+      workflowIdRequired: 'Give the workflow id: without it, the step is skipped.',
+      badWorkflowId: '"%{workflowId}" is not a workflow id: letters, digits, - and _ (128 at most).',
     },
   },
   taint: {

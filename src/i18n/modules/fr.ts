@@ -10,19 +10,24 @@ export const modulesFr = {
     extractor: 'Extracteur',
     nlu: 'NLU',
     categorization: 'Catégorisation',
+    ocrDataExtraction: 'Extraction de données OCR',
     visionEngine: 'Moteur de vision',
     extraction: 'Extraction d’informations',
     replyTemplate: 'Générateur de réponses',
+    consolidation: 'Consolidation',
     output: 'Sortie',
   },
   descriptions: {
     extractor: 'Lit les fichiers et les mails : en-têtes, textes, pièces jointes, OCR.',
     nlu: 'Trouve les archétypes et les interactions dans le texte.',
     categorization: 'Donne les catégories du message et des pièces jointes par règles.',
+    ocrDataExtraction:
+      'Lit, dans les documents d’une catégorie, les valeurs imprimées à côté de leurs libellés (factures, formulaires).',
     visionEngine:
       'Envoie les images des pages à un LLM avec une consigne : réponse libre, catégorie ou champs.',
     extraction: 'Extrait les informations des champs configurés.',
     replyTemplate: 'Rédige la réponse avec le modèle par défaut.',
+    consolidation: 'Envoie l’analyse à un workflow (n8n…), qui peut la terminer par son statut final.',
     output: 'Construit ce que reçoivent les intégrations : catégories, données extraites, fichiers…',
   },
   inputTypes: {
@@ -50,6 +55,8 @@ export const modulesFr = {
     output: 'Ses choix reviennent à leurs valeurs par défaut.',
     extractor: 'Ses paramètres reviennent à leurs valeurs par défaut.',
     visionEngine: 'Sa consigne, ses catégories et ses champs sont supprimés.',
+    ocrDataExtraction: 'Sa catégorie, ses documents et ses champs sont supprimés.',
+    consolidation: 'Son identifiant de workflow est supprimé.',
     action: 'Désactiver et supprimer',
   },
   resources: {
@@ -145,6 +152,66 @@ export const modulesFr = {
       value: 'Valeur',
       answer: 'Réponse',
       none: 'Pas de sortie du moteur de vision.',
+    },
+  },
+  ocrData: {
+    title: 'Ce que lit l’extraction de données OCR',
+    intro:
+      'Les valeurs imprimées à côté d’un libellé (« Total TTC : 1 236,00 € », « IBAN » au-dessus du numéro), lues dans le texte des pages : la couche texte d’un PDF, ou l’OCR.',
+    category: 'Catégorie des documents lus',
+    categoryHelp:
+      'Une pièce jointe est lue quand c’est sa catégorie ; un fichier analysé seul, quand c’est celle du message.',
+    everyDocument: 'Tous les documents',
+    documents: 'Noms de fichiers',
+    documentsHelp:
+      'Par exemple facture*.pdf ou *.tif : * remplace des caractères, ? un seul, sans tenir compte de la casse. Vide : tous les fichiers. Entrée pour ajouter.',
+    fields: 'Champs',
+    fieldsHelp:
+      'La valeur suit un libellé sur sa ligne, ou est sur la ligne suivante quand le libellé la termine. Le type la repère ; un motif la précise.',
+    field: 'Champ %{n}',
+    key: 'Clé',
+    keyHelp: 'Son nom dans les données extraites : une lettre, puis lettres, chiffres ou _.',
+    type: 'Type',
+    types: {
+      text: 'Texte (reste de la ligne)',
+      number: 'Nombre',
+      amount: 'Montant',
+      date: 'Date',
+      email: 'Adresse e-mail',
+      phone: 'Téléphone',
+      iban: 'IBAN',
+    },
+    anchors: 'Libellés',
+    anchorsHelp:
+      'Les libellés imprimés avant la valeur, sans tenir compte de la casse ni des accents. Entrée pour ajouter.',
+    pattern: 'Motif (facultatif)',
+    patternHelp: 'Une expression régulière que la valeur doit respecter ; son premier groupe s’il en a un.',
+    remove: 'Supprimer le champ %{n}',
+    addField: 'Ajouter un champ',
+    test: 'Tester sur un fichier',
+    problems: {
+      fieldsRequired: 'Déclarez au moins un champ à lire : sans champ, l’étape est ignorée.',
+      keyRequired: 'Donnez une clé à ce champ.',
+      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
+      duplicateKey: 'La clé « %{key} » est déclarée deux fois.',
+      anchorsRequired: 'Le champ « %{key} » a besoin d’au moins un libellé.',
+      badPattern: 'Le motif du champ « %{key} » ne peut pas être utilisé : %{reason}',
+      unknownCategory: 'Il n’y a pas de catégorie « %{category} » dans cet environnement.',
+    },
+  },
+  consolidation: {
+    title: 'Workflow de consolidation',
+    engineMissing:
+      'Aucun moteur de workflows n’est configuré sur ce déploiement (WORKFLOW_BASE_URL) : la consolidation est ignorée, avec un avertissement, à chaque analyse.',
+    workflowId: 'Identifiant du workflow',
+    workflowIdHelp:
+      'Le dernier segment de l’URL de son webhook (n8n) : chaque analyse est envoyée à WORKFLOW_BASE_URL/identifiant.',
+    finalStatus:
+      'Une analyse créée avec le statut final manuel reste en cours jusqu’à ce que le workflow la termine (PATCH, avec exchangeLabels) : la requête lui donne l’adresse à appeler.',
+    problems: {
+      workflowIdRequired: 'Donnez l’identifiant du workflow : sans lui, l’étape est ignorée.',
+      badWorkflowId:
+        '« %{workflowId} » n’est pas un identifiant de workflow : lettres, chiffres, - et _ (128 au plus).',
     },
   },
   taint: {

@@ -1,0 +1,65 @@
+import { consolidationProblems, type WorkflowRequest } from '../../../schemas/consolidation';
+import type { AnalysisResult } from '../../../schemas/analysis-result';
+import type { PipelineInput, Stage } from '../stage';
+
+export const NO_WORKFLOW_ENGINE =
+  'No workflow engine is configured on this deployment (WORKFLOW_BASE_URL): the consolidation did not run';
+
+/** What the workflow is sent: what the pipeline found, and how to end the analysis when it waits. */
+export const workflowRequest = (
+  input: PipelineInput,
+  result: AnalysisResult,
+  workflowId: string,
+  publicUrl: string,
+): WorkflowRequest => ({
+  analysisId: result.id,
+  environmentId: input.origin?.environmentId ?? '',
+  name: input.name,
+  workflowId,
+  language: result.language,
+  categories: result.categories.map((c) => ({ name: c.name, rule: c.rule, taint: c.taint })),
+  attachmentsCategories: result.attachmentsCategories.map((c) => ({
+    fileName: c.filename,
+    page: c.page,
+    name: c.name,
+    rule: c.rule,
+  })),
+  extractedData: result.extractedData.map((d) => ({ name: d.name, value: d.value, source: d.source })),
+  taints: result.taints ?? [],
+  reply: result.reply ? { template: result.reply.template, text: result.reply.text } : null,
+  vision: result.vision ?? null,
+  finalStatus: input.origin?.manualFinalStatus
+    ? { method: 'PATCH', url: `${publicUrl}/v4/api/analyses/${result.id}` }
+    : null,
+});
+
+/**
+ * The consolidation step (DESIGN.md §6): the analysis posted to the environment's workflow. With
+ * the manual final status, the analysis then waits, processed, for the workflow (or any client) to
+ * mark it finished — or for the time limit. Without a workflow engine on the deployment, or before
+ * a workflow is named, the step is skipped with a warning; a workflow that does not take the
+ * analysis fails the step with what it answered.
+ */
+export const consolidationStage: Stage = {
+  step: 'consolidation',
+  skipReason: ({ config }) =>
+    !config.consolidation ? 'The consolidation is not configured in this environment' : null,
+  run: async ({ input, config, services, signal, result }) => {
+    if (!services.workflow)
+      return { skipped: true, summary: NO_WORKFLOW_ENGINE, warnings: [NO_WORKFLOW_ENGINE] };
+    const settings = config.consolidation!;
+    const problems = consolidationProblems(settings);
+    if (problems.length) {
+      const reason = `The consolidation is not set up: ${problems[0].message}`;
+      return { skipped: true, summary: reason, warnings: [reason] };
+    }
+    const request = workflowRequest(input, result, settings.workflowId, services.workflow.publicUrl);
+    const answer = await services.workflow.post(settings.workflowId, request, signal);
+    const waits = Boolean(input.origin?.manualFinalStatus);
+    result.consolidation = { workflowId: settings.workflowId, ...answer, waitsForFinalStatus: waits };
+    return {
+      summary: `Posted to the workflow '${settings.workflowId}' (HTTP ${answer.statusCode})${waits ? '; the analysis waits for its final status' : ''}`,
+      warnings: [],
+    };
+  },
+};

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../schemas/analysis-result';
+import type { WorkflowRequest } from '../../schemas/consolidation';
+import type { ModuleView } from '../../schemas/contracts/modules';
+import { waitForAnalysis } from './support/analyses';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
+
+/**
+ * The consolidation module (issue 21, spec pipeline §3 "Consolidation module: name, workflowId,
+ * module order"): each analysis posted to the environment's workflow on the deployment's workflow
+ * engine (a local HTTP receiver standing for n8n), which ends an analysis created with the manual
+ * final status through the public API's PATCH, exchangeLabels included.
+ */
+const SECRET = 'workflow-secret-0123456789';
+let t: TestPlatform;
+let workflows: WebhookReceiver;
+let acme: Tenants;
+let env: string;
+let key: string;
+const url = (path: string) => `${API}/environments/${env}/${path}`;
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
+  acme.call(method, url(path), 'configurator', body);
+const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => {
+  const res = await call(method, path, body);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+};
+const publicApi = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: path,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload ? { payload } : {}),
+  });
+
+/**
+ * Submits a text through the public API and reads it back once its pipeline has run: finished, or
+ * processed and waiting for its final status (pending, with its result).
+ */
+const analyse = async (text: string, manualFinalStatus = false) => {
+  const id = (await publicApi('POST', '/v4/api/analyses', { text, manualFinalStatus })).json().id as string;
+  const read = async () => {
+    const body = await ok('GET', `analyses/${id}/result`);
+    // Waiting for its final status: shown as finished to the wait, with its stored status kept.
+    return body.result
+      ? { ...body, analysis: { ...body.analysis, status: 'processed', stored: body.analysis.status } }
+      : body;
+  };
+  const { analysis, result } = await waitForAnalysis(read);
+  const { stored, error } = analysis as typeof analysis & { stored: string };
+  return { id, status: stored, error, result: result! };
+};
+const step = (result: AnalysisResult) => result.trace.find((s) => s.step === 'consolidation')!;
+
+beforeAll(async () => {
+  workflows = await startWebhookReceiver();
+  const base = workflows.url.replace(/\/hook$/, '/webhook');
+  t = await startTestPlatform({
+    WORKFLOW_BASE_URL: base,
+    WORKFLOW_SECRET: SECRET,
+    WORKFLOW_TIMEOUT_MS: '1000',
+  });
+  acme = await buildTenants(t);
+  env = (
+    await acme.call('POST', `${API}/projects/${acme.ids.project}/environments`, 'configurator', {
+      name: 'Consolidation',
+      defaultCategory: 'General',
+    })
+  ).json().id;
+  await ok('POST', 'categories', { name: 'General', kind: 'message', rules: [] });
+  key = (await ok('POST', 'access-keys', { name: 'gateway' })).secret;
+});
+afterAll(async () => {
+  await t.close();
+  await workflows.close();
+});
+
+describe('the consolidation module', () => {
+  it('is added before the output, names its workflow, and refuses an id that is not one', async () => {
+    const before = await ok('GET', 'modules');
+    expect(before.workflow).toEqual({ configured: true });
+    expect(before.modules.find((m: ModuleView) => m.type === 'consolidation').active).toBe(false);
+    const added = (await ok('POST', 'modules', { type: 'consolidation' })).modules as ModuleView[];
+    expect(added.filter((m) => m.active).map((m) => m.type)).toEqual([
+      'extractor',
+      'nlu',
+      'categorization',
+      'extraction',
+      'replyTemplate',
+      'consolidation',
+      'output',
+    ]);
+    // Added but not set up: analyses go on, the step says why it did not run.
+    const { status, result } = await analyse('Not set up yet');
+    expect(status).toBe('processed');
+    expect(step(result)).toMatchObject({
+      status: 'skipped',
+      warnings: [expect.stringContaining('workflow')],
+    });
+
+    for (const workflowId of ['../admin', 'a/b', 'x'.repeat(129)]) {
+      const refused = await call('PATCH', 'modules/consolidation', { consolidation: { workflowId } });
+      expect(refused.statusCode, workflowId).toBe(400);
+    }
+    const empty = await call('PATCH', 'modules/consolidation', { consolidation: { workflowId: '' } });
+    expect(empty.json().details).toEqual([
+      expect.objectContaining({ path: 'consolidation.workflowId', keyword: 'workflowIdRequired' }),
+    ]);
+    const saved = await ok('PATCH', 'modules/consolidation', {
+      name: 'CRM case',
+      consolidation: { workflowId: 'crm-case_2' },
+    });
+    expect(saved.modules.find((m: ModuleView) => m.type === 'consolidation')).toMatchObject({
+      name: 'CRM case',
+      consolidation: { workflowId: 'crm-case_2' },
+    });
+  });
+
+  it('posts the analysis to its workflow, signed; with the manual final status the workflow ends it by PATCH', async () => {
+    const seen = workflows.requests.length;
+    const { id, status, result } = await analyse('Please close my account', true);
+    expect(status).toBe('pending');
+    await workflows.until(() => workflows.requests.length > seen);
+    const request = workflows.requests[seen];
+    expect(request.signed(SECRET)).toBe(true);
+    const body = JSON.parse(request.body.toString()) as WorkflowRequest;
+    expect(body).toMatchObject({
+      analysisId: id,
+      environmentId: env,
+      workflowId: 'crm-case_2',
+      categories: [{ name: 'General', rule: null, taint: null }],
+      finalStatus: { method: 'PATCH', url: `http://console.test/v4/api/analyses/${id}` },
+    });
+    expect(step(result)).toMatchObject({
+      status: 'done',
+      summary: "Posted to the workflow 'crm-case_2' (HTTP 204); the analysis waits for its final status",
+    });
+    expect(result.consolidation).toMatchObject({
+      workflowId: 'crm-case_2',
+      statusCode: 204,
+      waitsForFinalStatus: true,
+    });
+
+    // What the workflow then does, through the public API with the environment's access key.
+    const patched = await publicApi('PATCH', new URL(body.finalStatus!.url).pathname, {
+      exchangeLabels: ['Résiliation'],
+    });
+    expect(patched.json()).toMatchObject({ status: 'processed', exchangeLabels: ['Résiliation'] });
+  });
+
+  it('fails the analysis with what the workflow answered when it does not take it', async () => {
+    workflows.setMode('error500');
+    try {
+      const { status, error, result } = await analyse('Broken workflow');
+      expect(status).toBe('error');
+      expect(step(result)).toMatchObject({
+        status: 'error',
+        errors: ["The workflow 'crm-case_2' did not take the analysis: The receiver answered HTTP 500"],
+      });
+      expect(error).toBe(
+        "The workflow 'crm-case_2' did not take the analysis: The receiver answered HTTP 500",
+      );
+      workflows.setMode('hang');
+      const slow = await analyse('Slow workflow');
+      expect(step(slow.result).errors).toEqual([
+        "The workflow 'crm-case_2' did not take the analysis: The receiver did not answer within 1 s",
+      ]);
+    } finally {
+      workflows.setMode('ok');
+    }
+  });
+
+  it('forgets its workflow when deactivated', async () => {
+    await ok('DELETE', 'modules/consolidation');
+    await ok('POST', 'modules', { type: 'consolidation' });
+    const { modules } = await ok('GET', 'modules');
+    expect(modules.find((m: ModuleView) => m.type === 'consolidation').consolidation).toEqual({
+      workflowId: '',
+    });
+  });
+});
+
+describe('a deployment without a workflow engine', () => {
+  it('skips the consolidation with a warning, and the modules page says so', async () => {
+    const bare = await startTestPlatform();
+    try {
+      const tenants = await buildTenants(bare);
+      const envUrl = `${API}/environments/${tenants.ids.env}`;
+      await tenants.call('POST', `${envUrl}/modules`, 'configurator', { type: 'consolidation' });
+      const list = (await tenants.call('GET', `${envUrl}/modules`, 'configurator')).json();
+      expect(list.workflow).toEqual({ configured: false });
+      const created = (
+        await tenants.call('POST', `${envUrl}/analyses`, 'configurator', { type: 'text', text: 'Hi' })
+      ).json();
+      const read = await waitForAnalysis(async () =>
+        (await tenants.call('GET', `${envUrl}/analyses/${created.id}/result`, 'configurator')).json(),
+      );
+      expect(read.analysis.status).toBe('processed');
+      expect(read.result!.trace.find((s) => s.step === 'consolidation')).toMatchObject({
+        status: 'skipped',
+        warnings: [
+          'No workflow engine is configured on this deployment (WORKFLOW_BASE_URL): the consolidation did not run',
+        ],
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
