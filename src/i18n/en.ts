@@ -89,7 +89,7 @@ export const en: Messages = {
       notFound: 'Not found',
     },
     environmentLlm: {
-      save: 'Save the endpoint',
+      save: 'Use this endpoint',
       title: 'The environment’s LLM endpoint',
       intro:
         'This environment’s vision engine and LLM reply templates use this endpoint (OpenAI-compatible chat completions) instead of the deployment’s.',

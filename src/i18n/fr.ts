@@ -90,7 +90,7 @@ export const fr = {
       notFound: 'Non trouvé',
     },
     environmentLlm: {
-      save: 'Enregistrer le point d’accès',
+      save: 'Utiliser ce point d’accès',
       title: 'Point d’accès LLM de l’environnement',
       intro:
         'Le moteur de vision et les modèles de réponse LLM de cet environnement utilisent ce point d’accès (compatible OpenAI, chat completions) à la place de celui du déploiement.',

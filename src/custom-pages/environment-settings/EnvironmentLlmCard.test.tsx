@@ -48,7 +48,7 @@ describe('the environment’s own LLM endpoint (environment settings)', () => {
     await user.type(within(card).getByRole('textbox', { name: 'Base address' }), 'http://10.0.0.5/v1');
     await user.type(within(card).getByRole('textbox', { name: 'Model' }), 'vision-1');
     await user.type(within(card).getByLabelText('API key'), 'sk-secret');
-    await user.click(within(card).getByRole('button', { name: 'Save the endpoint' }));
+    await user.click(within(card).getByRole('button', { name: 'Use this endpoint' }));
     expect(
       await within(card).findByText(
         'This is an internal address: the platform sends nothing there unless OUTBOUND_ALLOW names it.',
@@ -60,7 +60,7 @@ describe('the environment’s own LLM endpoint (environment settings)', () => {
       within(card).getByRole('textbox', { name: 'Base address' }),
       'https://llm.example.com/v1',
     );
-    await user.click(within(card).getByRole('button', { name: 'Save the endpoint' }));
+    await user.click(within(card).getByRole('button', { name: 'Use this endpoint' }));
     expect(
       await within(card).findByText('This environment uses its own endpoint, model vision-1.'),
     ).toBeInTheDocument();
