@@ -173,14 +173,16 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     return list(scope.id!);
   };
 
+  /** The LLM the environment's steps use: its own endpoint's model, else the deployment's. */
+  const llmOf = async (environmentId: string) => {
+    const model = (await readEnvironmentLlm(db, environmentId))?.model ?? platform.config.llm?.model ?? null;
+    return { configured: model !== null, model };
+  };
+
   /** The modules page's list, with whether the environment can run the LLM steps: its own endpoint, or the deployment's. */
   const list = async (environmentId: string) => ({
     modules: await moduleViews(db, environmentId),
-    llm: await (async () => {
-      const own = await readEnvironmentLlm(db, environmentId);
-      const model = own?.model ?? platform.config.llm?.model ?? null;
-      return { configured: model !== null, model };
-    })(),
+    llm: await llmOf(environmentId),
     workflow: { configured: Boolean(platform.config.workflow) },
   });
 
