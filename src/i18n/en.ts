@@ -463,6 +463,7 @@ export const en: Messages = {
       codes: {
         OCR_DATA_DISABLED: 'The OCR data extraction is not in this environment’s pipeline.',
         OCR_DATA_NO_FIELD: 'The OCR data extraction has no field to read yet: declare some in its settings.',
+        EXTRACTION_TIMEOUT: 'Reading the file took too long: it was stopped.',
         DELIVERY_TIMEOUT: 'The receiver did not answer within %{seconds} s',
         DELIVERY_HTTP_ERROR: 'The receiver answered HTTP %{status}',
         DELIVERY_ANSWER_TOO_LARGE: 'The receiver’s answer passed %{megabytes} MB; it was cut',

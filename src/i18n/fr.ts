@@ -471,6 +471,7 @@ export const fr = {
         OCR_DATA_DISABLED: 'L’extraction de données OCR n’est pas dans le pipeline de cet environnement.',
         OCR_DATA_NO_FIELD:
           'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',
+        EXTRACTION_TIMEOUT: 'La lecture du fichier a pris trop de temps : elle a été arrêtée.',
         DELIVERY_TIMEOUT: 'Le destinataire n’a pas répondu en %{seconds} s',
         DELIVERY_HTTP_ERROR: 'Le destinataire a répondu HTTP %{status}',
         DELIVERY_ANSWER_TOO_LARGE: 'La réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',

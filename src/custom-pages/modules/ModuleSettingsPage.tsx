@@ -23,7 +23,7 @@ import { visionSettingsOf } from '../../../schemas/vision';
 import { ocrDataSettingsOf } from '../../../schemas/ocr-data';
 import { consolidationSettingsOf } from '../../../schemas/consolidation';
 import { ConsolidationSettingsForm } from './ConsolidationSettingsForm';
-import { OcrDataSettingsForm } from './OcrDataSettingsForm';
+import { OcrDataSettingsForm, type ServerProblem } from './OcrDataSettingsForm';
 import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
 import { OutputChoices } from './OutputChoices';
 import { routable, TaintFields, type TaintValue } from './TaintRouting';
@@ -36,19 +36,18 @@ const environments = getResource('environments');
 type Form = { name: string; inputType: ModuleInputType; context: string };
 type Defaults = { defaultCategory: string; defaultAttachmentCategory: string };
 
-/** The field problems of a refused save, by field (the server's `details`). */
-const fieldProblems = (error: unknown): Record<string, string> =>
+/** The field problems of a refused save, by field (the server's `details`), with the rule each broke. */
+const fieldProblems = (error: unknown): Record<string, ServerProblem> =>
   error instanceof HttpError && typeof error.body === 'object' && error.body && 'details' in error.body
     ? Object.fromEntries(
-        ((error.body as { details: { path: string; message: string }[] }).details ?? []).map((d) => [
-          d.path,
-          d.message,
-        ]),
+        ((error.body as { details: (ServerProblem & { path: string })[] }).details ?? []).map(
+          ({ path, message, keyword }) => [path, { message, keyword }],
+        ),
       )
     : {};
 
 /** The problems of a module's own settings (`vision`, `ocrData`…), by path within them (the part alone: `''`). */
-const partOf = (part: string, problems: Record<string, string>): Record<string, string> =>
+const partOf = <P,>(part: string, problems: Record<string, P>): Record<string, P> =>
   Object.fromEntries(
     Object.entries(problems)
       .filter(([path]) => path === part || path.startsWith(`${part}.`))
@@ -56,10 +55,11 @@ const partOf = (part: string, problems: Record<string, string>): Record<string, 
   );
 
 /**
- * The settings page of the categorization, vision engine, extraction or output module (spec
- * pipeline §3: name, NLU context, input type; the categorization's default categories; the vision
- * engine's type, prompt and keys; the output's choices). A refused save says which module failed
- * and why (spec §8: "one failure message per module"), each problem under its field.
+ * The settings page of a module with settings (MODULES_WITH_SETTINGS; spec pipeline §3: name, NLU
+ * context, input type; the categorization's default categories; the vision engine's type, prompt
+ * and keys; the OCR data extraction's category, documents and fields; the consolidation's workflow;
+ * the output's choices). A refused save says which module failed and why (spec §8: "one failure
+ * message per module"), each problem under its field.
  */
 export const ModuleSettingsPage = () => {
   const { projectId = '', envId = '', type = '' } = useParams();
@@ -152,7 +152,10 @@ const SettingsForm = ({
   const [consolidation, setConsolidation] = useState(
     isConsolidation ? consolidationSettingsOf(module.consolidation) : undefined,
   );
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<Record<string, ServerProblem>>({});
+  // The OCR data settings the server refused: its problems hold while their values are unchanged.
+  const [refusedOcrData, setRefusedOcrData] = useState(ocrData);
+  const problems = Object.fromEntries(Object.entries(refused).map(([path, p]) => [path, p.message]));
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
     enabled: readsContext,
@@ -172,7 +175,7 @@ const SettingsForm = ({
 
   const save = async () => {
     setBusy(true);
-    setProblems({});
+    setRefused({});
     try {
       const { context, ...named } = form;
       const general = routesByTaint
@@ -199,7 +202,8 @@ const SettingsForm = ({
       invalidateCallCache(client);
       notify('app.modules.form.saved', { type: 'success' });
     } catch (error) {
-      setProblems(fieldProblems(error));
+      setRefused(fieldProblems(error));
+      setRefusedOcrData(ocrData);
       notify('app.modules.form.failed', {
         type: 'error',
         messageArgs: {
@@ -279,8 +283,9 @@ const SettingsForm = ({
           <OcrDataSettingsForm
             value={ocrData}
             onChange={setOcrData}
-            categories={(categories.data ?? []).map((c) => String(c.name))}
-            serverProblems={partOf('ocrData', problems)}
+            categories={categories.data?.map((c) => String(c.name))}
+            serverProblems={partOf('ocrData', refused)}
+            refusedValue={refusedOcrData}
             testPath={`${environmentPath(projectId, envId)}/test-ocrDataExtraction`}
           />
         ) : null}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OcrDataSettings } from '../../../schemas/ocr-data';
-import { json } from '../../test/fakeApi';
+import { json, type FakeRoute } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
 import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
 import { defaultPipeline, moduleList, moduleView } from './testing';
@@ -16,11 +16,17 @@ const stored: OcrDataSettings = {
   fields: [{ key: 'total', anchors: ['Total TTC'], pattern: '', type: 'amount' }],
 };
 
-const open = (path: string, modules = defaultPipeline) => {
+/** The settings page of an active OCR data extraction holding `ocrData`; `patch` answers its saves. */
+const open = (ocrData: OcrDataSettings, patch?: FakeRoute) => {
   const patches: unknown[] = [];
-  const view = renderConsole(path, {
+  const modules = [
+    ...defaultPipeline.slice(0, 3),
+    moduleView('ocrDataExtraction', true, { ocrData }),
+    ...defaultPipeline.slice(3, 6),
+  ];
+  renderConsole(`${ENV_PATH}/modules/ocrDataExtraction`, {
     ...environmentRoutes('configurator'),
-    [`GET ${API}/modules`]: moduleList(modules, undefined, { workflow: { configured: false } }),
+    [`GET ${API}/modules`]: moduleList(modules),
     [`GET ${API}/categories`]: json([
       { id: 'k1', name: 'Facture', kind: 'attachment' },
       { id: 'k2', name: 'Réclamation', kind: 'message' },
@@ -28,89 +34,96 @@ const open = (path: string, modules = defaultPipeline) => {
     [`GET ${ENV}`]: json({ id: 'e1', projectId: 'p1', name: 'Production' }),
     [`PATCH ${API}/modules/ocrDataExtraction`]: (request) => {
       patches.push(request.body);
-      return moduleList(modules);
-    },
-    [`PATCH ${API}/modules/consolidation`]: (request) => {
-      patches.push(request.body);
-      return moduleList(modules);
+      return patch instanceof Response ? patch.clone() : moduleList(modules);
     },
   });
-  return { patches, view };
+  return patches;
 };
 
 describe('OCR data extraction settings (spec pipeline §3 "OCR data extraction: category, documents, fields")', () => {
-  it('shows its problems in French as they are typed, and saves the category, documents and fields', async () => {
+  it('shows its problems in French as they are typed, on their fields, and a category that no longer exists', async () => {
     window.localStorage.setItem('locale', 'fr');
     const user = userEvent.setup();
-    const pipeline = [
-      ...defaultPipeline.slice(0, 3),
-      moduleView('ocrDataExtraction', true, { ocrData: stored }),
-      ...defaultPipeline.slice(3, 6),
-    ];
-    const { patches } = open(`${ENV_PATH}/modules/ocrDataExtraction`, pipeline);
+    open({ ...stored, category: 'Devis' });
     const section = await screen.findByRole('region', { name: 'Ce que lit l’extraction de données OCR' });
     expect(within(section).getByRole('combobox', { name: 'Catégorie des documents lus' })).toHaveTextContent(
-      'Facture',
+      'Devis',
     );
+    expect(
+      await within(section).findByText('Il n’y a pas de catégorie « Devis » dans cet environnement.'),
+    ).toBeInTheDocument();
     expect(within(section).getByText('facture*.pdf')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Ajouter un champ' }));
     const second = within(section).getByRole('group', { name: 'Champ 2' });
+    expect(within(second).getByText('Donnez une clé à ce champ.')).toBeInTheDocument();
+    expect(within(second).getByText('Ce champ a besoin d’au moins un libellé.')).toBeInTheDocument();
     await user.type(within(second).getByRole('textbox', { name: 'Clé' }), 'total');
-    expect(await within(second).findByText('La clé « total » est déclarée deux fois.')).toBeInTheDocument();
+    expect(within(second).getByText('La clé « total » est déclarée deux fois.')).toBeInTheDocument();
     expect(
       within(second).getByText('Le champ « total » a besoin d’au moins un libellé.'),
     ).toBeInTheDocument();
-    await user.clear(within(second).getByRole('textbox', { name: 'Clé' }));
-    await user.type(within(second).getByRole('textbox', { name: 'Clé' }), 'iban');
-    await user.type(within(second).getByRole('combobox', { name: 'Libellés' }), 'IBAN{Enter}');
     await user.type(within(second).getByRole('textbox', { name: 'Motif (facultatif)' }), 'FR(');
     expect(
-      await within(second).findByText(/Le motif du champ « iban » ne peut pas être utilisé/),
+      within(second).getByText(/Le motif du champ « total » ne peut pas être utilisé/),
     ).toBeInTheDocument();
-    await user.clear(within(second).getByRole('textbox', { name: 'Motif (facultatif)' }));
+  });
+
+  it('sends the category, documents and fields as they are edited, and links to the test page', async () => {
+    const user = userEvent.setup();
+    const patches = open(stored);
+    const section = await screen.findByRole('region', { name: 'What the OCR data extraction reads' });
+    await user.type(within(section).getByRole('combobox', { name: 'File names' }), '*.tif{Enter}');
+    await user.click(within(section).getByRole('button', { name: 'Add a field' }));
+    const second = within(section).getByRole('group', { name: 'Field 2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Key' }), 'iban');
+    await user.type(within(second).getByRole('combobox', { name: 'Labels' }), 'IBAN{Enter}');
     await user.click(within(second).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'IBAN' }));
+    expect(within(section).queryByText(/declared twice|needs at least one label/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText(/enregistr/i);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/saved/i);
     expect(patches).toEqual([
       {
         name: '',
         inputType: 'all',
         ocrData: {
           ...stored,
+          documents: ['facture*.pdf', '*.tif'],
           fields: [...stored.fields, { key: 'iban', anchors: ['IBAN'], pattern: '', type: 'iban' }],
         },
       },
     ]);
-    expect(screen.getByRole('link', { name: 'Tester sur un fichier' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Test on a file' })).toHaveAttribute(
       'href',
       `${ENV_PATH}/test-ocrDataExtraction`,
     );
   });
 
-  it('names the consolidation’s workflow, refuses an id that is not one, and warns without a workflow engine', async () => {
+  it('says a refused save under its field in the user’s words, by the problem’s code, until the value changes', async () => {
+    window.localStorage.setItem('locale', 'fr');
     const user = userEvent.setup();
-    const pipeline = [
-      ...defaultPipeline.slice(0, 5),
-      moduleView('consolidation', true, { consolidation: { workflowId: '' } }),
-      defaultPipeline[5],
-    ];
-    const { patches } = open(`${ENV_PATH}/modules/consolidation`, pipeline);
-    const section = await screen.findByRole('region', { name: 'Consolidation workflow' });
+    const serverWords = "The pattern of the field 'total' cannot be used: it may backtrack catastrophically";
+    open(
+      { ...stored, fields: [{ ...stored.fields[0], pattern: '(a+)+$' }] },
+      json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'The module settings cannot be saved',
+          details: [{ path: 'ocrData.fields.0.pattern', message: serverWords, keyword: 'badPattern' }],
+        },
+        400,
+      ),
+    );
+    const section = await screen.findByRole('region', { name: 'Ce que lit l’extraction de données OCR' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const field = within(section).getByRole('group', { name: 'Champ 1' });
     expect(
-      within(section).getByText(/No workflow engine is configured on this deployment/),
+      await within(field).findByText(/Le serveur refuse le motif du champ « total »/),
     ).toBeInTheDocument();
-    const id = within(section).getByRole('textbox', { name: 'Workflow id' });
-    await user.type(id, 'crm/case');
-    expect(
-      within(section).getByText('"crm/case" is not a workflow id: letters, digits, - and _ (128 at most).'),
-    ).toBeInTheDocument();
-    await user.clear(id);
-    await user.type(id, 'crm-case');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(/saved/i);
-    expect(patches).toEqual([{ name: '', inputType: 'all', consolidation: { workflowId: 'crm-case' } }]);
+    expect(screen.queryByText(serverWords)).not.toBeInTheDocument();
+    await user.clear(within(field).getByRole('textbox', { name: 'Motif (facultatif)' }));
+    expect(within(field).queryByText(/Le serveur refuse/)).not.toBeInTheDocument();
   });
 });

@@ -23,13 +23,59 @@ import {
   type OcrValueType,
 } from '../../../schemas/ocr-data';
 
+type Translate = ReturnType<typeof useTranslate>;
+
+/** A refusal of the server on one path: its English message, and the rule broken (a problem's `code`). */
+export interface ServerProblem {
+  message: string;
+  keyword?: string;
+}
+
+/** The codes whose words name the field by its key, and their words for a field without one yet. */
+const UNNAMED: Record<string, string> = {
+  badKey: 'keyRequired',
+  anchorsRequired: 'anchorsRequiredUnnamed',
+  badPattern: 'badPatternUnnamed',
+  patternRefused: 'patternRefusedUnnamed',
+};
+const wordsOf = (code: string, key: string) =>
+  `app.modules.ocrData.problems.${(!key && UNNAMED[code]) || code}`;
+
 /** A problem's console words, with its parameters. */
-const problemText = (translate: ReturnType<typeof useTranslate>, p: OcrDataProblem) =>
-  translate(`app.modules.ocrData.problems.${'key' in p && !p.key ? 'keyRequired' : p.code}`, {
-    key: 'key' in p ? p.key : '',
+const problemText = (translate: Translate, p: OcrDataProblem) => {
+  const key = 'key' in p ? p.key : '';
+  return translate(wordsOf(p.code, key), {
+    key,
     category: 'category' in p ? p.category : '',
     reason: 'reason' in p ? p.reason : '',
   });
+};
+
+/**
+ * A refusal of the server in the console's words, by its code, with the parameters read from the
+ * settings at its path. The server's pattern check is stricter than the console's (it refuses
+ * expressions at risk of catastrophic backtracking) and its reason is English: it has its own words.
+ */
+const serverText = (translate: Translate, value: OcrDataSettings, path: string, p: ServerProblem) => {
+  const index = /^fields\.(\d+)\./.exec(path)?.[1];
+  const key = index === undefined ? '' : (value.fields[Number(index)]?.key ?? '');
+  const code = p.keyword === 'badPattern' ? 'patternRefused' : (p.keyword ?? 'refused');
+  return translate(wordsOf(code, key), {
+    key,
+    category: value.category,
+    _: translate('app.modules.ocrData.problems.refused'),
+  });
+};
+
+/** The value at a dotted path (`fields.2.pattern`; `''`: the whole). */
+const at = (value: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (v, step) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[step] : undefined),
+      value,
+    );
 
 /** A list of words typed one by one (anchors, file name patterns), shown as chips. */
 const WordList = ({
@@ -75,27 +121,36 @@ const WordList = ({
  * The OCR data extraction's settings (spec pipeline §3 "OCR data extraction: category, documents,
  * fields"; docs/nlu.md): the category of the documents read, their file name patterns, and each
  * field's key, anchor labels, type and optional pattern. Problems show as the user types (the
- * category against the environment's `categories`), over the server's own (`serverProblems`, by
- * path within the settings). Links to the test page.
+ * category against the environment's `categories`, once loaded), over the server's own
+ * (`serverProblems`, by path within the settings), all in the console's words. Links to the test page.
  */
 export const OcrDataSettingsForm = ({
   value,
   onChange,
   categories,
   serverProblems,
+  refusedValue,
   testPath,
 }: {
   value: OcrDataSettings;
   onChange: (value: OcrDataSettings) => void;
-  categories: string[];
-  serverProblems: Record<string, string>;
+  /** The environment's category names; undefined while they load. */
+  categories: string[] | undefined;
+  serverProblems: Record<string, ServerProblem>;
+  /** The settings the server refused: a problem shows while the value at its path is unchanged. */
+  refusedValue?: OcrDataSettings;
   testPath: string;
 }) => {
   const translate = useTranslate();
   const t = (key: string, values?: Record<string, unknown>) =>
     translate(`app.modules.ocrData.${key}`, values);
   const problems: Record<string, string> = {
-    ...serverProblems,
+    ...Object.fromEntries(
+      Object.entries(serverProblems)
+        // An edit, or a removed field moving the others up, leaves the refusal behind.
+        .filter(([path]) => JSON.stringify(at(refusedValue, path)) === JSON.stringify(at(value, path)))
+        .map(([path, p]) => [path, serverText(translate, value, path, p)]),
+    ),
     ...Object.fromEntries(
       ocrDataProblems(value, compilesAsRegex, categories).map((p) => [p.path, problemText(translate, p)]),
     ),
@@ -103,7 +158,8 @@ export const OcrDataSettingsForm = ({
   const title = t('title');
   const setField = (index: number, change: Partial<OcrDataField>) =>
     onChange({ ...value, fields: value.fields.map((f, i) => (i === index ? { ...f, ...change } : f)) });
-  const choices = [...new Set([...categories, ...(value.category ? [value.category] : [])])];
+  // A stored category that no longer exists stays choosable, with its problem, until it is changed.
+  const choices = [...new Set([...(categories ?? []), ...(value.category ? [value.category] : [])])];
 
   return (
     <Stack spacing={2} component="section" aria-label={title}>

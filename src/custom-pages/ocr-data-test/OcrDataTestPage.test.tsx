@@ -69,6 +69,24 @@ describe('OCR data extraction test page (spec pipeline §2 test-ocrDataExtractio
     expect(((sent?.body as FormData).get('file') as File).name).toBe('facture.pdf');
   });
 
+  it('says a file the extractor could not read with the parser’s reason, in French', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    open(withModule, {
+      [`POST ${API}/ocr-data-test`]: json(
+        { code: 'EXTRACTION_FAILED', message: 'Invalid PDF structure' },
+        422,
+      ),
+    });
+    await user.upload(
+      await screen.findByLabelText('Choisir un fichier'),
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+    );
+    expect(
+      await screen.findByText('Le fichier n’a pas pu être lu : Invalid PDF structure'),
+    ).toBeInTheDocument();
+  });
+
   it('says in the user’s words why the test was refused', async () => {
     const user = userEvent.setup();
     open(withModule, {

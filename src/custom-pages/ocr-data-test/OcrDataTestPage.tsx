@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { listModules, testOcrData, type OcrDataTestAnswer } from '../../../schemas/contracts/modules';
+import { errorMessage, HttpError } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -44,7 +45,11 @@ export const OcrDataTestPage = () => {
   const modules = useCall(listModules, { params: { envId } });
   const test = useTestFile(
     (file: File) => client.call(testOcrData, { params: { envId }, body: { file } }),
-    (error) => refusalMessage(translate, error),
+    // A file the extractor could not read says so with the parser's reason, as on the extractor's test page.
+    (error) =>
+      error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'EXTRACTION_FAILED'
+        ? translate('app.extractor.test.failed', { reason: errorMessage(error) })
+        : refusalMessage(translate, error),
   );
   const home = environmentPath(projectId, envId);
 

@@ -193,8 +193,15 @@ export const modulesEn: Messages<typeof modulesFr> = {
       badKey: '"%{key}" is not a valid key: a letter, then letters, digits or _ (64 at most).',
       duplicateKey: 'The key "%{key}" is declared twice.',
       anchorsRequired: 'The field "%{key}" needs at least one label.',
+      anchorsRequiredUnnamed: 'This field needs at least one label.',
       badPattern: 'The pattern of the field "%{key}" cannot be used: %{reason}',
+      badPatternUnnamed: 'The pattern of this field cannot be used: %{reason}',
       unknownCategory: 'There is no category "%{category}" in this environment.',
+      patternRefused:
+        'The server refuses the pattern of the field "%{key}": it is not an expression it accepts, or it could take too long on some texts.',
+      patternRefusedUnnamed:
+        'The server refuses the pattern of this field: it is not an expression it accepts, or it could take too long on some texts.',
+      refused: 'The server refuses this value.',
     },
   },
   consolidation: {

@@ -195,8 +195,15 @@ export const modulesFr = {
       badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
       duplicateKey: 'La clé « %{key} » est déclarée deux fois.',
       anchorsRequired: 'Le champ « %{key} » a besoin d’au moins un libellé.',
+      anchorsRequiredUnnamed: 'Ce champ a besoin d’au moins un libellé.',
       badPattern: 'Le motif du champ « %{key} » ne peut pas être utilisé : %{reason}',
+      badPatternUnnamed: 'Le motif de ce champ ne peut pas être utilisé : %{reason}',
       unknownCategory: 'Il n’y a pas de catégorie « %{category} » dans cet environnement.',
+      patternRefused:
+        'Le serveur refuse le motif du champ « %{key} » : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
+      patternRefusedUnnamed:
+        'Le serveur refuse le motif de ce champ : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
+      refused: 'Le serveur refuse cette valeur.',
     },
   },
   consolidation: {

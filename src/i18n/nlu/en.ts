@@ -129,6 +129,7 @@ export const nluEn: Messages<typeof nluFr> = {
     interactions: 'Interactions',
     extractedData: 'Extracted data',
     noData: 'No data extracted',
+    ocrFound: 'OCR data extraction: %{document}, page %{page}, after “%{anchor}”',
     highlighted: 'Words that decided',
     page: 'page %{page}',
     subject: 'Subject',

@@ -129,6 +129,7 @@ export const nluFr = {
     interactions: 'Interactions',
     extractedData: 'Données extraites',
     noData: 'Aucune donnée extraite',
+    ocrFound: 'extraction de données OCR : %{document}, page %{page}, après « %{anchor} »',
     highlighted: 'Mots qui ont décidé',
     page: 'page %{page}',
     subject: 'Objet',
