@@ -1,6 +1,7 @@
 import type { ConsolidationOutput } from './consolidation';
 import type { OcrFound } from './ocr-data';
 import type { OutputPayload } from './output';
+import type { PostProcessingOutcome } from './post-processing';
 import type { VisionOutput } from './vision';
 
 /**
@@ -202,6 +203,8 @@ export interface ExtractedDatum {
   span: { source: TextSource; start: number; end: number } | null;
   /** Set on the values the OCR data extraction found: where, next to which anchor. */
   ocr?: OcrFound;
+  /** Set on the values a post-processing rule wrote (schemas/post-processing.ts): which rule. */
+  postProcessed?: { rule: string };
 }
 
 /** The category given when no rule matched and the module has no default category. */
@@ -220,6 +223,8 @@ export interface AnalysisResult {
   taints?: string[];
   /** The reply drafted from the default reply template; with an LLM template, the prompt it rendered. */
   reply?: { template: string; text: string; prompt?: string };
+  /** What each post-processing rule did, in order (schemas/post-processing.ts). */
+  postProcessing?: PostProcessingOutcome[];
   /** What the vision engine answered (schemas/vision.ts). */
   vision?: VisionOutput;
   /** What the consolidation posted, to which workflow (schemas/consolidation.ts). */

@@ -3,6 +3,7 @@ import { defineResourceSchema } from './_defs/admin';
 import { DEFAULT_MODULES, moduleEntrySchema } from './modules';
 import { outputSettingsSchema } from './output';
 import { consolidationSettingsSchema } from './consolidation';
+import { postProcessingSettingsSchema } from './post-processing';
 import { ocrDataSettingsSchema } from './ocr-data';
 import { visionSettingsSchema } from './vision';
 
@@ -92,6 +93,8 @@ export const environmentSchema = defineResourceSchema({
     vision: visionSettingsSchema,
     // The OCR data extraction's settings (schemas/ocr-data.ts), edited on its settings page.
     ocrData: ocrDataSettingsSchema,
+    // The post-processing's rules (schemas/post-processing.ts), edited on its settings page.
+    postProcessing: postProcessingSettingsSchema,
     // The consolidation's workflow (schemas/consolidation.ts), edited on its settings page.
     consolidation: consolidationSettingsSchema,
     createdAt: { type: 'string', format: 'date-time' },
@@ -114,7 +117,17 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: ['id', 'projectId', 'createdAt', 'modules', 'output', 'vision', 'ocrData', 'consolidation'],
+    readOnly: [
+      'id',
+      'projectId',
+      'createdAt',
+      'modules',
+      'output',
+      'vision',
+      'ocrData',
+      'postProcessing',
+      'consolidation',
+    ],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
@@ -123,6 +136,7 @@ export const environmentSchema = defineResourceSchema({
       output: { 'ui:widget': 'hidden' },
       vision: { 'ui:widget': 'hidden' },
       ocrData: { 'ui:widget': 'hidden' },
+      postProcessing: { 'ui:widget': 'hidden' },
       consolidation: { 'ui:widget': 'hidden' },
     },
   },

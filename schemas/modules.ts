@@ -9,6 +9,7 @@ export const MODULE_TYPES = [
   'nlu',
   'categorization',
   'ocrDataExtraction',
+  'postProcessing',
   'visionEngine',
   'extraction',
   'replyTemplate',
@@ -23,6 +24,7 @@ export const MODULE_STEPS = {
   nlu: 'nlu',
   categorization: 'categorization',
   ocrDataExtraction: 'ocrDataExtraction',
+  postProcessing: 'postProcessing',
   visionEngine: 'visionEngine',
   extraction: 'extraction',
   replyTemplate: 'replyTemplate',
@@ -41,6 +43,7 @@ export const MODULE_NAMES: Record<ModuleType, string> = {
   nlu: 'NLU',
   categorization: 'categorization',
   ocrDataExtraction: 'OCR data extraction',
+  postProcessing: 'post-processing',
   visionEngine: 'vision engine',
   extraction: 'information extraction',
   replyTemplate: 'reply generator',
@@ -59,6 +62,7 @@ export type ModuleInputType = (typeof MODULE_INPUT_TYPES)[number];
 export const MODULES_WITH_SETTINGS = [
   'categorization',
   'ocrDataExtraction',
+  'postProcessing',
   'visionEngine',
   'extraction',
   'consolidation',
@@ -87,10 +91,15 @@ export interface ModuleEntry {
 
 /**
  * The modules a user adds when needed: they do nothing before they are set up (the OCR data
- * extraction's fields, the consolidation's workflow), and the vision engine and the consolidation
- * call a third party (an LLM, a workflow engine).
+ * extraction's fields, the post-processing's rules, the consolidation's workflow), and the vision
+ * engine and the consolidation call a third party (an LLM, a workflow engine).
  */
-export const OPT_IN_MODULES: readonly ModuleType[] = ['ocrDataExtraction', 'visionEngine', 'consolidation'];
+export const OPT_IN_MODULES: readonly ModuleType[] = [
+  'ocrDataExtraction',
+  'postProcessing',
+  'visionEngine',
+  'consolidation',
+];
 
 /** A new environment's pipeline: every module but the opt-in ones, in the order the engine needs them. */
 export const DEFAULT_MODULES: ModuleEntry[] = MODULE_TYPES.filter(

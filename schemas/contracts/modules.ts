@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { MODULE_INPUT_TYPES, MODULE_TYPES, TAINT_MODES } from '../modules';
 import type { OutputSettings } from '../output';
 import type { ConsolidationSettings } from '../consolidation';
+import {
+  POST_PROCESSING_ACTIONS,
+  POST_PROCESSING_LIMITS,
+  type PostProcessingSettings,
+} from '../post-processing';
 import { OCR_DATA_LIMITS, OCR_KEY_PATTERN, OCR_VALUE_TYPES, type OcrDataSettings } from '../ocr-data';
 import { VISION_KEY_PATTERN, VISION_LIMITS, VISION_TYPES, type VisionSettings } from '../vision';
 import { defineCall } from './define';
@@ -61,6 +66,21 @@ const ocrDataSettings = z.object({
     .max(OCR_DATA_LIMITS.fields),
 }) satisfies z.ZodType<OcrDataSettings>;
 
+/** The post-processing's rules (schemas/post-processing.ts); names, targets and templates are checked with the problems' codes. */
+const postProcessingSettings = z.object({
+  rules: z
+    .array(
+      z.object({
+        name: z.string().max(POST_PROCESSING_LIMITS.name),
+        when: z.string().max(POST_PROCESSING_LIMITS.when),
+        action: z.enum(POST_PROCESSING_ACTIONS),
+        target: z.string().max(POST_PROCESSING_LIMITS.target),
+        value: z.string().max(POST_PROCESSING_LIMITS.value),
+      }),
+    )
+    .max(POST_PROCESSING_LIMITS.rules),
+}) satisfies z.ZodType<PostProcessingSettings>;
+
 /** The consolidation's workflow (schemas/consolidation.ts); its id's form is checked with the problems' codes. */
 const consolidationSettings = z.object({
   workflowId: z.string().max(128),
@@ -83,6 +103,8 @@ const moduleView = z.object({
   vision: visionSettings.optional(),
   /** The OCR data extraction's settings; only on that module. */
   ocrData: ocrDataSettings.optional(),
+  /** The post-processing's rules; only on that module. */
+  postProcessing: postProcessingSettings.optional(),
   /** The consolidation's workflow; only on that module. */
   consolidation: consolidationSettings.optional(),
 });
@@ -144,6 +166,8 @@ export const updateModule = defineCall({
     vision: visionSettings.optional(),
     /** The OCR data extraction's settings; refused for any other module. */
     ocrData: ocrDataSettings.optional(),
+    /** The post-processing's rules; refused for any other module. */
+    postProcessing: postProcessingSettings.optional(),
     /** The consolidation's workflow; refused for any other module. */
     consolidation: consolidationSettings.optional(),
   }),

@@ -8,6 +8,7 @@ import {
 import { DEFAULT_OUTPUT } from '../../schemas/output';
 import { DEFAULT_CONSOLIDATION } from '../../schemas/consolidation';
 import { DEFAULT_OCR_DATA } from '../../schemas/ocr-data';
+import { DEFAULT_POST_PROCESSING } from '../../schemas/post-processing';
 import { DEFAULT_VISION } from '../../schemas/vision';
 import { first, type Queryable } from '../db';
 import { validationError } from '../resources/validation';
@@ -34,6 +35,7 @@ export const MODULE_CONFIGURATION: Record<
     },
   },
   ocrDataExtraction: { resources: [], settings: { ocrData: DEFAULT_OCR_DATA } },
+  postProcessing: { resources: [], settings: { postProcessing: DEFAULT_POST_PROCESSING } },
   visionEngine: { resources: [], settings: { vision: DEFAULT_VISION } },
   extraction: { resources: ['extraction-field'] },
   replyTemplate: { resources: ['reply-template'] },

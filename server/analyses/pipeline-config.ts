@@ -10,6 +10,7 @@ import { modulesOf, readModules, readSettingsRow, writeModules } from './modules
 import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
 import { consolidationSettingsOf } from '../../schemas/consolidation';
+import { postProcessingSettingsOf } from '../../schemas/post-processing';
 import { readEnvironmentLlm } from '../integrations/environment-llm';
 import { ocrDataSettingsOf } from '../../schemas/ocr-data';
 import { visionSettingsOf } from '../../schemas/vision';
@@ -111,6 +112,9 @@ export const readPipelineConfig = async (
     ...(modules.some((m) => m.type === 'visionEngine') ? { vision: visionSettingsOf(env.vision) } : {}),
     ...(modules.some((m) => m.type === 'ocrDataExtraction')
       ? { ocrData: ocrDataSettingsOf(env.ocrData) }
+      : {}),
+    ...(modules.some((m) => m.type === 'postProcessing')
+      ? { postProcessing: postProcessingSettingsOf(env.postProcessing) }
       : {}),
     ...(modules.some((m) => m.type === 'consolidation')
       ? { consolidation: consolidationSettingsOf(env.consolidation) }

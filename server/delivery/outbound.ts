@@ -104,6 +104,15 @@ export class OutboundRefused extends Error {
 }
 
 /**
+ * The refusal of a URL whose host is an address the policy does not allow, or null. Node does not
+ * look an address up, so `guardedLookup` never sees it: a request checks it first.
+ */
+export const refusedLiteral = (url: URL, policy: OutboundPolicy): OutboundRefused | null => {
+  const host = hostOf(url);
+  return net.isIP(host) && !policy.allows(host, host) ? new OutboundRefused(host, host) : null;
+};
+
+/**
  * A `lookup` for node:http(s) requests that resolves the host and refuses it when an address it
  * resolves to is internal and not allowed; the connection goes to the address checked.
  */

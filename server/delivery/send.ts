@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup, OutboundRefused, type OutboundPolicy } from './outbound';
+import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from './outbound';
 
 /** A receiver's answer past this many bytes is cut: the attempt fails, the worker is not held. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -114,6 +114,8 @@ export const attempt = ({
         done(statusCode, { code: 'DELIVERY_FAILED', message: err.message, params: { reason: err.message } }),
       );
     });
+    const refused = refusedLiteral(target, policy);
+    if (refused) request.destroy(refused);
     request.on('error', (err) => {
       if (err instanceof OutboundRefused)
         return done(null, {

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import net from 'node:net';
-import { guardedLookup, hostOf, OutboundRefused, type OutboundPolicy } from '../delivery/outbound';
+import { guardedLookup, refusedLiteral, type OutboundPolicy } from '../delivery/outbound';
 
 /**
  * A POST with node:http(s) whose connection goes only to an address the policy allows (DESIGN.md
@@ -16,9 +15,8 @@ const guardedPost = (
 ): Promise<Response> =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
-    // An address in the URL is not looked up: it is checked here.
-    const host = hostOf(target);
-    if (net.isIP(host) && !policy.allows(host, host)) return reject(new OutboundRefused(host, host));
+    const refused = refusedLiteral(target, policy);
+    if (refused) return reject(refused);
     const client = target.protocol === 'https:' ? https : http;
     const body = Buffer.from(init.body);
     const request = client.request(target, {

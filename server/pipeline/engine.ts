@@ -14,6 +14,7 @@ import { outputStage } from './output/stage';
 import { replyStage } from './reply/stage';
 import { sourceStage } from './source-stage';
 import { ocrDataStage } from './ocr-data/stage';
+import { postProcessingStage } from './post-processing/stage';
 import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { StopPipeline } from './stage';
@@ -33,6 +34,7 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   nlu: nluStage,
   categorization: categorisationStage,
   ocrDataExtraction: ocrDataStage,
+  postProcessing: postProcessingStage,
   visionEngine: visionStage,
   extraction: extractionStage,
   replyTemplate: replyStage,

@@ -5,6 +5,7 @@ import type { ModuleEntry } from '../../schemas/modules';
 import type { OutputSettings } from '../../schemas/output';
 import type { ConsolidationSettings, WorkflowRequest } from '../../schemas/consolidation';
 import type { OcrDataSettings } from '../../schemas/ocr-data';
+import type { PostProcessingSettings } from '../../schemas/post-processing';
 import type { VisionSettings } from '../../schemas/vision';
 import type { CategorisationConfig } from './categorisation/model';
 import type { ExtractionFieldDef } from './extraction/fields';
@@ -45,6 +46,8 @@ export interface PipelineConfig {
   consolidation?: ConsolidationSettings;
   /** The OCR data extraction's settings (schemas/ocr-data.ts); absent: the step is not configured. */
   ocrData?: OcrDataSettings;
+  /** The post-processing's rules (schemas/post-processing.ts); absent: the step is not configured. */
+  postProcessing?: PostProcessingSettings;
   /** The environment's own LLM endpoint, used instead of the deployment's; absent: the deployment's. */
   llm?: EnvironmentLlmEndpoint;
   /** The vision engine's settings (schemas/vision.ts); absent: the step is not configured. */

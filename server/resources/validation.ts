@@ -42,7 +42,8 @@ const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~')
  * A detail, whether its message is the schema's own (`x-admin.errorMessages`), and the rule it
  * breaks (Ajv's keyword, or a store's own): the console translates `errors.<field>.<keyword>`.
  */
-type Found = FieldError & { custom?: boolean; keyword?: string };
+/** A problem found: `keyword` is its stable code, `params` what the console needs to say it in its words. */
+type Found = FieldError & { custom?: boolean; keyword?: string; params?: Record<string, string> };
 
 const toFieldError = (e: ErrorObject, messages: Record<string, Record<string, string>>): Found => {
   const base = e.instancePath.split('/').slice(1).map(unescapePointer);
@@ -71,10 +72,11 @@ export const validationError = (found: readonly Found[]) =>
     'VALIDATION_FAILED',
     found.map((d) => (d.custom ? d.message : `${d.path} ${d.message}`)).join('; '),
     {
-      details: found.map(({ path, message, keyword }) => ({
+      details: found.map(({ path, message, keyword, params }) => ({
         path,
         message,
         ...(keyword ? { keyword } : {}),
+        ...(params ? { params } : {}),
       })),
     },
   );

@@ -283,6 +283,7 @@ export const en: Messages = {
       nluTest: 'NLU test',
       extractor: 'Extractor',
       ocrData: 'OCR data extraction',
+      postProcessing: 'Post-processing',
       consolidation: 'Consolidation',
       testingCentre: 'Testing centre',
       messagesBank: 'Message bank',

@@ -290,6 +290,7 @@ export const fr = {
       nluTest: 'Test NLU',
       extractor: 'Extracteur',
       ocrData: 'Extraction de données OCR',
+      postProcessing: 'Post-traitement',
       consolidation: 'Consolidation',
       testingCentre: 'Centre de tests',
       messagesBank: 'Banque de messages',

@@ -1,5 +1,6 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
@@ -81,6 +82,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/modules/ocrDataExtraction`,
                         labelKey: 'app.menu.ocrData',
                         icon: <DocumentScannerOutlined />,
+                      },
+                      {
+                        to: `${home}/modules/postProcessing`,
+                        labelKey: 'app.menu.postProcessing',
+                        icon: <TuneOutlined />,
                       },
                       {
                         to: `${home}/modules/consolidation`,

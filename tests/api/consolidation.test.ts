@@ -4,7 +4,7 @@ import type { WorkflowRequest } from '../../schemas/consolidation';
 import type { ModuleView } from '../../schemas/contracts/modules';
 import { waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -19,14 +19,10 @@ let workflows: WebhookReceiver;
 let acme: Tenants;
 let env: string;
 let key: string;
-const url = (path: string) => `${API}/environments/${env}/${path}`;
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
+const { call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const publicApi = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
   t.app.inject({
     method,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startLlmServer, type LlmServer } from './support/llm-server';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
  * An environment's own LLM endpoint (issue 21: the LLM_* settings "per environment overridable"),
@@ -14,14 +14,10 @@ let t: TestPlatform;
 let llm: LlmServer;
 let acme: Tenants;
 let env: string;
-const url = (path: string) => `${API}/environments/${env}/${path}`;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
+const { url, call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const visionStep = async () => {
   const created = await postAnalysisForm(t.app, url('analyses'), acme.auth.configurator, {
     type: 'text',

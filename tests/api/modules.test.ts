@@ -2,20 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleView } from '../../schemas/contracts/modules';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 let t: TestPlatform;
 let acme: Tenants;
 let env: string;
-const url = (path: string) => `${API}/environments/${env}/${path}`;
+const { url, call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const envRecord = () => `${API}/projects/${acme.ids.project}/environments/${env}`;
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
 /** A new environment's pipeline, written out: the order the engine needs, not the constant holding it. */
 const EVERY_MODULE = ['extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate', 'output'];
 const active = (modules: ModuleView[]) => modules.filter((m) => m.active).map((m) => m.type);

@@ -5,7 +5,7 @@ import type { OcrDataField, OcrDataSettings } from '../../schemas/ocr-data';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
  * The OCR data extraction module (issue 21, spec pipeline §3 "OCR data extraction: category,
@@ -15,14 +15,10 @@ import { API, buildTenants, type Tenants } from './support/tenants';
 let t: TestPlatform;
 let acme: Tenants;
 let env: string;
-const url = (path: string) => `${API}/environments/${env}/${path}`;
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
+const { url, call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const field = (key: string, anchors: string[], type: OcrDataField['type'] = 'text', pattern = '') => ({
   key,
   anchors,

@@ -5,7 +5,7 @@ import { DEFAULT_OUTPUT, type OutputSettings } from '../../schemas/output';
 import { corpusBytes, corpusEntry } from '../../server/pipeline/extractor/test-support/corpus';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /** The output module (spec pipeline §3 "Output module flags", §5, §8): its choices and its payload. */
 let t: TestPlatform;
@@ -14,16 +14,11 @@ let env: string;
 const EML = 'email/nodemailer.eml';
 const facts = corpusEntry(EML).facts as { subject: string };
 
-const url = (path: string) => `${API}/environments/${env}/${path}`;
+const { url, call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const envRecord = () => `${API}/projects/${acme.ids.project}/environments/${env}`;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: Method, path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
 const setOutput = (output: OutputSettings) => ok('PATCH', 'modules/output', { output });
 const analyse = async (created: { id: string }) =>
   (await waitForAnalysis(async () => ok('GET', `analyses/${created.id}/result`))).result!;

@@ -108,6 +108,7 @@ describe('validation with the resource schema', () => {
       'ocrImages',
       'ocrMaxPages',
       'output',
+      'postProcessing',
       'priorityProcessing',
       'productionMode',
       'projectId',

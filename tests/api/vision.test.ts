@@ -5,7 +5,7 @@ import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startLlmServer, type ChatReply, type LlmServer } from './support/llm-server';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
  * The vision engine (issue 21, spec pipeline §3 "Vision engine") against a local server speaking
@@ -17,14 +17,10 @@ let t: TestPlatform;
 let llm: LlmServer;
 let acme: Tenants;
 let env: string;
-const url = (path: string) => `${API}/environments/${env}/${path}`;
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
-  acme.call(method, url(path), 'configurator', body);
-const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => {
-  const res = await call(method, path, body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-};
+const { url, call, ok } = environmentCalls(
+  () => acme,
+  () => env,
+);
 const setVision = (vision: Partial<VisionSettings>) =>
   ok('PATCH', 'modules/visionEngine', {
     vision: { active: true, type: 'custom', prompt: '', categories: [], fields: [], ...vision },

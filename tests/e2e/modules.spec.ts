@@ -112,3 +112,40 @@ test('a configurator adds the OCR data extraction, declares a field and reads it
   await expect(table.getByRole('row', { name: /published/ })).toContainText('October 14, 1998');
   await expect(table.getByRole('row', { name: /published/ })).toContainText('The Crazy Ones');
 });
+
+test('a configurator adds a post-processing rule from the menu, and the trace of an analysis says it applied', async ({
+  page,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  await newEnvironmentFromTemplate(page, `Post-processing ${Date.now()}`);
+
+  const menu = page.getByRole('navigation', { name: 'Environment menu' });
+  await menu.getByRole('link', { name: 'Modules' }).click();
+  await page.getByRole('button', { name: 'Add Post-processing' }).click();
+  await menu.getByRole('link', { name: 'Post-processing' }).click();
+
+  const section = page.getByRole('region', { name: 'Post-processing rules' });
+  await section.getByRole('button', { name: 'Add a rule' }).click();
+  const rule = section.getByRole('group', { name: 'Rule 1' });
+  await rule.getByRole('textbox', { name: 'Name' }).fill('meeting');
+  await rule.getByRole('textbox', { name: 'Condition (Twig)' }).fill("'meeting' in text|lower");
+  await rule.getByRole('textbox', { name: 'Taint' }).fill('followUp');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Module settings saved')).toBeVisible();
+
+  await menu.getByRole('link', { name: 'Analyses' }).click();
+  await page.getByRole('button', { name: 'New analysis' }).click();
+  const upload = page.getByRole('dialog', { name: 'New analysis' });
+  await upload.getByRole('tab', { name: 'Paste text' }).click();
+  await upload.getByRole('textbox', { name: 'Text' }).fill('I would like a Meeting with my advisor.');
+  const name = `Post-processed ${Date.now()}`;
+  await upload.getByRole('textbox', { name: 'Name' }).fill(name);
+  await upload.getByRole('button', { name: 'Analyse' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Processed', { timeout: 60_000 });
+  await row.click();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await expect(page.getByRole('row', { name: /^Post-processing/ })).toContainText(
+    '1 of 1 rule applied (meeting)',
+  );
+});

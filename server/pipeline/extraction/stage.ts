@@ -25,8 +25,11 @@ export const extractionStage: Stage = {
         : null,
   run: async (ctx) => {
     const { data, warnings } = extractedData(ctx);
-    // The OCR data extraction's values, read before, stay with the fields'.
-    ctx.result.extractedData = [...data, ...ctx.result.extractedData.filter((d) => d.ocr)];
+    // The OCR data extraction's values, read before, stay with the fields'; a value a post-processing
+    // rule wrote stands for its key.
+    const kept = ctx.result.extractedData.filter((d) => d.ocr || d.postProcessed);
+    const written = new Set(kept.filter((d) => d.postProcessed).map((d) => d.name));
+    ctx.result.extractedData = [...data.filter((d) => !written.has(d.name)), ...kept];
     const names = [...new Set(data.map((d) => d.name))];
     return {
       summary: `${data.length} value${data.length === 1 ? '' : 's'} extracted${names.length ? ` (${names.join(', ')})` : ''}`,

@@ -33,6 +33,12 @@ import {
 } from '../../../schemas/consolidation';
 import { ocrDataProblems, ocrDataSettingsOf, type OcrDataSettings } from '../../../schemas/ocr-data';
 import { regexProblem } from '../../pipeline/nlu/regex-safety';
+import {
+  postProcessingProblems,
+  postProcessingSettingsOf,
+  type PostProcessingSettings,
+} from '../../../schemas/post-processing';
+import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
@@ -57,10 +63,11 @@ type Patch = {
   output?: OutputSettings;
   vision?: VisionSettings;
   ocrData?: OcrDataSettings;
+  postProcessing?: PostProcessingSettings;
   consolidation?: ConsolidationSettings;
 };
 /** The settings a module keeps beside its list entry, written with it. */
-type OwnSettings = Pick<Patch, 'output' | 'vision' | 'ocrData' | 'consolidation'>;
+type OwnSettings = Pick<Patch, 'output' | 'vision' | 'ocrData' | 'postProcessing' | 'consolidation'>;
 
 /** Every module type, the active ones first in their order, with what each configuration holds. */
 const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
@@ -82,6 +89,9 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
     ...(m.type === 'output' ? { output: outputSettingsOf(settings.output) } : {}),
     ...(m.type === 'visionEngine' ? { vision: visionSettingsOf(settings.vision) } : {}),
     ...(m.type === 'ocrDataExtraction' ? { ocrData: ocrDataSettingsOf(settings.ocrData) } : {}),
+    ...(m.type === 'postProcessing'
+      ? { postProcessing: postProcessingSettingsOf(settings.postProcessing) }
+      : {}),
     ...(m.type === 'consolidation' ? { consolidation: consolidationSettingsOf(settings.consolidation) } : {}),
   });
   return [
@@ -92,7 +102,7 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
 
 /** A module's settings, checked against the environment (spec pipeline §5), each problem on its field. */
 const settingsProblems = async (q: Queryable, environmentId: string, type: ModuleType, patch: Patch) => {
-  const problems: { path: string; message: string; keyword?: string }[] = [];
+  const problems: { path: string; message: string; keyword?: string; params?: Record<string, string> }[] = [];
   if (patch.context) {
     const contexts = await environmentDocuments(q, environmentId, 'nlu-context');
     if (!contexts.some((c) => c.data.name === patch.context))
@@ -104,6 +114,17 @@ const settingsProblems = async (q: Queryable, environmentId: string, type: Modul
     );
     for (const p of ocrDataProblems(patch.ocrData, (s) => regexProblem(s, 'iu'), categories))
       problems.push({ path: `ocrData.${p.path}`, message: p.message, keyword: p.code });
+  }
+  if (patch.postProcessing) {
+    const categories = (await environmentDocuments(q, environmentId, 'category'))
+      .filter((d) => d.data.kind !== 'attachment')
+      .map((d) => String(d.data.name));
+    for (const { path, message, code, ...params } of postProcessingProblems(
+      patch.postProcessing,
+      ruleTemplateChecks,
+      categories,
+    ))
+      problems.push({ path: `postProcessing.${path}`, message, keyword: code, params });
   }
   if (type === 'categorization' && patch.inputType) {
     const categories = (await environmentDocuments(q, environmentId, 'category')).map(
@@ -160,6 +181,9 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
         ...(own.output ? { output: outputSettingsOf(row?.settings?.output) } : {}),
         ...(own.vision ? { vision: visionSettingsOf(row?.settings?.vision) } : {}),
         ...(own.ocrData ? { ocrData: ocrDataSettingsOf(row?.settings?.ocrData) } : {}),
+        ...(own.postProcessing
+          ? { postProcessing: postProcessingSettingsOf(row?.settings?.postProcessing) }
+          : {}),
         ...(own.consolidation
           ? { consolidation: consolidationSettingsOf(row?.settings?.consolidation) }
           : {}),
@@ -232,7 +256,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
     handler: async (request: FastifyRequest<{ Params: ModuleParams; Body: Patch }>) => {
       const scope = await configurator(request);
       const { type } = request.params;
-      const { output, vision, ocrData, consolidation, ...entry } = request.body;
+      const { output, vision, ocrData, postProcessing, consolidation, ...entry } = request.body;
       const routingOnly = Object.keys(request.body).every((key) => key === 'taint' || key === 'taintMode');
       if (!routingOnly && !(MODULES_WITH_SETTINGS as readonly string[]).includes(type))
         throw new ClientError(
@@ -251,6 +275,10 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       if (ocrData && type !== 'ocrDataExtraction')
         throw validationError([
           { path: 'ocrData', message: 'Only the OCR data extraction has OCR data settings', custom: true },
+        ]);
+      if (postProcessing && type !== 'postProcessing')
+        throw validationError([
+          { path: 'postProcessing', message: 'Only the post-processing has rules', custom: true },
         ]);
       if (consolidation && type !== 'consolidation')
         throw validationError([
@@ -287,7 +315,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           const module = modules.find((m) => m.type === type);
           if (!module)
             throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
-          const problems = await settingsProblems(tx, scope.id!, type, { ...entry, ocrData });
+          const problems = await settingsProblems(tx, scope.id!, type, { ...entry, ocrData, postProcessing });
           if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
           const next: ModuleEntry = { ...module, ...entry };
           for (const key of ['name', 'context', 'taint'] as const) if (!next[key]) delete next[key];
@@ -316,6 +344,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
             : {}),
           ...(vision ? { vision } : {}),
           ...(consolidation ? { consolidation } : {}),
+          ...(postProcessing ? { postProcessing } : {}),
           ...(ocrData
             ? {
                 ocrData: {

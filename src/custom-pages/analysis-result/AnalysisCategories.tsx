@@ -72,6 +72,54 @@ const Explanation = ({
   );
 };
 
+const OUTCOME_COLOURS = { applied: 'success', notApplied: 'default', failed: 'warning' } as const;
+
+/**
+ * What the post-processing did (docs/nlu.md "Post-processing"): the analysis's taints, and each
+ * rule's outcome, in the order the rules ran, with why a rule failed.
+ */
+const PostProcessingOutcomes = ({ result }: { result: AnalysisResult }) => {
+  const translate = useTranslate();
+  const t = (key: string, values?: Record<string, unknown>) =>
+    translate(`app.nlu.result.postProcessing.${key}`, values);
+  const title = t('title');
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h3">
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
+        <Typography variant="body2">{t('taints')}</Typography>
+        {result.taints?.length ? (
+          result.taints.map((taint) => <Chip key={taint} size="small" variant="outlined" label={taint} />)
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('noTaint')}
+          </Typography>
+        )}
+      </Stack>
+      <ul style={{ margin: 0 }}>
+        {(result.postProcessing ?? []).map((o, k) => (
+          <li key={k}>
+            <strong>{o.rule}</strong> —{' '}
+            {t('action', {
+              action: translate(`app.modules.postProcessing.actions.${o.action}`),
+              target: o.target,
+            })}{' '}
+            <Chip size="small" color={OUTCOME_COLOURS[o.outcome]} label={t(`outcomes.${o.outcome}`)} />
+            {o.error ? (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                {o.error}
+              </Typography>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Paper>
+  );
+};
+
 /**
  * What the language stages decided (DESIGN.md §6): each category with its rule and criteria down
  * to the interactions, the words that decided marked in the message, the attachments' categories
@@ -105,6 +153,7 @@ export const AnalysisCategories = ({ result }: { result: AnalysisResult }) => {
           </Stack>
         </Paper>
       ))}
+      {result.postProcessing ? <PostProcessingOutcomes result={result} /> : null}
       {extraction && decisive.length > 0 ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle1" component="h3">

@@ -19,6 +19,7 @@ import { useModuleName } from './useModuleName';
 const SETTINGS_ONLY: readonly ModuleType[] = [
   'extractor',
   'ocrDataExtraction',
+  'postProcessing',
   'visionEngine',
   'consolidation',
   'output',

@@ -11,7 +11,7 @@ import { useGetList, useGetOne, useNotify, useTranslate, useUpdate, type RaRecor
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { listModules, updateModule, type ModuleView } from '../../../schemas/contracts/modules';
 import { MODULE_INPUT_TYPES, MODULES_WITH_SETTINGS, type ModuleInputType } from '../../../schemas/modules';
-import { errorMessage, HttpError } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { invalidateCallCache } from '../../providers/callCache';
@@ -21,9 +21,12 @@ import { environmentPath } from '../../routing/scopePaths';
 import { categoryNamesOf } from '../../../schemas/output';
 import { visionSettingsOf } from '../../../schemas/vision';
 import { ocrDataSettingsOf } from '../../../schemas/ocr-data';
+import { postProcessingSettingsOf } from '../../../schemas/post-processing';
 import { consolidationSettingsOf } from '../../../schemas/consolidation';
 import { ConsolidationSettingsForm } from './ConsolidationSettingsForm';
-import { OcrDataSettingsForm, type ServerProblem } from './OcrDataSettingsForm';
+import { OcrDataSettingsForm } from './OcrDataSettingsForm';
+import { PostProcessingSettingsForm } from './PostProcessingSettingsForm';
+import { partOf, serverProblemsOf, type ServerProblem } from './serverProblems';
 import { useFeatureFlag } from '../../featureFlags/useFeatureFlag';
 import { OutputChoices } from './OutputChoices';
 import { routable, TaintFields, type TaintValue } from './TaintRouting';
@@ -35,24 +38,6 @@ const environments = getResource('environments');
 
 type Form = { name: string; inputType: ModuleInputType; context: string };
 type Defaults = { defaultCategory: string; defaultAttachmentCategory: string };
-
-/** The field problems of a refused save, by field (the server's `details`), with the rule each broke. */
-const fieldProblems = (error: unknown): Record<string, ServerProblem> =>
-  error instanceof HttpError && typeof error.body === 'object' && error.body && 'details' in error.body
-    ? Object.fromEntries(
-        ((error.body as { details: (ServerProblem & { path: string })[] }).details ?? []).map(
-          ({ path, message, keyword }) => [path, { message, keyword }],
-        ),
-      )
-    : {};
-
-/** The problems of a module's own settings (`vision`, `ocrData`…), by path within them (the part alone: `''`). */
-const partOf = <P,>(part: string, problems: Record<string, P>): Record<string, P> =>
-  Object.fromEntries(
-    Object.entries(problems)
-      .filter(([path]) => path === part || path.startsWith(`${part}.`))
-      .map(([path, message]) => [path === part ? '' : path.slice(part.length + 1), message]),
-  );
 
 /**
  * The settings page of a module with settings (MODULES_WITH_SETTINGS; spec pipeline §3: name, NLU
@@ -135,10 +120,11 @@ const SettingsForm = ({
   const isVision = module.type === 'visionEngine';
   const isOcrData = module.type === 'ocrDataExtraction';
   const isConsolidation = module.type === 'consolidation';
+  const isPostProcessing = module.type === 'postProcessing';
   // These read no NLU context: they take the whole analysis.
-  const readsContext = !isOutput && !isVision && !isOcrData && !isConsolidation;
+  const readsContext = !isOutput && !isVision && !isOcrData && !isConsolidation && !isPostProcessing;
   // These pages read the categories and the environment's defaults.
-  const readsCategories = isCategorization || isOutput || isOcrData;
+  const readsCategories = isCategorization || isOutput || isOcrData || isPostProcessing;
   const [form, setForm] = useState<Form>({
     name: module.name,
     inputType: module.inputType,
@@ -152,9 +138,12 @@ const SettingsForm = ({
   const [consolidation, setConsolidation] = useState(
     isConsolidation ? consolidationSettingsOf(module.consolidation) : undefined,
   );
+  const [postProcessing, setPostProcessing] = useState(
+    isPostProcessing ? postProcessingSettingsOf(module.postProcessing) : undefined,
+  );
   const [refused, setRefused] = useState<Record<string, ServerProblem>>({});
-  // The OCR data settings the server refused: its problems hold while their values are unchanged.
-  const [refusedOcrData, setRefusedOcrData] = useState(ocrData);
+  // The module's own settings the server refused: their problems hold while their values are unchanged.
+  const [refusedOwn, setRefusedOwn] = useState({ ocrData, postProcessing });
   const problems = Object.fromEntries(Object.entries(refused).map(([path, p]) => [path, p.message]));
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
@@ -189,9 +178,11 @@ const SettingsForm = ({
             ? { ...general, vision }
             : isOcrData
               ? { ...general, ocrData }
-              : isConsolidation
-                ? { ...general, consolidation }
-                : { ...general, context },
+              : isPostProcessing
+                ? { ...general, postProcessing }
+                : isConsolidation
+                  ? { ...general, consolidation }
+                  : { ...general, context },
       });
       if (isCategorization)
         await update(
@@ -202,8 +193,8 @@ const SettingsForm = ({
       invalidateCallCache(client);
       notify('app.modules.form.saved', { type: 'success' });
     } catch (error) {
-      setRefused(fieldProblems(error));
-      setRefusedOcrData(ocrData);
+      setRefused(serverProblemsOf(error));
+      setRefusedOwn({ ocrData, postProcessing });
       notify('app.modules.form.failed', {
         type: 'error',
         messageArgs: {
@@ -285,8 +276,17 @@ const SettingsForm = ({
             onChange={setOcrData}
             categories={categories.data?.map((c) => String(c.name))}
             serverProblems={partOf('ocrData', refused)}
-            refusedValue={refusedOcrData}
+            refusedValue={refusedOwn.ocrData}
             testPath={`${environmentPath(projectId, envId)}/test-ocrDataExtraction`}
+          />
+        ) : null}
+        {postProcessing ? (
+          <PostProcessingSettingsForm
+            value={postProcessing}
+            onChange={setPostProcessing}
+            categories={categories.data?.filter((c) => c.kind === 'message').map((c) => String(c.name))}
+            serverProblems={partOf('postProcessing', refused)}
+            refusedValue={refusedOwn.postProcessing}
           />
         ) : null}
         {consolidation ? (

@@ -37,6 +37,7 @@ const SETTINGS_PATHS = {
   nlu: 'configuration?section=archetypes',
   categorization: 'modules/categorization',
   ocrDataExtraction: 'modules/ocrDataExtraction',
+  postProcessing: 'modules/postProcessing',
   visionEngine: 'modules/visionEngine',
   extraction: 'modules/extraction',
   replyTemplate: 'reply-templates',

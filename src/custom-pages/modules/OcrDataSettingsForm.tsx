@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { stillRefused, type ModuleSettingsProps, type ServerProblem } from './serverProblems';
 import {
   compilesAsRegex,
   OCR_DATA_LIMITS,
@@ -24,12 +25,6 @@ import {
 } from '../../../schemas/ocr-data';
 
 type Translate = ReturnType<typeof useTranslate>;
-
-/** A refusal of the server on one path: its English message, and the rule broken (a problem's `code`). */
-export interface ServerProblem {
-  message: string;
-  keyword?: string;
-}
 
 /** The codes whose words name the field by its key, and their words for a field without one yet. */
 const UNNAMED: Record<string, string> = {
@@ -66,16 +61,6 @@ const serverText = (translate: Translate, value: OcrDataSettings, path: string, 
     _: translate('app.modules.ocrData.problems.refused'),
   });
 };
-
-/** The value at a dotted path (`fields.2.pattern`; `''`: the whole). */
-const at = (value: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .filter(Boolean)
-    .reduce<unknown>(
-      (v, step) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[step] : undefined),
-      value,
-    );
 
 /** A list of words typed one by one (anchors, file name patterns), shown as chips. */
 const WordList = ({
@@ -131,25 +116,16 @@ export const OcrDataSettingsForm = ({
   serverProblems,
   refusedValue,
   testPath,
-}: {
-  value: OcrDataSettings;
-  onChange: (value: OcrDataSettings) => void;
-  /** The environment's category names; undefined while they load. */
-  categories: string[] | undefined;
-  serverProblems: Record<string, ServerProblem>;
-  /** The settings the server refused: a problem shows while the value at its path is unchanged. */
-  refusedValue?: OcrDataSettings;
-  testPath: string;
-}) => {
+}: ModuleSettingsProps<OcrDataSettings> & { testPath: string }) => {
   const translate = useTranslate();
   const t = (key: string, values?: Record<string, unknown>) =>
     translate(`app.modules.ocrData.${key}`, values);
   const problems: Record<string, string> = {
     ...Object.fromEntries(
-      Object.entries(serverProblems)
-        // An edit, or a removed field moving the others up, leaves the refusal behind.
-        .filter(([path]) => JSON.stringify(at(refusedValue, path)) === JSON.stringify(at(value, path)))
-        .map(([path, p]) => [path, serverText(translate, value, path, p)]),
+      stillRefused(serverProblems, refusedValue, value).map(([path, p]) => [
+        path,
+        serverText(translate, value, path, p),
+      ]),
     ),
     ...Object.fromEntries(
       ocrDataProblems(value, compilesAsRegex, categories).map((p) => [p.path, problemText(translate, p)]),

@@ -36,6 +36,7 @@ export const defaultPipeline = [
   moduleView('output', true, { output: DEFAULT_OUTPUT }),
   moduleView('visionEngine', false),
   moduleView('ocrDataExtraction', false),
+  moduleView('postProcessing', false),
   moduleView('consolidation', false),
 ];
 

@@ -11,6 +11,7 @@ export const modulesFr = {
     nlu: 'NLU',
     categorization: 'Catégorisation',
     ocrDataExtraction: 'Extraction de données OCR',
+    postProcessing: 'Post-traitement',
     visionEngine: 'Moteur de vision',
     extraction: 'Extraction d’informations',
     replyTemplate: 'Générateur de réponses',
@@ -23,6 +24,8 @@ export const modulesFr = {
     categorization: 'Donne les catégories du message et des pièces jointes par règles.',
     ocrDataExtraction:
       'Lit, dans les documents d’une catégorie, les valeurs imprimées à côté de leurs libellés (factures, formulaires).',
+    postProcessing:
+      'Ajuste catégories, marqueurs et données par règles, avant les étapes LLM : par exemple router le moteur de vision.',
     visionEngine:
       'Envoie les images des pages à un LLM avec une consigne : réponse libre, catégorie ou champs.',
     extraction: 'Extrait les informations des champs configurés.',
@@ -56,6 +59,7 @@ export const modulesFr = {
     extractor: 'Ses paramètres reviennent à leurs valeurs par défaut.',
     visionEngine: 'Sa consigne, ses catégories et ses champs sont supprimés.',
     ocrDataExtraction: 'Sa catégorie, ses documents et ses champs sont supprimés.',
+    postProcessing: 'Ses règles sont supprimées.',
     consolidation: 'Son identifiant de workflow est supprimé.',
     action: 'Désactiver et supprimer',
   },
@@ -203,6 +207,54 @@ export const modulesFr = {
         'Le serveur refuse le motif du champ « %{key} » : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
       patternRefusedUnnamed:
         'Le serveur refuse le motif de ce champ : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
+      refused: 'Le serveur refuse cette valeur.',
+    },
+  },
+  postProcessing: {
+    title: 'Règles de post-traitement',
+    intro:
+      'Après la catégorisation et l’extraction de données OCR, avant le moteur de vision : chaque règle dont la condition est vraie fait son action, dans l’ordre, et la suivante lit ce qu’elle a changé. Un marqueur ajouté ici peut limiter les modules suivants.',
+    empty: 'Aucune règle : l’étape est ignorée.',
+    rule: 'Règle %{n}',
+    name: 'Nom',
+    when: 'Condition (Twig)',
+    whenHelp:
+      "Une expression Twig sur l’analyse : data.total > 1000, 'Facture' in categories, 'urgent' in taints, 'remboursement' in text|lower. Vide : toujours.",
+    action: 'Action',
+    actions: {
+      addCategory: 'Ajouter une catégorie du message',
+      removeCategory: 'Retirer une catégorie du message',
+      addTaint: 'Ajouter un marqueur',
+      removeTaint: 'Retirer un marqueur',
+      setData: 'Écrire une donnée extraite',
+    },
+    target: {
+      category: 'Catégorie',
+      categoryHelp: 'Une catégorie de message. Sans plusieurs catégories, elle remplace celle des règles.',
+      taint: 'Marqueur',
+      taintHelp: 'Les modules suivants peuvent ne s’exécuter qu’avec lui, ou sans lui.',
+      key: 'Clé',
+      keyHelp: 'Son nom dans les données extraites : la valeur remplace celles de cette clé.',
+    },
+    value: 'Valeur (Twig)',
+    valueHelp:
+      'Un modèle Twig dont le texte est la valeur : REF-{{ data.contract }}, {{ data.total * 1.2 }}. Un nombre est lu comme un nombre ; vide : la clé est retirée.',
+    moveUp: 'Monter la règle %{n}',
+    moveDown: 'Descendre la règle %{n}',
+    remove: 'Supprimer la règle %{n}',
+    addRule: 'Ajouter une règle',
+    problems: {
+      nameRequired: 'Donnez un nom à cette règle.',
+      duplicateName: 'Deux règles s’appellent « %{name} ».',
+      targetRequired: {
+        category: 'Choisissez la catégorie de cette règle.',
+        taint: 'Donnez le marqueur de cette règle.',
+        key: 'Donnez la clé de cette règle.',
+      },
+      unknownCategory: 'Il n’y a pas de catégorie de message « %{category} » dans cet environnement.',
+      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
+      badCondition: 'La condition de la règle « %{name} » ne peut pas être lue : %{reason}',
+      badValue: 'La valeur de la règle « %{name} » ne peut pas être lue : %{reason}',
       refused: 'Le serveur refuse cette valeur.',
     },
   },

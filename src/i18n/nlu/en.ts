@@ -129,6 +129,13 @@ export const nluEn: Messages<typeof nluFr> = {
     interactions: 'Interactions',
     extractedData: 'Extracted data',
     noData: 'No data extracted',
+    postProcessing: {
+      title: 'Post-processing',
+      taints: 'Taints:',
+      noTaint: 'none',
+      action: '%{action} “%{target}”',
+      outcomes: { applied: 'applied', notApplied: 'condition false', failed: 'failed' },
+    },
     ocrFound: 'OCR data extraction: %{document}, page %{page}, after “%{anchor}”',
     highlighted: 'Words that decided',
     page: 'page %{page}',

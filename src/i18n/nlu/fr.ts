@@ -129,6 +129,13 @@ export const nluFr = {
     interactions: 'Interactions',
     extractedData: 'Données extraites',
     noData: 'Aucune donnée extraite',
+    postProcessing: {
+      title: 'Post-traitement',
+      taints: 'Marqueurs :',
+      noTaint: 'aucun',
+      action: '%{action} « %{target} »',
+      outcomes: { applied: 'appliquée', notApplied: 'condition fausse', failed: 'en échec' },
+    },
     ocrFound: 'extraction de données OCR : %{document}, page %{page}, après « %{anchor} »',
     highlighted: 'Mots qui ont décidé',
     page: 'page %{page}',

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { fixtures, signIn } from './fixtures';
 import type { TestPlatform } from './platform';
@@ -126,3 +127,22 @@ export const listQuery = (params: { sort?: unknown; range?: unknown; filter?: un
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
     .join('&');
+
+type EnvironmentMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls on one environment's console API as one role: `url('modules')`, `call('PATCH', 'modules/x',
+ * body)`, and `ok(…)`, which expects a success and answers its JSON. `env` is read at each call (the
+ * environment is created in `beforeAll`).
+ */
+export const environmentCalls = (tenants: () => Tenants, env: () => string, who: Role = 'configurator') => {
+  const url = (path: string) => `${API}/environments/${env()}/${path}`;
+  const call = (method: EnvironmentMethod, path: string, body?: object) =>
+    tenants().call(method, url(path), who, body);
+  const ok = async (method: EnvironmentMethod, path: string, body?: object) => {
+    const res = await call(method, path, body);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+  return { url, call, ok };
+};
