@@ -183,6 +183,11 @@ export interface PostProcessingOutcome {
   action: PostProcessingAction;
   target: string;
   outcome: 'applied' | 'notApplied' | 'failed';
-  /** `failed`: the template's error (its line); the rule then changed nothing. */
+  /** `failed`: why, in the server's words (a template's error with its line); the rule then changed nothing. */
   error?: string;
+  /** `failed`: why, as a code the console words (the template's error as its `reason`). */
+  errorCode?: PostProcessingFailure;
 }
+
+/** Why a rule failed: its category is gone, its template failed while it ran, it has no target. */
+export type PostProcessingFailure = 'categoryGone' | 'templateFailed' | 'noTarget';

@@ -1,6 +1,7 @@
 import { NO_CATEGORY, type AnalysisResult, type CategoryResult } from '../../../schemas/analysis-result';
 import {
   conditionTemplate,
+  type PostProcessingFailure,
   type PostProcessingOutcome,
   type PostProcessingRule,
 } from '../../../schemas/post-processing';
@@ -38,23 +39,28 @@ export const applyPostProcessing = (
   { result, context, categories, multiCategory, fallback }: PostProcessingInput,
 ): PostProcessingOutcome[] =>
   rules.map(({ name, when, action, target, value }) => {
-    const outcome = (o: PostProcessingOutcome['outcome'], error?: string): PostProcessingOutcome => ({
+    const outcome = (o: PostProcessingOutcome['outcome']): PostProcessingOutcome => ({
       rule: name,
       action,
       target,
       outcome: o,
-      ...(error ? { error } : {}),
     });
+    const failed = (errorCode: PostProcessingFailure, error: string): PostProcessingOutcome => ({
+      ...outcome('failed'),
+      error,
+      errorCode,
+    });
+    const categoryGone = () =>
+      failed('categoryGone', `The message category '${target}' does not exist any more`);
     // An import may hold a rule the settings page would refuse: without a target it does nothing.
-    if (!target.trim()) return outcome('failed', 'The rule has no target');
+    if (!target.trim()) return failed('noTarget', 'The rule has no target');
     try {
       if (when.trim() && render('condition', conditionTemplate(when), context()).trim() !== '1')
         return outcome('notApplied');
       const source = postProcessingSource(name);
       switch (action) {
         case 'addCategory': {
-          if (!categories.has(target))
-            return outcome('failed', `The message category '${target}' does not exist any more`);
+          if (!categories.has(target)) return categoryGone();
           if (result.categories.some((c) => c.name === target)) break;
           const category: CategoryResult = {
             name: target,
@@ -74,8 +80,7 @@ export const applyPostProcessing = (
           break;
         }
         case 'removeCategory':
-          if (!categories.has(target))
-            return outcome('failed', `The message category '${target}' does not exist any more`);
+          if (!categories.has(target)) return categoryGone();
           result.categories = result.categories.filter((c) => c.name !== target);
           if (!result.categories.length)
             result.categories = [
@@ -105,7 +110,7 @@ export const applyPostProcessing = (
       }
       return outcome('applied');
     } catch (err) {
-      if (err instanceof TemplateError) return outcome('failed', err.message);
+      if (err instanceof TemplateError) return failed('templateFailed', err.message);
       throw err;
     }
   });

@@ -110,7 +110,9 @@ const PostProcessingOutcomes = ({ result }: { result: AnalysisResult }) => {
             {o.error ? (
               <Typography component="span" variant="body2" color="text.secondary">
                 {' '}
-                {o.error}
+                {o.errorCode
+                  ? t(`failures.${o.errorCode}`, { category: o.target, reason: o.error })
+                  : o.error}
               </Typography>
             ) : null}
           </li>

@@ -25,6 +25,7 @@ describe('post-processing on the analysis result page (docs/nlu.md "Post-process
               target: 'Urgent',
               outcome: 'failed',
               error: "The message category 'Urgent' does not exist any more",
+              errorCode: 'categoryGone',
             },
           ],
         },
@@ -39,7 +40,7 @@ describe('post-processing on the analysis result page (docs/nlu.md "Post-process
       'never — Retirer une catégorie du message « Letter » condition fausse',
     );
     expect(failed).toHaveTextContent(
-      "urgent — Ajouter une catégorie du message « Urgent » en échec The message category 'Urgent' does not exist any more",
+      'urgent — Ajouter une catégorie du message « Urgent » en échec La catégorie de message « Urgent » n’existe plus.',
     );
   });
 });

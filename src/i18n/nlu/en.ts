@@ -135,6 +135,11 @@ export const nluEn: Messages<typeof nluFr> = {
       noTaint: 'none',
       action: '%{action} “%{target}”',
       outcomes: { applied: 'applied', notApplied: 'condition false', failed: 'failed' },
+      failures: {
+        categoryGone: 'The message category “%{category}” does not exist any more.',
+        templateFailed: 'Its template failed: %{reason}',
+        noTarget: 'The rule has no target.',
+      },
     },
     ocrFound: 'OCR data extraction: %{document}, page %{page}, after “%{anchor}”',
     highlighted: 'Words that decided',

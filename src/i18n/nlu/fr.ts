@@ -135,6 +135,11 @@ export const nluFr = {
       noTaint: 'aucun',
       action: '%{action} « %{target} »',
       outcomes: { applied: 'appliquée', notApplied: 'condition fausse', failed: 'en échec' },
+      failures: {
+        categoryGone: 'La catégorie de message « %{category} » n’existe plus.',
+        templateFailed: 'Son modèle a échoué : %{reason}',
+        noTarget: 'La règle n’a pas de cible.',
+      },
     },
     ocrFound: 'extraction de données OCR : %{document}, page %{page}, après « %{anchor} »',
     highlighted: 'Mots qui ont décidé',
