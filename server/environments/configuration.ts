@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
+import { danglingReferences } from '../nlu/references';
+import { isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { ClientError } from '../http/errors';
 import { extractorSettingsBodySchema } from '../../schemas/extractor-settings';
 import { replyTemplateProblems, templateDoc } from '../replies/rules';
@@ -93,6 +95,14 @@ export const readConfiguration = async (
   };
 };
 
+type Data = Record<string, unknown>;
+/** The part of a JSON Schema an id remap reads. */
+interface JsonSchema {
+  format?: string;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+}
+
 export interface Problem {
   path: string;
   message: string;
@@ -113,12 +123,21 @@ const refuse = (problems: Problem[]): never => {
   );
 };
 
+/** How a problem names a kind of entity. */
+const KIND_NAMES: Record<string, string> = {
+  archetype: 'archetype',
+  'interaction-function': 'interaction function',
+  'nlu-context': 'context',
+  category: 'category',
+};
+
 /**
- * Checks a document against the format and every entity against its schema, and answers the
- * entities with new ids (unless `keepIds`: a version restored into its own environment):
- * references between entities (any string equal to an id of the document) follow, so that an
- * imported configuration is whole in its new environment. Every problem is reported at once, with
- * its path in the document.
+ * Checks a document against the format, every entity against its schema, and the whole: the
+ * entities it names (by name: an archetype's sub-archetypes, an interaction's archetypes,
+ * functions and contexts, a rule's categories) must be in it. Answers the entities with new ids
+ * (unless `keepIds`: a version restored into its own environment); nothing else in them changes,
+ * a name that looks like an id included. Every problem is reported at once, with its path in the
+ * document.
  */
 export const checkConfiguration = (
   document: unknown,
@@ -176,14 +195,21 @@ export const checkConfiguration = (
       else newIds.set(id, keepIds ? id : randomUUID());
     });
   }
-  const remap = (value: unknown): unknown =>
-    typeof value === 'string'
-      ? (newIds.get(value) ?? value)
-      : Array.isArray(value)
-        ? value.map(remap)
-        : isObject(value)
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remap(v)]))
-          : value;
+  /**
+   * An entity's references by id follow the new ids: the fields its schema declares as ids
+   * (`format: 'uuid'`), nothing else — a name that looks like an id stays as written. The NLU's
+   * entities name each other by name (checked below).
+   */
+  const remapIds = (schema: JsonSchema | undefined, value: unknown): unknown => {
+    if (!schema) return value;
+    if (typeof value === 'string') return schema.format === 'uuid' ? (newIds.get(value) ?? value) : value;
+    if (Array.isArray(value)) return value.map((v) => remapIds(schema.items, v));
+    if (isObject(value))
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, remapIds(schema.properties?.[k], v)]),
+      );
+    return value;
+  };
 
   const entities = new Map<string, Entity[]>();
   for (const [kind, schema] of resources) {
@@ -197,7 +223,7 @@ export const checkConfiguration = (
       }
       const content = Object.fromEntries(Object.entries(raw).filter(([k]) => !COLUMN_FIELDS.has(k)));
       const entity = {
-        ...(remap(content) as Record<string, unknown>),
+        ...(remapIds(schema as JsonSchema, content) as Data),
         id: newIds.get(raw.id as string) ?? '',
       };
       try {
@@ -231,6 +257,16 @@ export const checkConfiguration = (
       problems.push({ path: `entities.${kind}.${index}.${error.path}`, message: error.message });
     entities.set(kind, checked);
   }
+  const byResource = new Map([...entities].map(([kind, list]) => [resources.get(kind)!.$id, list]));
+  const pathOf = new Map([...resources].map(([kind, schema]) => [schema.$id, kind]));
+  for (const d of danglingReferences(
+    byResource,
+    (kind, name) => kind === 'archetype' && isBuiltinArchetype(name),
+  ))
+    problems.push({
+      path: `entities.${pathOf.get(d.resource)}.${d.index}.${d.path}`,
+      message: `names the ${KIND_NAMES[d.kind] ?? d.kind} '${d.name}', which this configuration does not hold`,
+    });
   if (problems.length > 0) refuse(problems);
   return { settings, extractor, entities };
 };

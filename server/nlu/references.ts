@@ -1,31 +1,59 @@
 import { resourceSchemas } from '../../schemas/index';
 import type { Queryable } from '../db';
+import { ClientError } from '../http/errors';
 import { writeAudit } from '../resources/audit';
 import type { Criterion } from '../pipeline/categorisation/model';
 
 type Data = Record<string, unknown>;
 /** Rewrites one document's references from `from` to `to`; undefined when it has none. */
 type Rewrite = (data: Data, from: string, to: string) => Data | undefined;
+/** A name a document gives, at its path in the document (`parameters.2.archetype`). */
+export interface NamedReference {
+  path: string;
+  name: string;
+}
+/** How one kind of document names another: rewrite the names, or list them. */
+interface Reference {
+  rewrite: Rewrite;
+  names(data: Data): NamedReference[];
+}
 
-const renamedList =
-  (field: string): Rewrite =>
-  (data, from, to) => {
+const strings = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+const inList = (field: string): Reference => ({
+  rewrite: (data, from, to) => {
     const list = data[field];
     if (!Array.isArray(list) || !list.includes(from)) return undefined;
     return { ...data, [field]: list.map((v) => (v === from ? to : v)) };
-  };
+  },
+  names: (data) =>
+    strings(data[field]).flatMap((name, i) =>
+      typeof name === 'string' ? [{ path: `${field}.${i}`, name }] : [],
+    ),
+});
 
-const renamedFields =
-  (...fields: string[]): Rewrite =>
-  (data, from, to) => {
+const inFields = (...fields: string[]): Reference => ({
+  rewrite: (data, from, to) => {
     const named = fields.filter((f) => data[f] === from);
     return named.length ? { ...data, ...Object.fromEntries(named.map((f) => [f, to])) } : undefined;
-  };
+  },
+  names: (data) =>
+    fields.flatMap((f) => (typeof data[f] === 'string' && data[f] ? [{ path: f, name: data[f] }] : [])),
+});
 
-const renamedParameters: Rewrite = (data, from, to) => {
-  const parameters = (data.parameters ?? []) as { archetype?: string }[];
-  if (!parameters.some((p) => p.archetype === from)) return undefined;
-  return { ...data, parameters: parameters.map((p) => (p.archetype === from ? { ...p, archetype: to } : p)) };
+const inParameters: Reference = {
+  rewrite: (data, from, to) => {
+    const parameters = (data.parameters ?? []) as { archetype?: string }[];
+    if (!parameters.some((p) => p.archetype === from)) return undefined;
+    return {
+      ...data,
+      parameters: parameters.map((p) => (p.archetype === from ? { ...p, archetype: to } : p)),
+    };
+  },
+  names: (data) =>
+    (strings(data.parameters) as { archetype?: unknown }[]).flatMap((p, i) =>
+      typeof p?.archetype === 'string' ? [{ path: `parameters.${i}.archetype`, name: p.archetype }] : [],
+    ),
 };
 
 /** A criteria tree with its `type` leaves naming `from` renamed; the same object when none does. */
@@ -36,30 +64,42 @@ const renamedLeaves = (criterion: Criterion, type: string, from: string, to: str
   return children.every((c, i) => c === criterion.children![i]) ? criterion : { ...criterion, children };
 };
 
-const renamedCriteria =
-  (type: 'interaction' | 'category'): Rewrite =>
-  (data, from, to) => {
+/** The names a criteria tree's `type` leaves give, with their paths under `path`. */
+const leafNames = (criterion: Criterion | undefined, type: string, path: string): NamedReference[] =>
+  !criterion
+    ? []
+    : criterion.type === type && typeof criterion.name === 'string'
+      ? [{ path, name: criterion.name }]
+      : (criterion.children ?? []).flatMap((c, i) => leafNames(c, type, `${path}.children.${i}`));
+
+const inCriteria = (type: 'interaction' | 'category'): Reference => ({
+  rewrite: (data, from, to) => {
     const rules = (data.rules ?? []) as { criteria: Criterion }[];
     const renamed = rules.map((r) => ({ ...r, criteria: renamedLeaves(r.criteria, type, from, to) }));
     return renamed.some((r, i) => r.criteria !== rules[i].criteria) ? { ...data, rules: renamed } : undefined;
-  };
+  },
+  names: (data) =>
+    (strings(data.rules) as { criteria?: Criterion }[]).flatMap((r, i) =>
+      leafNames(r?.criteria, type, `rules.${i}.criteria`),
+    ),
+});
 
 /**
  * Where the configuration names each kind of entity (references are by name, as in exported
- * files): by renamed resource, the resources and fields that name it.
+ * files, never by id): by named resource, the resources and fields that name it.
  */
-const REFERENCES: Record<string, { resource: string; rewrite: Rewrite }[]> = {
+const REFERENCES: Record<string, ({ resource: string } & Reference)[]> = {
   archetype: [
-    { resource: 'archetype', rewrite: renamedList('subArchetypes') },
-    { resource: 'interaction', rewrite: renamedParameters },
-    { resource: 'extraction-field', rewrite: renamedFields('archetype') },
+    { resource: 'archetype', ...inList('subArchetypes') },
+    { resource: 'interaction', ...inParameters },
+    { resource: 'extraction-field', ...inFields('archetype') },
   ],
   interaction: [
-    { resource: 'category', rewrite: renamedCriteria('interaction') },
-    { resource: 'extraction-field', rewrite: renamedFields('interaction') },
+    { resource: 'category', ...inCriteria('interaction') },
+    { resource: 'extraction-field', ...inFields('interaction') },
     {
       resource: 'interaction-function',
-      rewrite: renamedFields(
+      ...inFields(
         'interactionAfter',
         'interactionBefore',
         'interactionAround',
@@ -69,12 +109,12 @@ const REFERENCES: Record<string, { resource: string; rewrite: Rewrite }[]> = {
       ),
     },
   ],
-  'interaction-function': [{ resource: 'interaction', rewrite: renamedList('functions') }],
+  'interaction-function': [{ resource: 'interaction', ...inList('functions') }],
   'nlu-context': [
-    { resource: 'interaction', rewrite: renamedList('contexts') },
-    { resource: 'nlu-server', rewrite: renamedList('contexts') },
+    { resource: 'interaction', ...inList('contexts') },
+    { resource: 'nlu-server', ...inList('contexts') },
   ],
-  category: [{ resource: 'category', rewrite: renamedCriteria('category') }],
+  category: [{ resource: 'category', ...inCriteria('category') }],
 };
 
 const PATHS = new Map(resourceSchemas.map((s) => [s.$id, s['x-admin'].path]));
@@ -152,3 +192,88 @@ const organisationOf = async (q: Queryable, environmentId: string) =>
       [environmentId],
     )
   )[0]?.organisation_id;
+
+/** A document that names another entity: what it is, and its name. */
+export interface ReferenceUser {
+  resource: string;
+  name: string;
+}
+
+/** The configuration documents that name `name`, an entity of `resource` (by REFERENCES), itself aside. */
+export const usersOf = async (
+  q: Queryable,
+  environmentId: string,
+  resource: string,
+  name: string,
+  self?: string,
+): Promise<ReferenceUser[]> => {
+  const references = REFERENCES[resource] ?? [];
+  if (!references.length) return [];
+  const rows = await q.query<{ resource: string; id: string; data: Data }>(
+    `SELECT resource, id, data FROM resource_documents
+     WHERE scope = 'environment' AND scope_id = $1 AND resource = ANY($2::text[])
+     ORDER BY resource, data->>'name'`,
+    [environmentId, [...new Set(references.map((r) => r.resource))]],
+  );
+  // A rewrite that finds something to rewrite has found a use: the sentinel is never written.
+  return rows
+    .filter((row) => row.id !== self)
+    .filter((row) =>
+      references.some(
+        (r) => r.resource === row.resource && r.rewrite(row.data, name, '\u0000') !== undefined,
+      ),
+    )
+    .map((row) => ({ resource: row.resource, name: String(row.data.name ?? row.id) }));
+};
+
+/**
+ * The configuration entities that must exist while others name them: their deletion is refused,
+ * and an import naming one it does not hold (issue 23: an archetype deleted under its interactions
+ * failed every analysis once the server restarted). An interaction is not among them: the category
+ * rules that test a missing one are flagged and never match, which analyses survive.
+ */
+const GUARDED = ['archetype', 'interaction-function', 'nlu-context', 'category'] as const;
+
+/**
+ * The references of a whole configuration (by resource `$id`, its entities' data) to guarded
+ * entities it does not hold, each with the entity and the path naming it. `exists` says whether a
+ * name is known besides the configuration's own (the built-in archetypes).
+ */
+export const danglingReferences = (
+  entities: ReadonlyMap<string, readonly Data[]>,
+  exists: (resource: string, name: string) => boolean,
+): { resource: string; index: number; path: string; kind: string; name: string }[] =>
+  GUARDED.flatMap((kind) => {
+    const names = new Set((entities.get(kind) ?? []).map((d) => d.name));
+    return REFERENCES[kind].flatMap(({ resource, names: named }) =>
+      (entities.get(resource) ?? []).flatMap((data, index) =>
+        named(data)
+          .filter(({ name }) => !names.has(name) && !exists(kind, name))
+          .map(({ path, name }) => ({ resource, index, path, kind, name })),
+      ),
+    );
+  });
+
+/** Refuses (409 CONFIGURATION_IN_USE, with the users named) the deletion of an entity still named elsewhere. */
+export const refuseDeletionInUse = async (
+  q: Queryable,
+  environmentId: string,
+  resource: string,
+  id: string,
+): Promise<void> => {
+  if (!(GUARDED as readonly string[]).includes(resource)) return;
+  const [row] = await q.query<{ name: string | null }>(
+    `SELECT data->>'name' AS name FROM resource_documents WHERE resource = $1 AND id = $2`,
+    [resource, id],
+  );
+  if (!row?.name) return;
+  const users = await usersOf(q, environmentId, resource, row.name, id);
+  if (!users.length) return;
+  const list = users.map((u) => u.name).join(', ');
+  throw new ClientError(
+    409,
+    'CONFIGURATION_IN_USE',
+    `'${row.name}' is used by ${list}: change or delete them first`,
+    { params: { name: row.name, users: list, count: users.length }, users },
+  );
+};

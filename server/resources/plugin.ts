@@ -11,7 +11,7 @@ import type { ResourceStore } from './store';
 import { tableStores } from './tables';
 import { documentRules, type DocumentRule } from '../nlu/entity-rules';
 import { testingDeleteGuards, testingDocumentRules, type DeleteGuard } from '../testing/domain-rules';
-import { followRename } from '../nlu/references';
+import { followRename, refuseDeletionInUse } from '../nlu/references';
 import { validationError } from './validation';
 
 /** A document store that runs its resource's own checks before writing (spec messages, on their fields). */
@@ -85,7 +85,10 @@ const storeFor = (
   if (schema['x-admin'].storage === 'document') {
     const checked = withDeleteGuard(
       withRule(documentStore(schema), documentRules[schema.$id] ?? testingDocumentRules[schema.$id]),
-      testingDeleteGuards[schema.$id],
+      testingDeleteGuards[schema.$id] ??
+        (schema['x-admin'].scope === 'environment'
+          ? (q, environmentId, id) => refuseDeletionInUse(q, environmentId, schema.$id, id)
+          : undefined),
     );
     return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema) : checked;
   }

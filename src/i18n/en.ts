@@ -476,6 +476,7 @@ export const en: Messages = {
         DELIVERY_IN_PROGRESS: 'This delivery is still being attempted; it cannot be replayed now',
         INVALID_CHARACTER: 'contains a character that is not allowed (a NUL or half of a surrogate pair)',
         JSON_TOO_DEEP: 'is nested too deeply',
+        CONFIGURATION_IN_USE: '“%{name}” is used by %{users}: change or delete them first.',
         DOMAIN_MODULE_IN_USE: 'Domain rules (%{rules}) use this module: change or delete them first',
       },
     },

@@ -485,6 +485,7 @@ export const fr = {
           'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
         INVALID_CHARACTER: 'contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: 'est imbriqué trop profondément',
+        CONFIGURATION_IN_USE: '« %{name} » est utilisé par %{users} : modifiez-les ou supprimez-les d’abord.',
         DOMAIN_MODULE_IN_USE:
           'Des règles de domaine (%{rules}) utilisent ce module : modifiez-les ou supprimez-les d’abord',
       },

@@ -88,7 +88,7 @@ describe('routing rules (spec §2)', () => {
     document.body.appendChild(leftover);
     await router.navigate('/utils/local-storage-cleaner');
     // The page is fetched on demand: on a busy machine that takes longer than findBy's default second.
-    await screen.findByRole('heading', { name: 'LocalStorage Cleaner' });
+    await screen.findByRole('heading', { name: 'LocalStorage Cleaner' }, { timeout: 10_000 });
     expect(screen.queryByText('Stale tooltip')).not.toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 import { widgetSchema } from './support/throwaway-schemas';
 
-/** A configuration entity that points at another one by id, as rules point at categories. */
+/** A configuration entity that points at another one by id: a field its schema declares `format: 'uuid'`. */
 const ruleSchema = defineResourceSchema({
   $id: 'rule',
   type: 'object',
@@ -17,7 +17,7 @@ const ruleSchema = defineResourceSchema({
     id: { type: 'string' },
     environmentId: { type: 'string' },
     name: { type: 'string', minLength: 1 },
-    widgetId: { type: 'string' },
+    widgetId: { type: 'string', format: 'uuid' },
     priority: { type: 'integer', default: 0 },
   },
   'x-admin': {
