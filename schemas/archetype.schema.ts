@@ -57,6 +57,12 @@ export const archetypeSchema = defineResourceSchema({
       { fields: ['name'], code: 'ARCHETYPE_EXISTS', message: 'An archetype of this name already exists' },
     ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
+    // References by name, picked among the environment's archetypes and the built-in ones (issue 23).
+    uiSchema: {
+      subArchetypes: {
+        items: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
+      },
+    },
   },
 });
 export type Archetype = FromSchema<typeof archetypeSchema>;

@@ -43,6 +43,11 @@ export const extractionFieldSchema = defineResourceSchema({
     },
     unique: [{ fields: ['name'], code: 'FIELD_EXISTS', message: 'A field of this name already exists' }],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
+    // References by name, picked among the environment's entities (and the built-in archetypes).
+    uiSchema: {
+      interaction: { 'ui:widget': 'reference', 'ui:options': { reference: 'interactions', by: 'name' } },
+      archetype: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
+    },
   },
 });
 export type ExtractionField = FromSchema<typeof extractionFieldSchema>;

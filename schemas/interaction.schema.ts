@@ -76,6 +76,18 @@ export const interactionSchema = defineResourceSchema({
       { fields: ['name'], code: 'INTERACTION_EXISTS', message: 'An interaction of this name already exists' },
     ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
+    // References by name, picked among the environment's entities (issue 23).
+    uiSchema: {
+      contexts: { items: { 'ui:widget': 'reference', 'ui:options': { reference: 'contexts', by: 'name' } } },
+      parameters: {
+        items: {
+          archetype: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
+        },
+      },
+      functions: {
+        items: { 'ui:widget': 'reference', 'ui:options': { reference: 'interaction-functions', by: 'name' } },
+      },
+    },
   },
 });
 export type Interaction = FromSchema<typeof interactionSchema>;

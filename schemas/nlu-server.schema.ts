@@ -46,6 +46,10 @@ export const nluServerSchema = defineResourceSchema({
     },
     unique: [{ fields: ['name'], code: 'SERVER_EXISTS', message: 'A server of this name already exists' }],
     readOnly: ['id', 'environmentId', 'state', 'lastUsedAt', 'createdAt', 'updatedAt'],
+    // References by name, picked among the environment's contexts (issue 23).
+    uiSchema: {
+      contexts: { items: { 'ui:widget': 'reference', 'ui:options': { reference: 'contexts', by: 'name' } } },
+    },
   },
 });
 export type NluServer = FromSchema<typeof nluServerSchema>;

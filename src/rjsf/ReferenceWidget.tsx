@@ -1,5 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useGetList } from 'react-admin';
+import { listBuiltinArchetypes } from '../../schemas/contracts/nlu';
+import { useCall } from '../providers/useCall';
 import { getResource } from '../resources/registry';
 import { scopeOf } from './formContext';
 
@@ -7,21 +9,44 @@ import { scopeOf } from './formContext';
 const maxChoices = 500;
 
 /**
+ * Names a reference by name accepts besides the referenced records, by resource path: an archetype
+ * reference also takes the built-in archetypes (`date`, `email`…).
+ */
+const useExtraNames = (reference: string, scopeId: string | undefined): string[] => {
+  const builtins = useCall(
+    listBuiltinArchetypes,
+    reference === 'archetypes' && scopeId ? { params: { envId: scopeId } } : null,
+  );
+  return builtins.status === 'success' ? builtins.data.map((b) => b.name) : [];
+};
+
+/**
  * `ui:widget: 'reference'` with `ui:options.reference: '<resource path>'`: a select of that
  * resource's records in the form's scope (e.g. the organisation's projects), each shown by its
- * x-admin `recordRepresentation`. Renders through the theme's own select (rjsf registry).
+ * x-admin `recordRepresentation`. The value is the record's id, or with `ui:options.by: 'name'` its
+ * representation: the NLU's entities name each other (an interaction's archetypes and contexts),
+ * and a reference to archetypes then offers the built-in ones too. Renders through the theme's own
+ * select (rjsf registry).
  */
 export const ReferenceWidget = (props: WidgetProps) => {
   const { options, registry, value } = props;
-  const target = getResource(String(options.reference));
+  const reference = String(options.reference);
+  const byName = options.by === 'name';
+  const target = getResource(reference);
   const scopeId = target.scopeIdOf(scopeOf(registry.formContext));
   const { data = [], isPending } = useGetList(target.apiResource(scopeId), {
     filter: target.scopeFilter(scopeId),
     sort: target.hints.defaultSort,
     pagination: { page: 1, perPage: maxChoices },
   });
+  const extra = useExtraNames(byName ? reference : '', scopeId);
   const field = target.hints.recordRepresentation;
-  const enumOptions = data.map((record) => ({ value: record.id, label: String(record[field] ?? record.id) }));
+  const enumOptions = data.map((record) => {
+    const label = String(record[field] ?? record.id);
+    return { value: byName ? label : record.id, label };
+  });
+  for (const name of extra)
+    if (!enumOptions.some((o) => o.value === name)) enumOptions.push({ value: name, label: name });
   // A value no longer in the list (a deleted record) stays visible rather than silently blank.
   if (
     typeof value === 'string' &&

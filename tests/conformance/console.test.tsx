@@ -8,6 +8,7 @@ import { en } from '../../src/i18n/en';
 import { describeResource } from '../../src/resources/describeResource';
 import { resourceLabels } from '../../src/resources/labels';
 import type { ResourceDescriptor, RouteScope } from '../../src/resources/types';
+import { json } from '../../src/test/fakeApi';
 import { fakeRest } from '../../src/test/fakeRest';
 import { makeUser } from '../../src/test/fixtures';
 import { resetBrowserState } from '../../src/test/renderConsole';
@@ -166,5 +167,60 @@ describe('a throwaway resource defined by its schema alone', () => {
       stockCount: 3,
       active: true,
     });
+  });
+});
+
+/** A throwaway resource that names another by name: its form picks among that resource's records. */
+const gizmoSchema = defineResourceSchema({
+  $id: 'gizmo',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'archetype'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string', minLength: 1, maxLength: 40 },
+    archetype: { type: 'string', minLength: 1 },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'gizmos',
+    storage: 'document',
+    listColumns: ['name', 'archetype'],
+    searchFields: ['name'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id'],
+    uiSchema: {
+      archetype: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
+    },
+  },
+});
+
+describe('a throwaway resource with a reference field (issue 23: forms that know their references)', () => {
+  const gizmos = describeResource(gizmoSchema);
+
+  it('picks the reference among the referenced records, and the built-in archetypes, by name', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/gizmos', []);
+    const archetypes = fakeRest('environments/e1/archetypes', [{ id: 'a1', name: 'cancel' }]);
+    renderResourceView(<gizmos.create resource={gizmos} scope={scope} />, {
+      routes: {
+        ...rest.routes,
+        ...archetypes.routes,
+        'GET /v4/console/api/environments/e1/builtin-archetypes': json([
+          { name: 'date', description: 'A date', examples: ['12/03/2024'] },
+        ]),
+      },
+      user: staff,
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Widget');
+    await user.click(await screen.findByRole('combobox', { name: /Archetype/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['cancel', 'date']));
+    await user.click(screen.getByRole('option', { name: 'cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rest.records).toHaveLength(1));
+    expect(rest.records[0]).toMatchObject({ name: 'Widget', archetype: 'cancel' });
   });
 });

@@ -79,19 +79,25 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   await section(page, 'Interactions');
   dialog = await createDialog(page);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('mentions unicode');
+  // References are picked, not typed (issue 23): the environment's contexts and archetypes, and
+  // the built-in archetypes.
   const contexts = await addItem(dialog, 'Contexts');
-  await contexts.getByRole('textbox').last().fill('mail');
+  await contexts.getByRole('combobox').last().click();
+  await page.getByRole('option', { name: 'mail', exact: true }).click();
   const parameters = await addItem(dialog, 'Parameters');
   await parameters.getByRole('spinbutton', { name: 'Position' }).fill('1');
   await parameters.getByRole('textbox', { name: 'Parameter name' }).fill('word');
-  await parameters.getByRole('textbox', { name: 'Linked archetype' }).fill('unicode words');
+  await parameters.getByRole('combobox', { name: 'Linked archetype' }).click();
+  await expect(page.getByRole('option', { name: 'date', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'unicode words', exact: true }).click();
   await save(dialog);
 
   await section(page, 'Servers');
   dialog = await createDialog(page);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('main');
   const serverContexts = await addItem(dialog, 'Associated contexts');
-  await serverContexts.getByRole('textbox').last().fill('mail');
+  await serverContexts.getByRole('combobox').last().click();
+  await page.getByRole('option', { name: 'mail', exact: true }).click();
   await save(dialog);
   await expect(page.getByRole('row', { name: /main/ })).toContainText('Stopped');
 
