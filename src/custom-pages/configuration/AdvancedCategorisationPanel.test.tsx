@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRoute } from '../../test/fakeApi';
@@ -60,5 +60,30 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     expect(await screen.findByText('By the template: Urgent')).toBeInTheDocument();
     expect(screen.getByText('By the rules: NO_CATEGORY')).toBeInTheDocument();
     expect(tested).toEqual([{ template: 'Urgent', text: 'Où est mon colis ?' }]);
+  });
+
+  it('asks before leaving with an edit not saved, and leaves it unsaved when told to (spec §4)', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, {
+      ...environmentRoutes('configurator'),
+      [`GET ${ENV}`]: json(environment),
+      [`PUT ${ENV}`]: (request) => {
+        saved.push(request.body);
+        return json({ ...environment, ...(request.body as object) });
+      },
+    });
+    await user.click(
+      await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 }),
+    );
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Configuration elements' })).getByRole('button', {
+        name: 'Languages',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('checkbox', { name: 'French' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 });

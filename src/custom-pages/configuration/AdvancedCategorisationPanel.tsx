@@ -6,13 +6,15 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { testCategorisation } from '../../../schemas/contracts/nlu';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useTestRun } from '../../providers/useTestRun';
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { getResource } from '../../resources/registry';
 
 const environments = getResource('environments');
@@ -36,25 +38,41 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
   const [saveError, setSaveError] = useState<string>();
   const [text, setText] = useState('');
   const test = useTestRun<{ ruleCategories: string[]; categories: string[]; warnings: string[] }>();
-  if (isPending || !data) return <PageLoader />;
-  const enabled = edited.enabled ?? data.advancedCategorisation === true;
-  const template =
-    edited.template ?? (typeof data.categorisationTemplate === 'string' ? data.categorisationTemplate : '');
-  const save = () => {
-    setSaveError(undefined);
-    return update(
-      resource,
-      {
-        id: envId,
-        data: { advancedCategorisation: enabled, categorisationTemplate: template },
-        previousData: data,
-      },
-      {
-        onSuccess: () => notify('app.nlu.configuration.advanced.saved', { type: 'success' }),
-        onError: (error) => setSaveError(errorMessage(error)),
-      },
-    );
+  const stored = {
+    enabled: data?.advancedCategorisation === true,
+    template: typeof data?.categorisationTemplate === 'string' ? data.categorisationTemplate : '',
   };
+  const enabled = edited.enabled ?? stored.enabled;
+  const template = edited.template ?? stored.template;
+  // Leaving with an edit not saved asks first (spec §4: leave, stay, or save and leave).
+  const saveRef = useRef(async () => false);
+  const guard = useUnsavedChangesGuard(
+    Boolean(data) && (enabled !== stored.enabled || template !== stored.template),
+    () => saveRef.current(),
+  );
+  if (isPending || !data) return <PageLoader />;
+  const save = async () => {
+    setSaveError(undefined);
+    try {
+      await update(
+        resource,
+        {
+          id: envId,
+          data: { advancedCategorisation: enabled, categorisationTemplate: template },
+          previousData: data,
+        },
+        { returnPromise: true },
+      );
+      guard.release();
+      setEdited({});
+      notify('app.nlu.configuration.advanced.saved', { type: 'success' });
+      return true;
+    } catch (error) {
+      setSaveError(errorMessage(error));
+      return false;
+    }
+  };
+  saveRef.current = save;
   const list = (names: string[]) => names.join(', ') || '—';
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -123,6 +141,7 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
           </Stack>
         ) : null}
       </Stack>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Paper>
   );
 };

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRoute } from '../../test/fakeApi';
@@ -32,5 +32,29 @@ describe('NLU languages of the environment (spec pipeline §3)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Languages saved')).toBeInTheDocument();
     expect(saved[0]).toMatchObject({ languages: ['fr', 'auto', 'gb'] });
+  });
+
+  it('asks before leaving with a choice not saved, and saves it when asked to (spec §4)', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    renderConsole(`${ENV_PATH}/configuration?section=languages`, {
+      ...environmentRoutes('configurator'),
+      [`GET ${ENV}`]: json(environment),
+      [`PUT ${ENV}`]: (request) => {
+        saved.push(request.body);
+        return json({ ...environment, ...(request.body as object) });
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'English' }, { timeout: 8000 }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Configuration elements' })).getByRole('button', {
+        name: 'Archetypes',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(saved).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save and leave' }));
+    expect(await screen.findByRole('heading', { name: 'Archetypes', level: 2 })).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({ languages: ['fr', 'gb'] });
   });
 });

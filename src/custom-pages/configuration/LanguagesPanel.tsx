@@ -5,11 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { NLU_LANGUAGES } from '../../../schemas/environment.schema';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { getResource } from '../../resources/registry';
 
 const environments = getResource('environments');
@@ -28,18 +30,33 @@ export const LanguagesPanel = ({ projectId, envId }: { projectId: string; envId:
   // The user's choice once they made one; until then the stored languages. A refetch of the
   // environment never overwrites a choice in progress.
   const [edited, setEdited] = useState<string[]>();
+  const stored = Array.isArray(data?.languages) ? (data.languages as string[]) : [];
+  // Leaving with a choice not saved asks first (spec §4: leave, stay, or save and leave).
+  const saveRef = useRef(async () => false);
+  const guard = useUnsavedChangesGuard(
+    edited !== undefined && [...edited].sort().join() !== [...stored].sort().join(),
+    () => saveRef.current(),
+  );
   if (isPending || !data) return <PageLoader />;
-  const chosen = edited ?? (Array.isArray(data.languages) ? (data.languages as string[]) : []);
+  const chosen = edited ?? stored;
   const setChosen = (change: (current: string[]) => string[]) => setEdited(change(chosen));
-  const save = () =>
-    update(
-      resource,
-      { id: envId, data: { languages: chosen }, previousData: data },
-      {
-        onSuccess: () => notify('app.nlu.configuration.languages.saved', { type: 'success' }),
-        onError: (error) => notify(errorMessage(error), { type: 'error' }),
-      },
-    );
+  const save = async () => {
+    try {
+      await update(
+        resource,
+        { id: envId, data: { languages: chosen }, previousData: data },
+        { returnPromise: true },
+      );
+      guard.release();
+      setEdited(undefined);
+      notify('app.nlu.configuration.languages.saved', { type: 'success' });
+      return true;
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+      return false;
+    }
+  };
+  saveRef.current = save;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
@@ -64,11 +81,12 @@ export const LanguagesPanel = ({ projectId, envId }: { projectId: string; envId:
           <Alert severity="warning">{translate('app.nlu.configuration.languages.none')}</Alert>
         ) : null}
         <div>
-          <Button variant="contained" onClick={save} disabled={saving || chosen.length === 0}>
+          <Button variant="contained" onClick={() => void save()} disabled={saving || chosen.length === 0}>
             {translate('ra.action.save')}
           </Button>
         </div>
       </Stack>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Paper>
   );
 };

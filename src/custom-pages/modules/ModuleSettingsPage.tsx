@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Autocomplete from '@mui/material/Autocomplete';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGetList, useGetOne, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { listModules, updateModule, type ModuleView } from '../../../schemas/contracts/modules';
@@ -16,6 +16,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { invalidateCallCache } from '../../providers/callCache';
 import { useCall } from '../../providers/useCall';
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
 import { categoryNamesOf } from '../../../schemas/output';
@@ -156,6 +158,21 @@ const SettingsForm = ({
   const environment = useGetOne(envResource, { id: envId }, { enabled: readsCategories });
   const [update] = useUpdate();
   const [defaults, setDefaults] = useState<Defaults>();
+  // What the page holds, against what was loaded or last saved: leaving with a difference asks
+  // first (spec §4: leave, stay, or save and leave).
+  const snapshot = JSON.stringify({
+    form,
+    output,
+    taint,
+    vision,
+    ocrData,
+    postProcessing,
+    consolidation,
+    defaults,
+  });
+  const [baseline, setBaseline] = useState(snapshot);
+  const saveRef = useRef(async () => false);
+  const guard = useUnsavedChangesGuard(snapshot !== baseline, () => saveRef.current());
   if (readsCategories && !environment.data) return <PageLoader />;
   const currentDefaults: Defaults = defaults ?? {
     defaultCategory: String(environment.data?.defaultCategory ?? ''),
@@ -190,8 +207,11 @@ const SettingsForm = ({
           { id: envId, data: currentDefaults, previousData: environment.data },
           { returnPromise: true },
         );
+      guard.release();
+      setBaseline(snapshot);
       invalidateCallCache(client);
       notify('app.modules.form.saved', { type: 'success' });
+      return true;
     } catch (error) {
       setRefused(serverProblemsOf(error));
       setRefusedOwn({ ocrData, postProcessing });
@@ -202,10 +222,12 @@ const SettingsForm = ({
           reason: errorMessage(error),
         },
       });
+      return false;
     } finally {
       setBusy(false);
     }
   };
+  saveRef.current = save;
   const field = (name: keyof Form) => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
@@ -326,11 +348,12 @@ const SettingsForm = ({
             ))
           : null}
         <div>
-          <Button variant="contained" disabled={busy} onClick={save}>
+          <Button variant="contained" disabled={busy} onClick={() => void save()}>
             {translate('ra.action.save')}
           </Button>
         </div>
       </Stack>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Paper>
   );
 };
