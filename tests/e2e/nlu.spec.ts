@@ -82,7 +82,7 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   // References are picked, not typed (issue 23): the environment's contexts and archetypes, and
   // the built-in archetypes.
   const contexts = await addItem(dialog, 'Contexts');
-  await contexts.getByRole('combobox').last().click();
+  await contexts.getByRole('combobox', { name: 'Contexts 1' }).click();
   await page.getByRole('option', { name: 'mail', exact: true }).click();
   const parameters = await addItem(dialog, 'Parameters');
   await parameters.getByRole('spinbutton', { name: 'Position' }).fill('1');
@@ -96,7 +96,7 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   dialog = await createDialog(page);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('main');
   const serverContexts = await addItem(dialog, 'Associated contexts');
-  await serverContexts.getByRole('combobox').last().click();
+  await serverContexts.getByRole('combobox', { name: 'Associated contexts 1' }).click();
   await page.getByRole('option', { name: 'mail', exact: true }).click();
   await save(dialog);
   await expect(page.getByRole('row', { name: /main/ })).toContainText('Stopped');

@@ -172,4 +172,23 @@ describe('generated forms', () => {
     expect(screen.getByText('is not allowed for this project')).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByText('is over the limit')).toBeInTheDocument();
   });
+
+  it('titles each item of a list of names by the list and its rank, and picks it among the referenced records', async () => {
+    const interactions = getResource('interactions');
+    const rest = fakeRest('environments/e1/interactions', [
+      { id: 'i1', name: 'cancellation', contexts: ['care', 'sales'], parameters: [], functions: [] },
+    ]);
+    const contexts = fakeRest('environments/e1/contexts', [
+      { id: 'c1', name: 'care' },
+      { id: 'c2', name: 'sales' },
+    ]);
+    renderResourceView(
+      <interactions.edit resource={interactions} scope={{ environmentId: 'e1', projectId: 'p1' }} id="i1" />,
+      { routes: { ...rest.routes, ...contexts.routes } },
+    );
+    // Not rjsf's own `contexts-1`: the list's label and the item's rank.
+    const first = await screen.findByRole('combobox', { name: 'Contexts 1' });
+    await waitFor(() => expect(first).toHaveTextContent('care'));
+    expect(screen.getByRole('combobox', { name: 'Contexts 2' })).toHaveTextContent('sales');
+  });
 });

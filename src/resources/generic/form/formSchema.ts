@@ -85,6 +85,13 @@ export const labelProperties = (
         ...items,
         'ui:title': `${labels.field(path)} ${index + 1}`,
       });
+    } else if (property.items) {
+      // A list of single values (contexts, sub-archetypes) titles each the same way.
+      const items: Record<string, unknown> = isObject(entry.items) ? { ...entry.items } : {};
+      entry.items = (_item: unknown, index: number) => ({
+        ...items,
+        'ui:title': `${labels.field(path)} ${index + 1}`,
+      });
     } else if (property.properties) {
       labelProperties(property.properties, entry, labels, `${path}.`);
     }
