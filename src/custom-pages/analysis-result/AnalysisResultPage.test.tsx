@@ -50,7 +50,7 @@ describe('analysis result page (spec §2 analyses/{id})', () => {
     await user.click(screen.getByRole('tab', { name: 'Attachments (1)' }));
     const card = within(screen.getByRole('tabpanel')).getByRole('article', { name: 'invoice.pdf' });
     expect(within(card).getByText('application/pdf')).toBeInTheDocument();
-    expect(within(card).getByText('17 KB')).toBeInTheDocument();
+    expect(within(card).getByText('17 kB')).toBeInTheDocument();
     expect(within(card).getByText('The input itself')).toBeInTheDocument();
     expect(within(card).getByText('Lorem ipsum dolor sit amet')).toBeInTheDocument();
     const scan = within(card).getByRole('region', { name: 'Page 2 — Scan' });

@@ -1,11 +1,17 @@
 /**
- * Sizes and durations as people read them, in the user's locale: `1.2 MB`, `850 ms`, `1 min 5 s`.
+ * Sizes and durations as people read them, in the user's locale: `1.2 MB` (`1,2 Mo`), `850 ms`, `1 min 5 s`.
  *
  * @example
  * formatBytes(1_258_291, 'en'); // '1.2 MB'
  * formatDuration(65_000, 'fr'); // '1 min 5 s'
  */
-const units = ['B', 'KB', 'MB', 'GB'] as const;
+const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A unit's symbol in the locale: B, kB, MB in English; o, ko, Mo in French. */
+const unitSymbol = (unit: (typeof units)[number], locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'narrow' : 'short' })
+    .formatToParts(1)
+    .find((part) => part.type === 'unit')?.value ?? unit;
 
 export const formatBytes = (bytes: number, locale: string): string => {
   let value = bytes;
@@ -15,7 +21,7 @@ export const formatBytes = (bytes: number, locale: string): string => {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unitSymbol(units[unit], locale)}`;
 };
 
 export const formatDuration = (ms: number | null | undefined, locale: string): string => {
