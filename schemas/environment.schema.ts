@@ -7,6 +7,19 @@ import { postProcessingSettingsSchema } from './post-processing';
 import { ocrDataSettingsSchema } from './ocr-data';
 import { visionSettingsSchema } from './vision';
 
+/**
+ * The settings the modules pages write (the list and each module's own): read-only on the
+ * environment's form and its record's updates, hidden there.
+ */
+export const MODULE_PAGE_SETTINGS = [
+  'modules',
+  'output',
+  'vision',
+  'ocrData',
+  'postProcessing',
+  'consolidation',
+] as const;
+
 /** NLU languages (spec pipeline-and-testing §3), plus automatic detection. */
 export const NLU_LANGUAGES = [
   'auto',
@@ -117,27 +130,12 @@ export const environmentSchema = defineResourceSchema({
         message: 'This name is already used for an environment in this project',
       },
     ],
-    readOnly: [
-      'id',
-      'projectId',
-      'createdAt',
-      'modules',
-      'output',
-      'vision',
-      'ocrData',
-      'postProcessing',
-      'consolidation',
-    ],
+    readOnly: ['id', 'projectId', 'createdAt', ...MODULE_PAGE_SETTINGS],
     uiSchema: {
       languages: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },
       advancedCategorisation: { 'ui:widget': 'hidden' },
       categorisationTemplate: { 'ui:widget': 'hidden' },
-      modules: { 'ui:widget': 'hidden' },
-      output: { 'ui:widget': 'hidden' },
-      vision: { 'ui:widget': 'hidden' },
-      ocrData: { 'ui:widget': 'hidden' },
-      postProcessing: { 'ui:widget': 'hidden' },
-      consolidation: { 'ui:widget': 'hidden' },
+      ...Object.fromEntries(MODULE_PAGE_SETTINGS.map((name) => [name, { 'ui:widget': 'hidden' }])),
     },
   },
 });

@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import { queues } from '../../queue';
 import { forgetAccessKeys } from '../../auth/access-keys';
-import { environmentSchema } from '../../../schemas/environment.schema';
+import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../../schemas/output';
 import type { ClientError } from '../../http/errors';
@@ -150,22 +150,12 @@ export const settingsProblems = (() => {
   };
 })();
 
-const MODULE_PAGE_SETTINGS = new Set([
-  'modules',
-  'output',
-  'vision',
-  'ocrData',
-  'postProcessing',
-  'consolidation',
-]);
-
 /** The settings of a record as written, defaults for what it leaves out. */
 const settingsOf = (data: Record<string, unknown>) => {
-  // The modules, the output's choices, the vision engine's and OCR data extraction's settings are read-only here: the
-  // modules pages' calls (and imports) write them.
+  // MODULE_PAGE_SETTINGS are read-only here: the modules pages' calls (and imports) write them.
   const settings = Object.fromEntries(
     Object.entries(SETTINGS)
-      .filter(([name]) => !MODULE_PAGE_SETTINGS.has(name))
+      .filter(([name]) => !(MODULE_PAGE_SETTINGS as readonly string[]).includes(name))
       .map(([name, fallback]) => [name, data[name] ?? fallback]),
   );
   // Spec §4: never both. Said on the field the user switched last in the settings form.
