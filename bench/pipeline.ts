@@ -162,8 +162,10 @@ export const throughQueue = async (
     await warming.stop();
     // The worker starts on a full queue: what is measured is draining it, three times (the median).
     const drains: { wall: number; cpu: number; withServer?: number }[] = [];
+    const profiler = await mainThreadProfiler();
     for (let round = 0; round < QUEUE_ROUNDS; round++) {
       await enqueue(QUEUED);
+      await profiler?.start();
       const cpu = process.cpuUsage();
       const serverCpu = scratch ? databaseServerCpuSeconds() : null;
       const started = performance.now();
@@ -173,6 +175,7 @@ export const throughQueue = async (
       const used = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpu));
       const serverAfter = serverCpu === null ? null : databaseServerCpuSeconds();
       const serverUsed = serverCpu === null || serverAfter === null ? null : serverAfter - serverCpu;
+      await profiler?.stop(`queue-${round}`);
       await worker.stop();
       drains.push({
         wall: QUEUED / seconds,
@@ -198,6 +201,27 @@ export const throughQueue = async (
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+};
+
+/**
+ * BENCH_PROFILE_DIR=dir: the main thread's CPU profile of each measured drain is written there
+ * (queue-N.cpuprofile), the enqueuing left out; open it in Chrome's DevTools.
+ */
+const mainThreadProfiler = async () => {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return null;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    start: () => session.post('Profiler.start'),
+    stop: async (name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
 };
 
 /** Seconds of OCR per page on the corpus's scanned A4 pages, with the real tesseract engine. */

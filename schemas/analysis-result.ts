@@ -2,6 +2,7 @@ import type { ConsolidationOutput } from './consolidation';
 import type { OcrFound } from './ocr-data';
 import type { OutputPayload } from './output';
 import type { PostProcessingOutcome } from './post-processing';
+import type { TraceMessage } from './trace-messages';
 import type { VisionOutput } from './vision';
 
 /**
@@ -38,10 +39,16 @@ export interface TraceEntry {
   /** ISO time the step started; null when it did not run. */
   start: string | null;
   durationMs: number;
-  /** What the step did, or why it was skipped, in one sentence. */
+  /** What the step did, or why it was skipped, in one English sentence (the API's language). */
   summary: string;
   warnings: string[];
   errors: string[];
+  /**
+   * The same by code (schemas/trace-messages.ts), for the console to say in the reader's language:
+   * the summary's, and each warning's at its index (null: that warning has English words only).
+   * Absent from results stored before codes existed.
+   */
+  messages?: { summary: TraceMessage | null; warnings: (TraceMessage | null)[] };
 }
 
 export interface Address {
@@ -163,7 +170,9 @@ export interface NluResult {
 
 /** Why a criterion held or not, with the interactions (indexes in `nlu.interactions`) it rests on. */
 export interface CriterionTrace {
+  /** In English (the API's language); `message` says it by code for the console. */
   description: string;
+  message?: TraceMessage;
   held: boolean;
   interactions?: number[];
   children?: CriterionTrace[];

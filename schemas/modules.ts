@@ -1,3 +1,5 @@
+import { traceMessage, type TraceMessage } from './trace-messages';
+
 /**
  * The modules of an environment's pipeline (spec pipeline §3 "Module", §4 "Module", DESIGN.md
  * §6 "Modules"): an ordered list, stored in the environment's settings so that it travels with
@@ -172,16 +174,17 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: st
 /**
  * Why a module limited by a taint does not run for an analysis with these taints (null: it runs).
  */
-export const taintSkipReason = (module: ModuleEntry, taints: readonly string[]): string | null => {
+export const taintSkipReason = (module: ModuleEntry, taints: readonly string[]): TraceMessage | null => {
   if (!module.taint) return null;
   const has = taints.includes(module.taint);
+  const params = { module: { module: module.type }, taint: module.taint };
   if ((module.taintMode ?? 'with') === 'with')
     return has
       ? null
-      : `The ${MODULE_NAMES[module.type]} module runs only for analyses with the taint '${module.taint}'; this analysis has ${taints.length ? `only ${taints.map((t) => `'${t}'`).join(', ')}` : 'no taint'}`;
-  return has
-    ? `The ${MODULE_NAMES[module.type]} module runs only for analyses without the taint '${module.taint}'; this analysis has it`
-    : null;
+      : taints.length
+        ? traceMessage('moduleNeedsTaint', { ...params, taints: taints.map((t) => `'${t}'`).join(', ') })
+        : traceMessage('moduleNeedsTaintNone', params);
+  return has ? traceMessage('moduleRefusesTaint', params) : null;
 };
 
 /**

@@ -16,10 +16,10 @@ import { sourceStage } from './source-stage';
 import { ocrDataStage } from './ocr-data/stage';
 import { postProcessingStage } from './post-processing/stage';
 import { visionStage } from './vision/stage';
-import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
+import type { PipelineConfig, PipelineInput, PipelineServices, Stage, StageText } from './stage';
 import { StopPipeline } from './stage';
+import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import {
-  MODULE_NAMES,
   MODULE_STEPS,
   moduleOfStep,
   readsInput,
@@ -42,7 +42,7 @@ export const STAGES: Partial<Record<TraceStep, Stage>> = {
   outputDelivery: outputStage,
 };
 
-const NOT_CONFIGURED = 'No module of this step is configured in this environment';
+const NOT_CONFIGURED = traceMessage('notConfigured');
 
 /**
  * The steps in the order they run: the trace's own order, where the slots of the active modules'
@@ -63,8 +63,8 @@ export const executionOrder = (modules: ModuleEntry[] | undefined): TraceStep[] 
 const inputKind = (input: PipelineInput, result: AnalysisResult) =>
   input.kind === 'text' ? 'text' : result.extraction?.kind === 'email' ? 'email' : 'document';
 
-const READS = { email: 'emails', document: 'documents', text: 'pasted text' } as const;
-const IS = { email: 'an email', document: 'a document', text: 'pasted text' } as const;
+const READS = { email: 'readsEmail', document: 'readsDocument', text: 'readsText' } as const;
+const IS = { email: 'isEmail', document: 'isDocument', text: 'isText' } as const;
 
 /**
  * Why a module does not run for this analysis, before its stage is asked: not active, not its
@@ -75,14 +75,18 @@ const moduleSkipReason = (
   modules: ModuleEntry[] | undefined,
   input: PipelineInput,
   result: AnalysisResult,
-): string | null => {
+): TraceMessage | null => {
   const type = moduleOfStep(step);
   if (!modules || !type) return null;
   const module = modules.find((m) => m.type === type);
-  if (!module) return `The ${MODULE_NAMES[type]} module is not active in this environment`;
+  if (!module) return traceMessage('moduleInactive', { module: { module: type } });
   const kind = inputKind(input, result);
   if (!readsInput(module.inputType, kind))
-    return `The ${MODULE_NAMES[type]} module reads ${READS[module.inputType as keyof typeof READS]} only; this analysis is ${IS[kind]}`;
+    return traceMessage('moduleWrongInput', {
+      module: { module: type },
+      reads: traceList([traceMessage(READS[module.inputType as keyof typeof READS])]),
+      is: traceList([traceMessage(IS[kind])]),
+    });
   return taintSkipReason(module, result.taints ?? []);
 };
 
@@ -122,7 +126,7 @@ export const runPipeline = async (
 ): Promise<AnalysisResult> => {
   const result = emptyResult(id);
   const work = {};
-  let stopped: { status: AnalysisStatus; reason: string } | null = null;
+  let stopped: { status: AnalysisStatus; reason: TraceMessage } | null = null;
   for (const step of executionOrder(config.modules)) {
     const stage = stages[step];
     const inactive = stopped ? null : moduleSkipReason(step, config.modules, input, result);
@@ -149,19 +153,18 @@ export const runPipeline = async (
     try {
       if (signal.aborted) throw signal.reason;
       const outcome = await stage.run(ctx);
-      entry.summary = outcome.summary;
-      entry.warnings = outcome.warnings ?? [];
+      said(entry, outcome.summary, outcome.warnings ?? []);
       if (outcome.skipped) entry.status = 'skipped';
     } catch (error) {
       if (signal.aborted) {
         entry.status = 'aborted';
-        entry.summary = 'The analysis was aborted during this step';
-        stopped = { status: 'aborted', reason: 'The analysis was aborted' };
+        said(entry, traceMessage('stepAborted'));
+        stopped = { status: 'aborted', reason: traceMessage('analysisAborted') };
       } else {
         entry.status = 'error';
-        entry.summary = error instanceof StopPipeline ? error.message : `This step failed`;
+        said(entry, error instanceof StopPipeline ? error.message : traceMessage('stepFailed'));
         entry.errors = [describeError(error)];
-        stopped = { status: 'error', reason: `An earlier step (${step}) failed` };
+        stopped = { status: 'error', reason: traceMessage('earlierStepFailed', { step: { step } }) };
       }
     }
     entry.durationMs = Date.now() - started;
@@ -171,12 +174,30 @@ export const runPipeline = async (
   return result;
 };
 
-const skipped = (step: TraceStep, reason: string): TraceEntry => ({
-  step,
-  status: 'skipped',
-  start: null,
-  durationMs: 0,
-  summary: reason,
-  warnings: [],
-  errors: [],
-});
+/**
+ * Writes what a step says into its trace entry: the English sentences, and their codes where the
+ * step gave codes (the console says those in the reader's language).
+ */
+const english = (text: StageText) => (typeof text === 'string' ? text : inEnglish(text));
+const coded = (text: StageText) => (typeof text === 'string' ? null : text);
+
+const said = (entry: TraceEntry, summary: StageText, warnings: readonly StageText[] = []) => {
+  entry.summary = english(summary);
+  entry.warnings = warnings.map(english);
+  if (typeof summary !== 'string' || warnings.some((w) => typeof w !== 'string'))
+    entry.messages = { summary: coded(summary), warnings: warnings.map(coded) };
+};
+
+const skipped = (step: TraceStep, reason: StageText): TraceEntry => {
+  const entry: TraceEntry = {
+    step,
+    status: 'skipped',
+    start: null,
+    durationMs: 0,
+    summary: '',
+    warnings: [],
+    errors: [],
+  };
+  said(entry, reason);
+  return entry;
+};

@@ -1,14 +1,16 @@
+import { traceMessage } from '../../schemas/trace-messages';
 import type { Stage } from './stage';
 
-const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The first step: what came in. Nothing is refused here; the extractor judges the content. */
 export const sourceStage: Stage = {
   step: 'source',
   skipReason: () => null,
   run: async ({ input }) => {
-    if (input.kind === 'text') return { summary: `Text of ${input.text.length} characters` };
-    if (input.bytes.length === 0) return { summary: `File ${input.filename} (empty)` };
-    return { summary: `File ${input.filename} (${kib(input.bytes.length)})` };
+    if (input.kind === 'text')
+      return { summary: traceMessage('sourceText', { smart_count: input.text.length }) };
+    const { filename } = input;
+    if (input.bytes.length === 0) return { summary: traceMessage('sourceFileEmpty', { filename }) };
+    return { summary: traceMessage('sourceFile', { filename, size: { bytes: input.bytes.length } }) };
   },
 };

@@ -1,3 +1,4 @@
+import type { TraceMessage } from '../../schemas/trace-messages';
 import type { WebhookTarget } from '../delivery/deliveries';
 import type { EnvironmentLlmEndpoint } from '../integrations/environment-llm';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
@@ -153,9 +154,16 @@ export interface PipelineWork {
   attachmentFiles?: Uint8Array[];
 }
 
+/**
+ * What a step says: by code (schemas/trace-messages.ts), which the console says in the reader's
+ * language; a plain string is English only (the messages of parsers and libraries, the user's own
+ * words).
+ */
+export type StageText = TraceMessage | string;
+
 export interface StageOutcome {
-  summary: string;
-  warnings?: string[];
+  summary: StageText;
+  warnings?: StageText[];
   /**
    * The step found, once running, that it cannot do its work (an LLM step without an endpoint): it
    * is traced as skipped, with its warnings, and the analysis goes on.
@@ -171,7 +179,7 @@ export interface StageOutcome {
  */
 export interface Stage {
   step: TraceStep;
-  skipReason(ctx: StageContext): string | null;
+  skipReason(ctx: StageContext): StageText | null;
   run(ctx: StageContext): Promise<StageOutcome>;
 }
 

@@ -68,10 +68,10 @@ test('a configurator orders the modules, sets one input type, deactivates one, a
   await row.click();
   await page.getByRole('tab', { name: 'Trace' }).click();
   await expect(page.getByRole('row', { name: /^Categorization/ })).toContainText(
-    'The categorization module reads emails only; this analysis is pasted text',
+    'The Categorization module reads emails only; this analysis is pasted text',
   );
   await expect(page.getByRole('row', { name: /^Reply template/ })).toContainText(
-    'The reply generator module is not active in this environment',
+    'The Reply generator module is not active in this environment',
   );
   await page.getByRole('tab', { name: 'Output' }).click();
   const payload = page.getByRole('region', { name: 'Payload sent' });

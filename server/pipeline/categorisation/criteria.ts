@@ -1,3 +1,4 @@
+import { inEnglish, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import type { CriterionTrace, ExtractedDatum, NluInteraction } from '../../../schemas/analysis-result';
 import { normaliseValue } from '../nlu/text';
 import type { Criterion } from './model';
@@ -12,8 +13,6 @@ export interface Scope {
   headers: Record<string, string>;
   metadata: Record<string, unknown>;
 }
-
-const quote = (s: string | undefined) => `'${s ?? ''}'`;
 
 const valueOf = (i: NluInteraction, parameter: string): string[] =>
   (i.parameters[parameter] ?? []).map((v) => v.value);
@@ -80,21 +79,27 @@ export const holds = (c: Criterion, scope: Scope): boolean => {
   }
 };
 
-const describeLeaf = (c: Criterion): string => {
-  const value = c.value ? ` = ${quote(c.value)}` : ' present';
+const describeLeaf = (c: Criterion): TraceMessage => {
+  const name = c.name ?? '';
+  const value = c.value ?? '';
   switch (c.type) {
     case 'interaction':
-      return `interaction ${quote(c.name)}${c.value && c.parameter ? ` with ${c.parameter} = ${quote(c.value)}` : ''} found`;
+      return c.value && c.parameter
+        ? traceMessage('criterionInteractionWith', { name, parameter: c.parameter, value })
+        : traceMessage('criterionInteraction', { name });
     case 'category':
-      return `category ${quote(c.name)} given`;
+      return traceMessage('criterionCategory', { name });
     case 'extractedData':
-      return `extracted ${quote(c.name)}${value}`;
+      return traceMessage(value ? 'criterionExtracted' : 'criterionExtractedPresent', { name, value });
     case 'header':
-      return `header ${quote(c.name)}${c.value ? ` contains ${quote(c.value)}` : ' present'}`;
+      return traceMessage(value ? 'criterionHeader' : 'criterionHeaderPresent', { name, value });
     default:
-      return `metadata ${quote(c.name)}${value}`;
+      return traceMessage(value ? 'criterionMetadata' : 'criterionMetadataPresent', { name, value });
   }
 };
+
+/** A criterion's description, in English and by code. */
+const described = (message: TraceMessage) => ({ description: inEnglish(message), message });
 
 /**
  * Evaluates a criteria tree, answering whether it holds and why, down to the interactions it rests
@@ -107,25 +112,25 @@ export const evaluate = (c: Criterion, scope: Scope): CriterionTrace => {
       const children = (c.children ?? []).map((child) => evaluate(child, scope));
       const held = c.type === 'all' ? children.every((t) => t.held) : children.some((t) => t.held);
       return {
-        description: c.type === 'all' ? 'all of' : 'any of',
+        ...described(traceMessage(c.type === 'all' ? 'criterionAll' : 'criterionAny')),
         held: children.length > 0 && held,
         children,
       };
     }
     case 'not': {
       const child = evaluate(c.children?.[0] ?? { type: 'all' }, scope);
-      return { description: 'not', held: !child.held, children: [child] };
+      return { ...described(traceMessage('criterionNot')), held: !child.held, children: [child] };
     }
     case 'interaction': {
       const found = interactionsFound(c, scope);
       return {
-        description: describeLeaf(c),
+        ...described(describeLeaf(c)),
         held: found.length > 0,
         interactions: found.map((f) => f.index),
       };
     }
     default:
-      return { description: describeLeaf(c), held: leafHolds(c, scope) };
+      return { ...described(describeLeaf(c)), held: leafHolds(c, scope) };
   }
 };
 

@@ -1,3 +1,4 @@
+import { traceMessage } from '../../../schemas/trace-messages';
 import type { Stage } from '../stage';
 import type { CategorisationConfig } from './model';
 import { extractedData } from '../extraction/stage';
@@ -25,7 +26,7 @@ const testsExtractedData = (config: CategorisationConfig) => {
 export const categorisationStage: Stage = {
   step: 'categorization',
   skipReason: ({ config }) =>
-    config.categorisation.categories.length === 0 ? 'No category is configured in this environment' : null,
+    config.categorisation.categories.length === 0 ? traceMessage('noCategory') : null,
   run: async ({ input, config, result }) => {
     // Rules and the advanced template may read extracted data, which the extraction step (later in
     // the trace) also reports.
@@ -46,15 +47,20 @@ export const categorisationStage: Stage = {
     result.attachmentsCategories = attachmentsCategories;
     result.taints = taints;
     const names = result.categories.map((c) => c.name).join(', ');
-    const attachments = attachmentsCategories.length
-      ? `; ${attachmentsCategories.length} attachment categories`
-      : '';
+    const attachments = attachmentsCategories.length;
+    const code = attachments
+      ? advanced
+        ? 'categorisedWithAttachmentsAdvanced'
+        : 'categorisedWithAttachments'
+      : advanced
+        ? 'categorisedAdvanced'
+        : 'categorised';
     return {
-      summary: `Categories: ${names}${attachments}${advanced ? ' (advanced categorisation)' : ''}`,
+      summary: traceMessage(code, { names, attachments }),
       warnings: [
         ...categorisationCompatibility(config.nlu.servers.map((s) => s.definitions.server)),
-        ...flagged.map(
-          (f) => `Rule '${f.rule}' of category '${f.category}' is flagged and never matches: ${f.reason}`,
+        ...flagged.map((f) =>
+          traceMessage('ruleFlagged', { rule: f.rule, category: f.category, reason: f.reason }),
         ),
         ...(advanced?.warnings ?? []),
       ],

@@ -1,9 +1,9 @@
+import { traceMessage } from '../../../schemas/trace-messages';
 import { consolidationProblems, type WorkflowRequest } from '../../../schemas/consolidation';
 import type { AnalysisResult } from '../../../schemas/analysis-result';
 import type { PipelineInput, Stage } from '../stage';
 
-export const NO_WORKFLOW_ENGINE =
-  'No workflow engine is configured on this deployment (WORKFLOW_BASE_URL): the consolidation did not run';
+const NO_WORKFLOW_ENGINE = traceMessage('consolidationNoEngine');
 
 /** What the workflow is sent: what the pipeline found, and how to end the analysis when it waits. */
 export const workflowRequest = (
@@ -42,8 +42,7 @@ export const workflowRequest = (
  */
 export const consolidationStage: Stage = {
   step: 'consolidation',
-  skipReason: ({ config }) =>
-    !config.consolidation ? 'The consolidation is not configured in this environment' : null,
+  skipReason: ({ config }) => (!config.consolidation ? traceMessage('consolidationNotConfigured') : null),
   run: async ({ input, config, services, signal, result }) => {
     if (!services.workflow)
       return { skipped: true, summary: NO_WORKFLOW_ENGINE, warnings: [NO_WORKFLOW_ENGINE] };
@@ -58,7 +57,10 @@ export const consolidationStage: Stage = {
     const waits = Boolean(input.origin?.manualFinalStatus);
     result.consolidation = { workflowId: settings.workflowId, ...answer, waitsForFinalStatus: waits };
     return {
-      summary: `Posted to the workflow '${settings.workflowId}' (HTTP ${answer.statusCode})${waits ? '; the analysis waits for its final status' : ''}`,
+      summary: traceMessage(waits ? 'consolidationPostedWaits' : 'consolidationPosted', {
+        workflow: settings.workflowId,
+        status: answer.statusCode,
+      }),
       warnings: [],
     };
   },

@@ -1,3 +1,4 @@
+import { traceMessage } from '../../../schemas/trace-messages';
 import type { Stage, StageContext } from '../stage';
 import { loadServer } from '../nlu/servers';
 import { extractFields } from './fields';
@@ -19,9 +20,9 @@ export const extractionStage: Stage = {
   step: 'extraction',
   skipReason: ({ config, result }) =>
     config.extraction.fields.length === 0
-      ? 'No information extraction field is configured in this environment'
+      ? traceMessage('noExtractionField')
       : !result.extraction
-        ? 'There is no extracted text to read'
+        ? traceMessage('noExtractedText')
         : null,
   run: async (ctx) => {
     const { data, warnings } = extractedData(ctx);
@@ -32,7 +33,9 @@ export const extractionStage: Stage = {
     ctx.result.extractedData = [...data.filter((d) => !written.has(d.name)), ...kept];
     const names = [...new Set(data.map((d) => d.name))];
     return {
-      summary: `${data.length} value${data.length === 1 ? '' : 's'} extracted${names.length ? ` (${names.join(', ')})` : ''}`,
+      summary: names.length
+        ? traceMessage('valuesExtractedNamed', { smart_count: data.length, names: names.join(', ') })
+        : traceMessage('valuesExtracted', { smart_count: data.length }),
       warnings,
     };
   },

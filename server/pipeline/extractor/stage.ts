@@ -1,3 +1,4 @@
+import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import type { Extraction } from '../../../schemas/analysis-result';
 import { createHash } from 'node:crypto';
 import type { Stage } from '../stage';
@@ -10,30 +11,51 @@ import type { ExtractorSettings } from './settings';
 const cacheKey = (bytes: Uint8Array, settings: ExtractorSettings) =>
   createHash('sha256').update(bytes).update(JSON.stringify(settings)).digest('hex');
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const KINDS = {
+  email: 'kindEmail',
+  document: 'kindDocument',
+  image: 'kindImage',
+  spreadsheet: 'kindSpreadsheet',
+  text: 'kindText',
+  audio: 'kindAudio',
+  plain: 'kindPlain',
+} as const;
 
-const describe = (e: Extraction): string => {
-  const parts: string[] = [];
-  if (e.kind === 'email') parts.push(`Email read${e.message?.subject ? ` (“${e.message.subject}”)` : ''}`);
-  else if (e.kind === 'plain') parts.push('Text read');
+/** What was read, in parts: the input, its attachments, its text blocks. */
+const describe = (e: Extraction): TraceMessage[] => {
+  const parts: TraceMessage[] = [];
+  if (e.kind === 'email')
+    parts.push(
+      e.message?.subject
+        ? traceMessage('readEmailSubject', { subject: e.message.subject })
+        : traceMessage('readEmail'),
+    );
+  else if (e.kind === 'plain') parts.push(traceMessage('readText'));
   else {
     const ocr = e.pages.filter((p) => p.ocr).length;
+    const kind = traceList([traceMessage(KINDS[e.kind])]);
     parts.push(
-      `${e.kind[0].toUpperCase()}${e.kind.slice(1)} read: ${plural(e.pages.length, 'page')}${ocr ? `, ${ocr} by OCR` : ''}`,
+      ocr
+        ? traceMessage('readPagesOcr', { kind, smart_count: e.pages.length, ocr })
+        : traceMessage('readPages', { kind, smart_count: e.pages.length }),
     );
   }
   if (e.attachments.length > 0) {
     const failed = e.attachments.filter((a) => a.error).length;
-    parts.push(`${plural(e.attachments.length, 'attachment')}${failed ? ` (${failed} unreadable)` : ''}`);
+    parts.push(
+      failed
+        ? traceMessage('attachmentsUnreadable', { smart_count: e.attachments.length, failed })
+        : traceMessage('attachments', { smart_count: e.attachments.length }),
+    );
   }
-  parts.push(plural(e.blocks.length, 'text block'));
-  return parts.join(', ');
+  parts.push(traceMessage('textBlocks', { smart_count: e.blocks.length }));
+  return parts;
 };
 
 /** The extractor step: the input's text, headers, attachments and blocks (DESIGN.md §6). */
 export const extractorStage: Stage = {
   step: 'extractor',
-  skipReason: ({ config }) => (config.extractor.enabled ? null : 'The extractor module is disabled'),
+  skipReason: ({ config }) => (config.extractor.enabled ? null : traceMessage('extractorDisabled')),
   run: async ({ input, config, services, signal, result, work }) => {
     // The cache keeps what was read, not the files: an output that sends them, or a vision engine
     // that looks at them, reads the input again.
@@ -52,7 +74,9 @@ export const extractorStage: Stage = {
       ...a.warnings.map((w) => `${a.filename}: ${w}`),
     ]);
     return {
-      summary: `${describe(extraction)}${cached ? ' (from the cache: this file was read before with these settings)' : ''}`,
+      summary: traceMessage(cached ? 'extractedCached' : 'extracted', {
+        parts: traceList(describe(extraction)),
+      }),
       warnings: [...warnings, ...attachmentWarnings],
     };
   },

@@ -1,3 +1,4 @@
+import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import {
   PAGE_SEPARATOR,
   type Extraction,
@@ -6,7 +7,7 @@ import {
   type TextSource,
 } from '../../../schemas/analysis-result';
 import { textOf } from '../../../schemas/analysis-result';
-import type { Stage, StageContext } from '../stage';
+import type { Stage, StageContext, StageText } from '../stage';
 import { analyseText } from './analyse';
 import type { Hit } from './archetype-matches';
 import type { Occurrence } from './interactions';
@@ -114,8 +115,6 @@ export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: st
   return { interactions, warnings };
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * The NLU step: every NLU server of the environment reads the analysis's texts. A stopped server
  * starts for it (its configuration is compiled), and the trace says so.
@@ -124,14 +123,14 @@ export const nluStage: Stage = {
   step: 'nlu',
   skipReason: ({ config, result }: StageContext) =>
     config.nlu.servers.length === 0
-      ? 'No NLU server is configured in this environment'
+      ? traceMessage('noNluServer')
       : !result.extraction
-        ? 'There is no extracted text to read'
+        ? traceMessage('noExtractedText')
         : null,
   run: async ({ config, result }) => {
     const extraction = result.extraction!;
-    const warnings: string[] = [];
-    const summaries: string[] = [];
+    const warnings: StageText[] = [];
+    const summaries: TraceMessage[] = [];
     result.language = analysisLanguage(
       extraction,
       config.languages,
@@ -141,13 +140,9 @@ export const nluStage: Stage = {
       const { compiled, compiledNow, compileMs } = loadServer(server);
       const startedForThisAnalysis = server.state !== 'started';
       if (startedForThisAnalysis)
-        warnings.push(
-          `The AI was starting up: server '${server.definitions.server.name}' started for this analysis`,
-        );
+        warnings.push(traceMessage('nluStartingUp', { server: server.definitions.server.name }));
       else if (compiledNow)
-        warnings.push(
-          `Server '${server.definitions.server.name}' loaded its configuration (${compileMs} ms)`,
-        );
+        warnings.push(traceMessage('nluLoaded', { server: server.definitions.server.name, ms: compileMs }));
       const out = runServer(compiled, extraction, result.language);
       result.nlu.servers.push({
         name: server.definitions.server.name,
@@ -157,8 +152,16 @@ export const nluStage: Stage = {
       // A loop, not a spread: a large text's interactions are more than a call's arguments may be.
       for (const interaction of out.interactions) result.nlu.interactions.push(interaction);
       warnings.push(...out.warnings);
-      summaries.push(`${server.definitions.server.name}: ${plural(out.interactions.length, 'interaction')}`);
+      summaries.push(
+        traceMessage('nluServerRead', {
+          server: server.definitions.server.name,
+          smart_count: out.interactions.length,
+        }),
+      );
     }
-    return { summary: `Language ${result.language}; ${summaries.join('; ')}`, warnings };
+    return {
+      summary: traceMessage('nluRead', { language: result.language, servers: traceList(summaries, '; ') }),
+      warnings,
+    };
   },
 };

@@ -1,6 +1,7 @@
+import { traceList, traceMessage } from '../../../schemas/trace-messages';
 import type { AnalysisResult, ExtractedDatum, Extraction } from '../../../schemas/analysis-result';
 import { documentMatches, type OcrDataSettings } from '../../../schemas/ocr-data';
-import type { PipelineInput, Stage } from '../stage';
+import type { PipelineInput, Stage, StageText } from '../stage';
 import { compileFields, findInDocument, type CompiledField, type OcrDocument } from './find';
 
 /** Compiled once per configuration: the pipeline thread keeps configurations between analyses. */
@@ -59,28 +60,28 @@ export const ocrDataStage: Stage = {
   step: 'ocrDataExtraction',
   skipReason: ({ config, result }) =>
     !config.ocrData
-      ? 'The OCR data extraction is not configured in this environment'
+      ? traceMessage('ocrDataNotConfigured')
       : !config.ocrData.fields.length
-        ? 'The OCR data extraction has no field to read yet'
+        ? traceMessage('ocrDataNoField')
         : !result.extraction
-          ? 'There is no extracted text to read'
+          ? traceMessage('noExtractedText')
           : null,
   run: async ({ input, config, result }) => {
     const settings = config.ocrData!;
     const fields = fieldsOf(settings);
     const all = documentsOf(input, result.extraction!, result, settings);
     const documents = settings.category ? all.filter((d) => d.categories.includes(settings.category)) : all;
-    const warnings: string[] = [];
+    const warnings: StageText[] = [];
     const categories = config.categorisation.categories;
     if (settings.category && !categories.some((c) => c.name === settings.category)) {
       // Deleted or renamed since: the analyses go on, and the trace says what to fix.
-      const reason = `The category '${settings.category}' of the OCR data extraction does not exist any more in this environment`;
+      const reason = traceMessage('ocrDataCategoryGone', { category: settings.category });
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     if (!documents.length) {
       const reason = settings.category
-        ? `No document of the category '${settings.category}' in this analysis`
-        : 'No document in this analysis';
+        ? traceMessage('ocrDataNoDocumentOf', { category: settings.category })
+        : traceMessage('ocrDataNoDocument');
       return { skipped: true, summary: reason, warnings: [] };
     }
     const data: ExtractedDatum[] = [];
@@ -96,11 +97,16 @@ export const ocrDataStage: Stage = {
         });
       const missing = settings.fields.filter((f) => !hits.some((h) => h.key === f.key)).map((f) => f.key);
       if (missing.length)
-        warnings.push(`${document.filename}: not found next to an anchor: ${missing.join(', ')}`);
+        warnings.push(
+          traceMessage('ocrDataNotFound', { document: document.filename, keys: missing.join(', ') }),
+        );
     }
     result.extractedData.push(...data);
     return {
-      summary: `${data.length} value${data.length === 1 ? '' : 's'} read in ${documents.length} document${documents.length === 1 ? '' : 's'}`,
+      summary: traceMessage('ocrDataRead', {
+        smart_count: data.length,
+        documents: traceList([traceMessage('documents', { smart_count: documents.length })]),
+      }),
       warnings,
     };
   },

@@ -1,25 +1,24 @@
+import { traceList, traceMessage } from '../../../schemas/trace-messages';
 import { outputWarnings } from '../../../schemas/output';
 import { moduleActive } from '../module-scope';
 import type { PipelineConfig, Stage } from '../stage';
 import { buildPayload, environmentCategoryNames, outputSettingsFor } from './payload';
 
 const PARTS = {
-  email: 'email headers',
-  htmlBody: 'HTML body',
-  attachments: 'attachments',
-  categories: 'categories',
-  attachmentsCategories: 'attachment categories',
-  extractedData: 'extracted data',
-  metadata: 'metadata',
-  nlu: 'NLU output',
-  reply: 'reply proposal',
-  vision: 'vision engine output',
+  email: 'partEmail',
+  htmlBody: 'partHtmlBody',
+  attachments: 'partAttachments',
+  categories: 'partCategories',
+  attachmentsCategories: 'partAttachmentsCategories',
+  extractedData: 'partExtractedData',
+  metadata: 'partMetadata',
+  nlu: 'partNlu',
+  reply: 'partReply',
+  vision: 'partVision',
 } as const;
 
 const visionInPipeline = (config: PipelineConfig) =>
   Boolean(config.vision) && moduleActive(config, 'visionEngine');
-
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /**
  * The output step (spec pipeline §3 "Output module flags", DESIGN.md §6): builds the payload an
@@ -42,12 +41,17 @@ export const outputStage: Stage = {
     }).map((w) => w.message);
     const parts = (Object.keys(PARTS) as (keyof typeof PARTS)[]).filter((key) => key in payload);
     return {
-      summary:
-        `Payload built (${size(Buffer.byteLength(JSON.stringify(payload)))}): ` +
-        `${parts.length ? parts.map((p) => PARTS[p]).join(', ') : 'the analysis identity only'}. ` +
-        (config.webhooks?.length
-          ? `It is delivered to ${config.webhooks.length} webhook${config.webhooks.length > 1 ? 's' : ''} when the analysis ends`
-          : 'No webhook is active in this environment to deliver it'),
+      summary: traceMessage('payloadBuilt', {
+        size: { bytes: Buffer.byteLength(JSON.stringify(payload)) },
+        parts: traceList(
+          parts.length ? parts.map((p) => traceMessage(PARTS[p])) : [traceMessage('payloadIdentityOnly')],
+        ),
+        delivery: traceList([
+          config.webhooks?.length
+            ? traceMessage('payloadToWebhooks', { smart_count: config.webhooks.length })
+            : traceMessage('payloadNoWebhook'),
+        ]),
+      }),
       warnings: [...settingWarnings, ...warnings],
     };
   },

@@ -1,20 +1,31 @@
+import { traceList, traceMessage } from '../../../schemas/trace-messages';
 import type { PostProcessingOutcome } from '../../../schemas/post-processing';
 import { extractedData } from '../extraction/stage';
 import type { Stage, StageContext } from '../stage';
 import { analysisContext } from '../template-context';
 import { applyPostProcessing } from './apply';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** What the trace says of the rules' outcomes: how many applied, and why those that failed did. */
 export const postProcessingSummary = (outcomes: readonly PostProcessingOutcome[]) => {
   const applied = outcomes.filter((o) => o.outcome === 'applied');
   const failed = outcomes.filter((o) => o.outcome === 'failed');
+  const code = applied.length
+    ? failed.length
+      ? 'postProcessingAppliedNamedFailed'
+      : 'postProcessingAppliedNamed'
+    : failed.length
+      ? 'postProcessingAppliedFailed'
+      : 'postProcessingApplied';
   return {
-    summary: `${applied.length} of ${plural(outcomes.length, 'rule')} applied${
-      applied.length ? ` (${applied.map((o) => o.rule).join(', ')})` : ''
-    }${failed.length ? `; ${failed.length} failed` : ''}`,
-    warnings: failed.map((o) => `The post-processing rule '${o.rule}' changed nothing: ${o.error}`),
+    summary: traceMessage(code, {
+      applied: applied.length,
+      rules: traceList([traceMessage('rules', { smart_count: outcomes.length })]),
+      names: applied.map((o) => o.rule).join(', '),
+      failed: failed.length,
+    }),
+    warnings: failed.map((o) =>
+      traceMessage('postProcessingRuleFailed', { rule: o.rule, reason: o.error ?? '' }),
+    ),
   };
 };
 
@@ -56,6 +67,6 @@ export const runPostProcessing = ({
 export const postProcessingStage: Stage = {
   step: 'postProcessing',
   skipReason: ({ config }) =>
-    !config.postProcessing?.rules.length ? 'The post-processing has no rule yet' : null,
+    !config.postProcessing?.rules.length ? traceMessage('postProcessingNoRule') : null,
   run: async (ctx) => postProcessingSummary(runPostProcessing(ctx)),
 };

@@ -1,3 +1,4 @@
+import { traceMessage } from '../../../schemas/trace-messages';
 import { renderTemplate, TemplateError } from '../../templates/twig';
 import type { PipelineConfig, Stage } from '../stage';
 import { analysisContext } from '../template-context';
@@ -14,8 +15,7 @@ export const defaultTemplate = (config: PipelineConfig) => config.reply.template
  */
 export const replyStage: Stage = {
   step: 'replyTemplate',
-  skipReason: ({ config }) =>
-    defaultTemplate(config) ? null : 'No default reply template is configured in this environment',
+  skipReason: ({ config }) => (defaultTemplate(config) ? null : traceMessage('noDefaultTemplate')),
   run: async ({ input, config, services, signal, result }) => {
     const template = defaultTemplate(config)!;
     const sources = Object.fromEntries(config.reply.templates.map((t) => [t.name, t.body]));
@@ -29,17 +29,17 @@ export const replyStage: Stage = {
     if (!template.llm) {
       result.reply = { template: template.name, text: rendered };
       return {
-        summary: `Reply drafted from the template '${template.name}' (${rendered.length} characters)`,
+        summary: traceMessage('replyDrafted', { template: template.name, characters: rendered.length }),
       };
     }
     if (!services.llm) {
-      const reason = `The template '${template.name}' is an LLM prompt, but no LLM endpoint is configured on this deployment (LLM_BASE_URL): no reply was drafted`;
+      const reason = traceMessage('replyNoLlm', { template: template.name });
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const text = await services.llm.complete(rendered, signal);
     result.reply = { template: template.name, text, prompt: rendered };
     return {
-      summary: `Reply drafted by the LLM from the template '${template.name}' (${text.length} characters)`,
+      summary: traceMessage('replyDraftedByLlm', { template: template.name, characters: text.length }),
     };
   },
 };

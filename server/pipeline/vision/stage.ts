@@ -1,6 +1,7 @@
+import { traceList, traceMessage } from '../../../schemas/trace-messages';
 import { visionProblems } from '../../../schemas/vision';
 import { moduleActive } from '../module-scope';
-import type { PipelineConfig, Stage } from '../stage';
+import type { PipelineConfig, Stage, StageText } from '../stage';
 import { readVisionAnswer, visionRequest } from './answer';
 import { visionImages, visionText } from './images';
 
@@ -8,8 +9,7 @@ import { visionImages, visionText } from './images';
 export const visionRuns = (config: Pick<PipelineConfig, 'modules' | 'vision'>): boolean =>
   Boolean(config.vision?.active) && moduleActive(config, 'visionEngine');
 
-export const NO_LLM_ENDPOINT =
-  'No LLM endpoint is configured on this deployment (LLM_BASE_URL): the vision engine did not run';
+const NO_LLM_ENDPOINT = traceMessage('visionNoLlm');
 
 /**
  * The vision engine step (DESIGN.md §6): the environment's prompt, the text the extractor read and
@@ -22,9 +22,9 @@ export const visionStage: Stage = {
   step: 'visionEngine',
   skipReason: ({ config }) =>
     !config.vision
-      ? 'The vision engine is not configured in this environment'
+      ? traceMessage('visionNotConfigured')
       : !config.vision.active
-        ? 'The vision engine is switched off in its settings'
+        ? traceMessage('visionOff')
         : null,
   run: async ({ input, config, services, signal, result, work }) => {
     const settings = config.vision!;
@@ -35,11 +35,12 @@ export const visionStage: Stage = {
       const reason = `The vision engine is not set up: ${problems[0].message}`;
       return { skipped: true, summary: reason, warnings: [reason] };
     }
-    const { images, warnings } = await visionImages(input, result.extraction, work, signal);
+    const { images, warnings: imageWarnings } = await visionImages(input, result.extraction, work, signal);
+    const warnings: StageText[] = [...imageWarnings];
     const { text, cut } = visionText(input, result.extraction);
-    if (cut) warnings.push(`Only the first ${text.length} characters of the text were sent to the model`);
+    if (cut) warnings.push(traceMessage('visionTextCut', { smart_count: text.length }));
     if (!images.length && !text) {
-      const reason = 'The vision engine had neither an image nor text to read in this analysis';
+      const reason = traceMessage('visionNothingToRead');
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const answer = await services.llm.chat(visionRequest(settings, text, images), signal);
@@ -47,12 +48,19 @@ export const visionStage: Stage = {
     result.vision = read.output;
     const said =
       read.output.category !== undefined
-        ? `category ${read.output.category}`
+        ? traceMessage('visionSaidCategory', { category: read.output.category ?? '' })
         : read.output.data
-          ? `${Object.values(read.output.data).filter((v) => v !== null).length} of ${Object.keys(read.output.data).length} fields`
-          : `${read.output.text!.length} characters`;
+          ? traceMessage('visionSaidFields', {
+              found: Object.values(read.output.data).filter((v) => v !== null).length,
+              fields: Object.keys(read.output.data).length,
+            })
+          : traceMessage('visionSaidCharacters', { smart_count: read.output.text!.length });
     return {
-      summary: `The model ${read.output.model} read ${images.length} image(s)${text ? ' and the text' : ''}: ${said}`,
+      summary: traceMessage(text ? 'visionReadWithText' : 'visionRead', {
+        model: read.output.model,
+        images: images.length,
+        said: traceList([said]),
+      }),
       warnings: [...warnings, ...read.warnings],
     };
   },

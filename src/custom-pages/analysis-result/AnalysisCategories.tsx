@@ -13,6 +13,7 @@ import {
 } from '../../../schemas/analysis-result';
 import { HighlightedText } from '../../components/HighlightedText';
 import { ExtractedDataList } from './ExtractedDataList';
+import { useTraceText } from './traceText';
 import { interactionHighlights, parameterSummary } from './nluHighlights';
 
 /** Indexes of the interactions a criteria tree rests on, where it held. */
@@ -21,9 +22,10 @@ const heldInteractions = (t: CriterionTrace): number[] =>
 
 const CriteriaTree = ({ trace, result }: { trace: CriterionTrace; result: AnalysisResult }) => {
   const translate = useTranslate();
+  const said = useTraceText();
   return (
     <li>
-      <span>{trace.description}</span>{' '}
+      <span>{said.say(trace.message, trace.description)}</span>{' '}
       <Chip
         size="small"
         color={trace.held ? 'success' : 'default'}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AnalysisResult } from '../../../schemas/analysis-result';
+import { useTraceText } from './traceText';
 
 /** Base64 data longer than this is shortened on screen; the downloaded result keeps it whole. */
 const SHOWN_DATA = 200;
@@ -27,12 +28,13 @@ export const AnalysisOutput = ({
   deliveries?: ReactNode;
 }) => {
   const translate = useTranslate();
+  const said = useTraceText();
   const step = result?.trace.find((t) => t.step === 'outputDelivery');
   if (!result?.output)
     return (
       <Stack spacing={2}>
         <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-          {translate('app.modules.output.none')} {step ? (step.errors[0] ?? step.summary) : null}
+          {translate('app.modules.output.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
         </Alert>
         {deliveries}
       </Stack>
@@ -43,10 +45,10 @@ export const AnalysisOutput = ({
       {deliveries}
       {step?.summary ? (
         <Typography variant="body2" color="text.secondary">
-          {step.summary}
+          {said.summary(step)}
         </Typography>
       ) : null}
-      {(step?.warnings ?? []).map((warning) => (
+      {(step ? said.warnings(step) : []).map((warning) => (
         <Alert key={warning} severity="warning">
           {warning}
         </Alert>

@@ -4,16 +4,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { AnalysisResult } from '../../../schemas/analysis-result';
 import { Draft } from '../reply-templates/Draft';
+import { useTraceText } from './traceText';
 
 /** The reply drafted from the default template (and the LLM prompt), or why there is none. */
 export const AnalysisReply = ({ result }: { result: AnalysisResult | null }) => {
   const translate = useTranslate();
+  const said = useTraceText();
   const reply = result?.reply;
   if (!reply) {
     const step = result?.trace.find((t) => t.step === 'replyTemplate');
     return (
       <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-        {translate('app.replies.result.none')} {step ? (step.errors[0] ?? step.summary) : null}
+        {translate('app.replies.result.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
       </Alert>
     );
   }

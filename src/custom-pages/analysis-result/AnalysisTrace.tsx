@@ -11,6 +11,7 @@ import { TRACE_STEPS } from '../../../schemas/analysis-result';
 import { formatDateTime } from '../../theme';
 import { formatDuration } from '../analyses/components/format';
 import { MessageLines } from '../analyses/components/MessageLines';
+import { useTraceText } from './traceText';
 
 /**
  * The "Trace" tab (DESIGN.md §6): one row per pipeline step, in the spec's order, whether it ran or
@@ -19,6 +20,7 @@ import { MessageLines } from '../analyses/components/MessageLines';
 export const AnalysisTrace = ({ trace }: { trace: readonly TraceEntry[] }) => {
   const translate = useTranslate();
   const locale = useLocale();
+  const said = useTraceText();
   const label = (key: string) => translate(`app.analyses.trace.${key}`);
   const columns = ['step', 'status', 'start', 'duration', 'summary'];
   return (
@@ -43,8 +45,8 @@ export const AnalysisTrace = ({ trace }: { trace: readonly TraceEntry[] }) => {
               <TableCell>{entry?.start ? formatDuration(entry.durationMs, locale) : '—'}</TableCell>
               <TableCell>
                 <Stack spacing={1}>
-                  <Typography variant="body2">{entry?.summary ?? ''}</Typography>
-                  <MessageLines severity="warning" lines={entry?.warnings ?? []} />
+                  <Typography variant="body2">{entry ? said.summary(entry) : ''}</Typography>
+                  <MessageLines severity="warning" lines={entry ? said.warnings(entry) : []} />
                   <MessageLines severity="error" lines={entry?.errors ?? []} />
                 </Stack>
               </TableCell>

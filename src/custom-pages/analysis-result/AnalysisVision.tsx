@@ -1,3 +1,4 @@
+import { useTraceText } from './traceText';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -72,14 +73,15 @@ const ANSWERS: Record<VisionType, (props: { vision: VisionOutput }) => ReactNode
  */
 export const AnalysisVision = ({ result }: { result: AnalysisResult | null }) => {
   const translate = useTranslate();
+  const said = useTraceText();
   const vision = result?.vision;
   const step = result?.trace.find((t) => t.step === 'visionEngine');
-  const warnings = <MessageLines severity="warning" lines={step?.warnings ?? []} />;
+  const warnings = <MessageLines severity="warning" lines={step ? said.warnings(step) : []} />;
   if (!vision)
     return (
       <Stack spacing={2}>
         <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-          {translate('app.modules.vision.result.none')} {step ? (step.errors[0] ?? step.summary) : null}
+          {translate('app.modules.vision.result.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
         </Alert>
         {warnings}
       </Stack>

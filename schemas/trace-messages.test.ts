@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { traceEn } from '../src/i18n/trace/en';
+import { traceFr } from '../src/i18n/trace/fr';
+import { inEnglish, TRACE_MESSAGES_EN, traceList, traceMessage, type TraceCode } from './trace-messages';
+
+const paramsOf = (template: string) => [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+const forms = (template: string) => template.split(' |||| ').length;
+
+describe('trace messages (issue 23: every code the server can emit has its fr and en words)', () => {
+  const codes = Object.keys(TRACE_MESSAGES_EN) as TraceCode[];
+
+  it.each(codes)('%s is said in both languages with the same parameters', (code) => {
+    for (const catalogue of [traceFr, traceEn]) {
+      expect(catalogue[code], code).toBeTruthy();
+      expect(forms(catalogue[code]), code).toBe(forms(TRACE_MESSAGES_EN[code]));
+      expect(new Set(paramsOf(catalogue[code])), code).toEqual(new Set(paramsOf(TRACE_MESSAGES_EN[code])));
+    }
+  });
+
+  it('gives the API the English sentences it always gave', () => {
+    expect(inEnglish(traceMessage('notConfigured'))).toBe(
+      'No module of this step is configured in this environment',
+    );
+    expect(inEnglish(traceMessage('moduleInactive', { module: { module: 'categorization' } }))).toBe(
+      'The categorization module is not active in this environment',
+    );
+    expect(inEnglish(traceMessage('earlierStepFailed', { step: { step: 'nlu' } }))).toBe(
+      'An earlier step (nlu) failed',
+    );
+    expect(inEnglish(traceMessage('sourceText', { smart_count: 1 }))).toBe('Text of 1 character');
+    expect(inEnglish(traceMessage('sourceText', { smart_count: 12 }))).toBe('Text of 12 characters');
+    expect(
+      inEnglish(
+        traceMessage('nluRead', {
+          language: 'fr',
+          servers: traceList(
+            [
+              traceMessage('nluServerRead', { server: 'A', smart_count: 1 }),
+              traceMessage('nluServerRead', { server: 'B', smart_count: 3 }),
+            ],
+            '; ',
+          ),
+        }),
+      ),
+    ).toBe('Language fr; A: 1 interaction; B: 3 interactions');
+    expect(inEnglish(traceMessage('sourceFile', { filename: 'a.eml', size: { bytes: 4506 } }))).toBe(
+      'File a.eml (4.4 KB)',
+    );
+  });
+});

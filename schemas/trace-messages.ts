@@ -1,0 +1,226 @@
+import { MODULE_NAMES, type ModuleType } from './modules';
+import type { TraceStep } from './analysis-result';
+
+/**
+ * What the trace of an analysis says, by code (issue 23 "one language at a time"). A stage says
+ * `traceMessage('sourceFile', { filename, size: { bytes } })`; the stored result keeps the code and
+ * its parameters beside the English sentence (API clients and logs read the sentence), and the
+ * console says the code in the user's language (src/i18n/trace). The English below is both the
+ * server's sentence and the console's English catalogue, so the two cannot drift.
+ *
+ * Templates are polyglot's: `%{name}` is a parameter, `a |||| b` the singular and plural forms
+ * chosen by `smart_count`.
+ */
+export const TRACE_MESSAGES_EN = {
+  // The engine (pipeline/engine.ts)
+  notConfigured: 'No module of this step is configured in this environment',
+  stepAborted: 'The analysis was aborted during this step',
+  stepFailed: 'This step failed',
+  analysisAborted: 'The analysis was aborted',
+  earlierStepFailed: 'An earlier step (%{step}) failed',
+  moduleInactive: 'The %{module} module is not active in this environment',
+  moduleWrongInput: 'The %{module} module reads %{reads} only; this analysis is %{is}',
+  readsEmail: 'emails',
+  readsDocument: 'documents',
+  readsText: 'pasted text',
+  isEmail: 'an email',
+  isDocument: 'a document',
+  isText: 'pasted text',
+  moduleNeedsTaint:
+    "The %{module} module runs only for analyses with the taint '%{taint}'; this analysis has only %{taints}",
+  moduleNeedsTaintNone:
+    "The %{module} module runs only for analyses with the taint '%{taint}'; this analysis has no taint",
+  moduleRefusesTaint:
+    "The %{module} module runs only for analyses without the taint '%{taint}'; this analysis has it",
+  noExtractedText: 'There is no extracted text to read',
+  // Source
+  sourceText: 'Text of %{smart_count} character |||| Text of %{smart_count} characters',
+  sourceFileEmpty: 'File %{filename} (empty)',
+  sourceFile: 'File %{filename} (%{size})',
+  // Extractor
+  extractorDisabled: 'The extractor module is disabled',
+  extracted: '%{parts}',
+  extractedCached: '%{parts} (from the cache: this file was read before with these settings)',
+  readEmail: 'Email read',
+  readEmailSubject: 'Email read (“%{subject}”)',
+  readText: 'Text read',
+  readPages: '%{kind} read: %{smart_count} page |||| %{kind} read: %{smart_count} pages',
+  readPagesOcr:
+    '%{kind} read: %{smart_count} page, %{ocr} by OCR |||| %{kind} read: %{smart_count} pages, %{ocr} by OCR',
+  kindDocument: 'Document',
+  kindImage: 'Image',
+  kindSpreadsheet: 'Spreadsheet',
+  kindText: 'Text',
+  kindAudio: 'Audio',
+  kindPlain: 'Text',
+  kindEmail: 'Email',
+  attachments: '%{smart_count} attachment |||| %{smart_count} attachments',
+  attachmentsUnreadable:
+    '%{smart_count} attachment (%{failed} unreadable) |||| %{smart_count} attachments (%{failed} unreadable)',
+  textBlocks: '%{smart_count} text block |||| %{smart_count} text blocks',
+  // NLU
+  noNluServer: 'No NLU server is configured in this environment',
+  nluRead: 'Language %{language}; %{servers}',
+  nluServerRead: '%{server}: %{smart_count} interaction |||| %{server}: %{smart_count} interactions',
+  nluStartingUp: "The AI was starting up: server '%{server}' started for this analysis",
+  nluLoaded: "Server '%{server}' loaded its configuration (%{ms} ms)",
+  // Categorisation
+  noCategory: 'No category is configured in this environment',
+  categorised: 'Categories: %{names}',
+  categorisedWithAttachments: 'Categories: %{names}; %{attachments} attachment categories',
+  categorisedAdvanced: 'Categories: %{names} (advanced categorisation)',
+  categorisedWithAttachmentsAdvanced:
+    'Categories: %{names}; %{attachments} attachment categories (advanced categorisation)',
+  ruleFlagged: "Rule '%{rule}' of category '%{category}' is flagged and never matches: %{reason}",
+  // OCR data extraction
+  ocrDataNotConfigured: 'The OCR data extraction is not configured in this environment',
+  ocrDataNoField: 'The OCR data extraction has no field to read yet',
+  ocrDataCategoryGone:
+    "The category '%{category}' of the OCR data extraction does not exist any more in this environment",
+  ocrDataNoDocumentOf: "No document of the category '%{category}' in this analysis",
+  ocrDataNoDocument: 'No document in this analysis',
+  ocrDataNotFound: '%{document}: not found next to an anchor: %{keys}',
+  ocrDataRead: '%{smart_count} value read in %{documents} |||| %{smart_count} values read in %{documents}',
+  documents: '%{smart_count} document |||| %{smart_count} documents',
+  // Post-processing
+  postProcessingNoRule: 'The post-processing has no rule yet',
+  postProcessingApplied: '%{applied} of %{rules} applied',
+  postProcessingAppliedNamed: '%{applied} of %{rules} applied (%{names})',
+  postProcessingAppliedFailed: '%{applied} of %{rules} applied; %{failed} failed',
+  postProcessingAppliedNamedFailed: '%{applied} of %{rules} applied (%{names}); %{failed} failed',
+  rules: '%{smart_count} rule |||| %{smart_count} rules',
+  postProcessingRuleFailed: "The post-processing rule '%{rule}' changed nothing: %{reason}",
+  // Vision engine
+  visionNotConfigured: 'The vision engine is not configured in this environment',
+  visionOff: 'The vision engine is switched off in its settings',
+  visionNoLlm:
+    'No LLM endpoint is configured on this deployment (LLM_BASE_URL): the vision engine did not run',
+  visionNothingToRead: 'The vision engine had neither an image nor text to read in this analysis',
+  visionTextCut: 'Only the first %{smart_count} characters of the text were sent to the model',
+  visionRead: 'The model %{model} read %{images} image(s): %{said}',
+  visionReadWithText: 'The model %{model} read %{images} image(s) and the text: %{said}',
+  visionSaidCategory: 'category %{category}',
+  visionSaidFields: '%{found} of %{fields} fields',
+  visionSaidCharacters: '%{smart_count} character |||| %{smart_count} characters',
+  // Information extraction
+  noExtractionField: 'No information extraction field is configured in this environment',
+  valuesExtracted: '%{smart_count} value extracted |||| %{smart_count} values extracted',
+  valuesExtractedNamed:
+    '%{smart_count} value extracted (%{names}) |||| %{smart_count} values extracted (%{names})',
+  // Reply
+  noDefaultTemplate: 'No default reply template is configured in this environment',
+  replyDrafted: "Reply drafted from the template '%{template}' (%{characters} characters)",
+  replyDraftedByLlm: "Reply drafted by the LLM from the template '%{template}' (%{characters} characters)",
+  replyNoLlm:
+    "The template '%{template}' is an LLM prompt, but no LLM endpoint is configured on this deployment (LLM_BASE_URL): no reply was drafted",
+  // Consolidation
+  consolidationNotConfigured: 'The consolidation is not configured in this environment',
+  consolidationNoEngine:
+    'No workflow engine is configured on this deployment (WORKFLOW_BASE_URL): the consolidation did not run',
+  consolidationPosted: "Posted to the workflow '%{workflow}' (HTTP %{status})",
+  consolidationPostedWaits:
+    "Posted to the workflow '%{workflow}' (HTTP %{status}); the analysis waits for its final status",
+  // Output
+  payloadBuilt: 'Payload built (%{size}): %{parts}. %{delivery}',
+  payloadIdentityOnly: 'the analysis identity only',
+  payloadToWebhooks:
+    'It is delivered to %{smart_count} webhook when the analysis ends |||| It is delivered to %{smart_count} webhooks when the analysis ends',
+  payloadNoWebhook: 'No webhook is active in this environment to deliver it',
+  partEmail: 'email headers',
+  partHtmlBody: 'HTML body',
+  partAttachments: 'attachments',
+  partCategories: 'categories',
+  partAttachmentsCategories: 'attachment categories',
+  partExtractedData: 'extracted data',
+  partMetadata: 'metadata',
+  partNlu: 'NLU output',
+  partReply: 'reply proposal',
+  partVision: 'vision engine output',
+  // A category's explanation (pipeline/categorisation/criteria.ts)
+  criterionAll: 'all of',
+  criterionAny: 'any of',
+  criterionNot: 'not',
+  criterionInteraction: "interaction '%{name}' found",
+  criterionInteractionWith: "interaction '%{name}' with %{parameter} = '%{value}' found",
+  criterionCategory: "category '%{name}' given",
+  criterionExtracted: "extracted '%{name}' = '%{value}'",
+  criterionExtractedPresent: "extracted '%{name}' present",
+  criterionHeader: "header '%{name}' contains '%{value}'",
+  criterionHeaderPresent: "header '%{name}' present",
+  criterionMetadata: "metadata '%{name}' = '%{value}'",
+  criterionMetadataPresent: "metadata '%{name}' present",
+} as const;
+
+export type TraceCode = keyof typeof TRACE_MESSAGES_EN;
+
+/**
+ * A parameter: a value said as it is; a size, a step or a module said in the reader's language;
+ * or a list of messages said one after the other (", " unless told).
+ */
+export type TraceParam =
+  | string
+  | number
+  | { bytes: number }
+  | { step: TraceStep }
+  | { module: ModuleType }
+  | { list: TraceMessage[]; separator?: string };
+
+export interface TraceMessage {
+  code: TraceCode;
+  params?: Record<string, TraceParam>;
+}
+
+/** What a step says, by code. */
+export const traceMessage = (code: TraceCode, params?: Record<string, TraceParam>): TraceMessage =>
+  params ? { code, params } : { code };
+
+/** A list of messages as one parameter. */
+export const traceList = (list: TraceMessage[], separator?: string): TraceParam =>
+  separator ? { list, separator } : { list };
+
+/** How a reader says templates and the parameters that depend on its language. */
+export interface TraceReader {
+  template(code: TraceCode): string | undefined;
+  plural(count: number): number;
+  size(bytes: number): string;
+  step(step: TraceStep): string;
+  module(type: ModuleType): string;
+}
+
+/** A message in the reader's language; undefined when the reader lacks one of its codes. */
+export const sayTrace = (message: TraceMessage, reader: TraceReader): string | undefined => {
+  const template = reader.template(message.code);
+  if (template === undefined) return undefined;
+  const params = message.params ?? {};
+  const count = params.smart_count;
+  const forms = template.split(' |||| ');
+  const chosen =
+    typeof count === 'number' ? forms[Math.min(reader.plural(count), forms.length - 1)] : forms[0];
+  let missing = false;
+  const said = chosen.replace(/%\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if ('bytes' in value) return reader.size(value.bytes);
+    if ('step' in value) return reader.step(value.step);
+    if ('module' in value) return reader.module(value.module);
+    const parts = value.list.map((m) => sayTrace(m, reader));
+    if (parts.some((p) => p === undefined)) missing = true;
+    return parts.join(value.separator ?? ', ');
+  });
+  return missing ? undefined : said;
+};
+
+const englishSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/** The server's own reader: English, the API's language. */
+export const ENGLISH_TRACE_READER: TraceReader = {
+  template: (code) => TRACE_MESSAGES_EN[code],
+  plural: (count) => (count === 1 ? 0 : 1),
+  size: englishSize,
+  step: (step) => step,
+  module: (type) => MODULE_NAMES[type],
+};
+
+/** The English sentence the stored trace and the API give. */
+export const inEnglish = (message: TraceMessage): string => sayTrace(message, ENGLISH_TRACE_READER)!;

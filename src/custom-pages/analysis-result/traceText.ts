@@ -1,0 +1,41 @@
+import { useLocale, useTranslate } from 'react-admin';
+import type { TraceEntry } from '../../../schemas/analysis-result';
+import { sayTrace, type TraceMessage, type TraceReader } from '../../../schemas/trace-messages';
+import { traceEn } from '../../i18n/trace/en';
+import { traceFr } from '../../i18n/trace/fr';
+import { formatBytes } from '../analyses/components/format';
+
+/** The plural forms' rules of the console's languages (polyglot's): French says 0 and 1 alike. */
+const PLURAL: Record<string, (count: number) => number> = {
+  fr: (count) => (count < 2 ? 0 : 1),
+  en: (count) => (count === 1 ? 0 : 1),
+};
+
+/**
+ * What a trace entry says, in the user's language: its sentences by code where the server gave
+ * codes (schemas/trace-messages.ts), else its English words (results stored before codes, and the
+ * messages of parsers and libraries).
+ *
+ * @example
+ *   const { summary, warnings } = useTraceText();
+ *   summary(entry); // 'Fichier a.eml (4,4 ko)'
+ */
+export const useTraceText = () => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const reader: TraceReader = {
+    template: (code) => (locale === 'en' ? traceEn : traceFr)[code],
+    plural: PLURAL[locale] ?? PLURAL.fr,
+    size: (bytes) => formatBytes(bytes, locale),
+    step: (step) => translate(`app.analyses.trace.steps.${step}`),
+    module: (type) => translate(`app.modules.types.${type}`),
+  };
+  const say = (message: TraceMessage | null | undefined, english: string) =>
+    (message && sayTrace(message, reader)) ?? english;
+  return {
+    /** A message by code, else its English words. */
+    say,
+    summary: (entry: TraceEntry) => say(entry.messages?.summary, entry.summary),
+    warnings: (entry: TraceEntry) => entry.warnings.map((w, i) => say(entry.messages?.warnings[i], w)),
+  };
+};
