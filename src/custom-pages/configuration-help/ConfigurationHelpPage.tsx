@@ -1,13 +1,9 @@
-import Paper from '@mui/material/Paper';
-import documentation from '../../../docs/nlu.md?raw';
-import { Markdown } from '../../components/Markdown';
+import { UserDocumentation } from '../../components/user-documentation/UserDocumentation';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 
-/** docs/nlu.md, the same text the repository holds (it is written in English). */
+/** docs/nlu.md, or docs/nlu.fr.md: the same text the repository holds, in the user's language. */
 export const ConfigurationHelpPage = () => (
   <ResourcePageFrame titleKey="app.routes.configurationHelp">
-    <Paper variant="outlined" sx={{ p: 3 }} lang="en">
-      <Markdown source={documentation} />
-    </Paper>
+    <UserDocumentation page="nlu" />
   </ResourcePageFrame>
 );

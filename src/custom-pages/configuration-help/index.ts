@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** The user documentation of the engine's semantics (docs/nlu.md), linked from the configuration area. */
+/** The user documentation of the engine's semantics (docs/nlu.md, nlu.fr.md), linked from the configuration area. */
 export const Page = lazy(() =>
   import('./ConfigurationHelpPage').then((module) => ({ default: module.ConfigurationHelpPage })),
 );

@@ -43,4 +43,21 @@ describe('information extraction page (spec pipeline §2: interface, tests, docu
       await screen.findByRole('heading', { name: 'Information extraction', level: 3 }),
     ).toBeInTheDocument();
   });
+
+  it('shows the documentation tab in French, from the French page’s section (issue 23)', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('locale', 'fr');
+    renderConsole(`${ENV_PATH}/extraction`, {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/extraction-fields`]: new Response('[]', {
+        headers: { 'content-type': 'application/json', 'content-range': 'extraction-fields 0-0/0' },
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Documentation' }, { timeout: 8000 }));
+    const section = await screen.findByRole('heading', { name: "Extraction d'informations", level: 3 });
+    expect(section.closest('[lang]')).toHaveAttribute('lang', 'fr');
+    expect(screen.getByRole('heading', { name: 'Le moteur de vision', level: 4 })).toBeInTheDocument();
+    // The section alone: not the page's other parts.
+    expect(screen.queryByRole('heading', { name: 'Post-traitement' })).not.toBeInTheDocument();
+  });
 });

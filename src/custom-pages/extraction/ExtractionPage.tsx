@@ -1,7 +1,6 @@
-import Paper from '@mui/material/Paper';
 import { useTranslate } from 'react-admin';
-import documentation from '../../../docs/nlu.md?raw';
-import { Markdown } from '../../components/Markdown';
+import { UserDocumentation } from '../../components/user-documentation/UserDocumentation';
+import { informationExtractionSection } from '../../components/user-documentation/documentationPages';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
@@ -9,9 +8,6 @@ import { TabbedPanels } from '../analyses/components/TabbedPanels';
 import { ExtractionTest } from './ExtractionTest';
 
 const fields = getResource('extraction-fields');
-
-/** The part of the engine's documentation about information extraction (docs/nlu.md). */
-const extractionDocumentation = `## ${documentation.split('\n## ').find((part) => part.startsWith('Information extraction')) ?? ''}`;
 
 /** Interface (the fields), tests (a text read with them), documentation (what a field does). */
 export const ExtractionPage = () => {
@@ -36,11 +32,8 @@ export const ExtractionPage = () => {
           {
             id: 'documentation',
             label: translate('app.nlu.extraction.tabs.documentation'),
-            render: () => (
-              <Paper variant="outlined" sx={{ p: 3 }} lang="en">
-                <Markdown source={extractionDocumentation} />
-              </Paper>
-            ),
+            // The part of the engine's documentation about information extraction (docs/nlu.md).
+            render: () => <UserDocumentation page="nlu" section={informationExtractionSection} />,
           },
         ]}
       />

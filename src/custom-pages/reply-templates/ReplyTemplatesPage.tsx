@@ -1,8 +1,6 @@
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import documentation from '../../../docs/replies.md?raw';
-import { Markdown } from '../../components/Markdown';
+import { UserDocumentation } from '../../components/user-documentation/UserDocumentation';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
@@ -13,7 +11,7 @@ import { ReplyTest } from './ReplyTest';
 
 const templates = getResource('reply-templates');
 
-/** Templates (list and editor), includes, tests, documentation (docs/replies.md), errors. */
+/** Templates (list and editor), includes, tests, documentation (docs/replies.md, in the user's language), errors. */
 export const ReplyTemplatesPage = () => {
   const translate = useTranslate();
   const scope = useRouteScope();
@@ -45,11 +43,7 @@ export const ReplyTemplatesPage = () => {
           {
             id: 'documentation',
             label: translate('app.replies.tabs.documentation'),
-            render: () => (
-              <Paper variant="outlined" sx={{ p: 3 }} lang="en">
-                <Markdown source={documentation} />
-              </Paper>
-            ),
+            render: () => <UserDocumentation page="replies" />,
           },
           {
             id: 'errors',
