@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { resourceSchemas } from '../schemas/index';
 import { checkConfiguration, writeConfiguration } from './environments/configuration';
 import { templateByKey } from './environments/templates';
+import { localisedConfiguration } from '../schemas/template-localisation';
 import { settingsProblems } from './resources/tables/environments';
 
 export interface SeedResult {
@@ -69,9 +70,10 @@ export const seedDemo = async (
         name,
         visibility,
       ]);
-      // Production analyses out of the box: the insurance use case, with its reply templates.
+      // Production analyses out of the box: the insurance use case, with its reply templates, its
+      // descriptions in French, the console's default language.
       if (name === 'Production') {
-        const { configuration } = templateByKey(DEMO_TEMPLATE)!;
+        const configuration = localisedConfiguration(templateByKey(DEMO_TEMPLATE)!, 'fr');
         const checked = checkConfiguration(configuration, resourceSchemas, settingsProblems);
         await writeConfiguration(tx, environmentId, checked, resourceSchemas);
       }

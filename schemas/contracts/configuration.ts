@@ -62,7 +62,7 @@ export const useCaseTemplate = z.object({
   key: z.string(),
   name: z.object({ fr: z.string(), en: z.string() }),
   description: z.object({ fr: z.string(), en: z.string() }),
-  /** An environment configuration document, as exported. */
+  /** An environment configuration document, as exported, its prose in English. */
   configuration: z.unknown(),
   /** Messages the template categorises as `expected` (proven by server/environments/templates). */
   samples: z.array(
@@ -74,6 +74,11 @@ export const useCaseTemplate = z.object({
       expected: z.array(z.string()),
     }),
   ),
+  /**
+   * The configuration's prose (descriptions, comments) in French, keyed by its English text: the
+   * console makes an environment in the user's language (schemas/template-localisation.ts).
+   */
+  translations: z.object({ fr: z.record(z.string(), z.string()) }),
 });
 export type UseCaseTemplate = z.infer<typeof useCaseTemplate>;
 

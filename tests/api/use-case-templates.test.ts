@@ -14,14 +14,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('use-case templates (spec platform-shell §3)', () => {
-  it('lists the three templates to any member, and nobody else', async () => {
+  it('lists the three templates, with their French, to any member, and nobody else', async () => {
     const res = await acme.call('GET', `${API}/use-case-templates`, 'cockpit');
     expect(res.statusCode).toBe(200);
-    expect((res.json() as UseCaseTemplate[]).map((tpl) => tpl.key)).toEqual([
+    const templates = res.json() as UseCaseTemplate[];
+    expect(templates.map((tpl) => tpl.key)).toEqual([
       'insurance:meeting',
       'tourism:airline-messages',
       'retail:quotes-and-orders',
     ]);
+    // With the French of their descriptions, which the console applies for a French user.
+    for (const tpl of templates) expect(Object.keys(tpl.translations.fr).length).toBeGreaterThan(30);
     expect((await acme.call('GET', `${API}/use-case-templates`, 'anonymous')).statusCode).toBe(401);
   });
 

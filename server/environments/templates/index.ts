@@ -1,6 +1,7 @@
 import insuranceMeeting from './insurance-meeting.json' with { type: 'json' };
 import retailQuotesAndOrders from './retail-quotes-and-orders.json' with { type: 'json' };
 import tourismAirlineMessages from './tourism-airline-messages.json' with { type: 'json' };
+import type { TemplateTranslations } from '../../../schemas/template-localisation';
 
 /** A message a template is shown and tested with, and the categories it must get. */
 export interface UseCaseSample {
@@ -16,6 +17,8 @@ export interface UseCaseSample {
  * A use-case template (spec platform-shell §3, environment creation sources): a whole environment
  * configuration a customer team starts from, in the export format of
  * `server/environments/configuration.ts`, with sample messages and the categories each must get.
+ * Its configuration's prose is English; `translations` has it in French, and an environment is made
+ * from `localisedConfiguration(template, locale)` (schemas/template-localisation.ts).
  */
 export interface UseCaseTemplate {
   key: string;
@@ -23,6 +26,7 @@ export interface UseCaseTemplate {
   description: { fr: string; en: string };
   configuration: Record<string, unknown>;
   samples: UseCaseSample[];
+  translations: TemplateTranslations;
 }
 
 /** The use-case templates, in the order the spec lists them. */

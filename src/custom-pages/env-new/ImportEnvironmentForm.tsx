@@ -4,16 +4,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { importEnvironment, type UseCaseTemplate } from '../../../schemas/contracts/configuration';
+import { localisedConfiguration } from '../../../schemas/template-localisation';
 import { useApiClient } from '../../providers/ServicesContext';
 import { TemplatePicker } from './TemplatePicker';
 import { RefusalAlert, refusalOf, type Refusal } from '../import-export/RefusalAlert';
 
 /**
  * A new environment made from a configuration (spec §3): an exported configuration file, or a
- * use-case template's. Its name, the configuration; the server checks both and makes nothing when
- * either is refused.
+ * use-case template's, its descriptions in the user's language. Its name, the configuration; the
+ * server checks both and makes nothing when either is refused.
  */
 export const ImportEnvironmentForm = ({
   projectId,
@@ -25,6 +26,7 @@ export const ImportEnvironmentForm = ({
   source?: 'file' | 'template';
 }) => {
   const translate = useTranslate();
+  const locale = useLocale() === 'en' ? 'en' : 'fr';
   const client = useApiClient();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File>();
@@ -37,7 +39,7 @@ export const ImportEnvironmentForm = ({
     event.preventDefault();
     setNameError(undefined);
     setRefusal(undefined);
-    let configuration: unknown = template?.configuration;
+    let configuration: unknown = template && localisedConfiguration(template, locale);
     if (source === 'file') {
       if (!file) return;
       try {
