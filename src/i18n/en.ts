@@ -22,6 +22,9 @@ export const en: Messages = {
       goHome: 'Back to home',
       backToLogin: 'Back to sign-in',
     },
+    code: {
+      loading: 'Loading the code editor…',
+    },
     routes: {
       login: 'Sign in',
       forgotPassword: 'Forgotten password',

@@ -23,6 +23,9 @@ export const fr = {
       goHome: 'Retour à l’accueil',
       backToLogin: 'Retour à la connexion',
     },
+    code: {
+      loading: 'Chargement de l’éditeur de code…',
+    },
     routes: {
       login: 'Connexion',
       forgotPassword: 'Mot de passe oublié',

@@ -1,6 +1,7 @@
 import { withTheme } from '@rjsf/core';
 import type { ThemeProps } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
+import { CodeWidget } from './CodeWidget';
 import { ProjectRuleWidget } from './ProjectRuleWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 
@@ -10,7 +11,7 @@ import { ReferenceWidget } from './ReferenceWidget';
  */
 export const consoleTheme: ThemeProps = {
   ...Theme,
-  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget },
+  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget, code: CodeWidget },
 };
 
 /** The form component of every generated form (STYLE.md rule 2: inside EditBase / CreateBase). */

@@ -10,3 +10,12 @@ afterEach(cleanup);
 // character, can take several seconds. A wrong expectation still fails, only later; a test should
 // not set a shorter timeout than this one.
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom lays nothing out, and its Range has no geometry: CodeMirror measures text with it (the code
+// editors, src/components/code). Empty rectangles are what a hidden element would give.
+if (!('getClientRects' in Range.prototype)) {
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: () => new DOMRect(),
+  });
+}
