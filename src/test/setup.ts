@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadEnglish } from '../providers/i18nProvider';
 
 // vitest runs without globals, so Testing Library cannot register its own clean-up.
 afterEach(cleanup);
@@ -19,3 +20,6 @@ if (!('getClientRects' in Range.prototype)) {
     getBoundingClientRect: () => new DOMRect(),
   });
 }
+
+// English is loaded on demand in the browser (providers/i18nProvider.ts); tests switch to it at once.
+await loadEnglish();
