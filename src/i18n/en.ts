@@ -24,6 +24,8 @@ export const en: Messages = {
     },
     code: {
       loading: 'Loading the code editor…',
+      invalidJsonObject: 'This is not valid JSON: an object is expected ({ … }).',
+      invalidJsonArray: 'This is not valid JSON: a list is expected ([ … ]).',
     },
     routes: {
       login: 'Sign in',

@@ -25,6 +25,8 @@ export const fr = {
     },
     code: {
       loading: 'Chargement de l’éditeur de code…',
+      invalidJsonObject: 'Ce JSON n’est pas valide : un objet est attendu ({ … }).',
+      invalidJsonArray: 'Ce JSON n’est pas valide : une liste est attendue ([ … ]).',
     },
     routes: {
       login: 'Connexion',

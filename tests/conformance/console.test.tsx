@@ -13,7 +13,7 @@ import { fakeRest } from '../../src/test/fakeRest';
 import { makeUser } from '../../src/test/fixtures';
 import { resetBrowserState } from '../../src/test/renderConsole';
 import { renderResourceView } from '../../src/test/renderResourceView';
-import { typeCode } from '../../src/test/codeEditor';
+import { clearCode, typeCode } from '../../src/test/codeEditor';
 import { sampleRecord } from './sampleRecord';
 
 /**
@@ -236,6 +236,7 @@ const doodadSchema = defineResourceSchema({
     id: { type: 'string' },
     name: { type: 'string', minLength: 1, maxLength: 40 },
     template: { type: 'string', default: '' },
+    extra: { type: 'object', default: {} },
     rules: {
       type: 'array',
       default: [],
@@ -261,6 +262,7 @@ const doodadSchema = defineResourceSchema({
     readOnly: ['id'],
     uiSchema: {
       template: { 'ui:widget': 'code', 'ui:options': { language: 'twig' } },
+      extra: { 'ui:field': 'json' },
       rules: {
         items: {
           pattern: { 'ui:widget': 'code', 'ui:options': { language: 'regex', when: { kind: 'regex' } } },
@@ -314,5 +316,25 @@ describe('a throwaway resource with code fields (issue 23: templates and regular
     const code = await screen.findByRole('textbox', { name: /Pattern/ });
     await waitFor(() => expect(code).toHaveClass('cm-content'));
     expect(code).toHaveTextContent('hello');
+  });
+
+  it('edits a free object as JSON, sending it once it parses', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/doodads', []);
+    renderResourceView(<doodads.create resource={doodads} scope={scope} />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Thing');
+    const extra = await screen.findByRole('textbox', { name: /Extra/ });
+    await clearCode(user, extra);
+    await typeCode(user, extra, '{{"channel": "mail", ');
+    expect(await screen.findByText(/not valid JSON/)).toBeInTheDocument();
+    // Still inside the braces the editor closed for us.
+    await user.keyboard('"priority": 2');
+    await waitFor(() => expect(screen.queryByText(/not valid JSON/)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rest.records).toHaveLength(1));
+    expect(rest.records[0]).toMatchObject({ name: 'Thing', extra: { channel: 'mail', priority: 2 } });
   });
 });
