@@ -59,6 +59,12 @@ export const archetypeSchema = defineResourceSchema({
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
     // References by name, picked among the environment's archetypes and the built-in ones (issue 23).
     uiSchema: {
+      // A regular expression is edited as code; a term stays a text field.
+      expressions: {
+        items: {
+          value: { 'ui:widget': 'code', 'ui:options': { language: 'regex', when: { type: 'regex' } } },
+        },
+      },
       subArchetypes: {
         items: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
       },

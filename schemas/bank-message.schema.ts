@@ -126,6 +126,8 @@ export const bankMessageSchema = defineResourceSchema({
     uiSchema: {
       text: { 'ui:widget': 'textarea' },
       note: { 'ui:widget': 'textarea' },
+      // Free metadata: edited as JSON in a code editor (issue 23).
+      metadata: { 'ui:field': 'json' },
     },
     // Spec §6: the message bank requires the qualifier level.
     access: { read: 'qualifier', write: 'qualifier' },

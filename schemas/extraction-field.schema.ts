@@ -47,6 +47,7 @@ export const extractionFieldSchema = defineResourceSchema({
     uiSchema: {
       interaction: { 'ui:widget': 'reference', 'ui:options': { reference: 'interactions', by: 'name' } },
       archetype: { 'ui:widget': 'reference', 'ui:options': { reference: 'archetypes', by: 'name' } },
+      pattern: { 'ui:widget': 'code', 'ui:options': { language: 'regex' } },
     },
   },
 });

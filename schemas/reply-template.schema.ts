@@ -36,7 +36,11 @@ export const replyTemplateSchema = defineResourceSchema({
     recordRepresentation: 'name',
     menu: false,
     access: { read: 'configurator', write: 'configurator' },
-    uiSchema: { description: { 'ui:widget': 'textarea' }, body: { 'ui:widget': 'textarea' } },
+    uiSchema: {
+      description: { 'ui:widget': 'textarea' },
+      // Twig, edited as code: highlighting, line numbers, syntax errors at their line (issue 23).
+      body: { 'ui:widget': 'code', 'ui:options': { language: 'twig', rows: 12 } },
+    },
     errorMessages: {
       name: { minLength: 'Template name cannot be empty', pattern: 'Template name cannot be empty' },
     },

@@ -5,13 +5,20 @@ import { setNavigator } from './providers/navigation';
 import { createConsoleServices } from './providers/services';
 import type { DisplayPreferences } from './theme';
 
-const bundle = createConsoleServices();
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
-// A data router (not react-admin's default hash router): clean paths as spec §2 lists them, and
-// navigation blocking for the unsaved-changes warning of spec §4.
-const router = createBrowserRouter([{ path: '*', element: <ConsoleAdmin bundle={bundle} /> }]);
-// The API client's session handlers (401, 410) navigate with this router, outside React.
-setNavigator((path) => void router.navigate(path));
+/** The services and the router, made at the first render (main.tsx may first load a language). */
+const appRouter = () => {
+  if (router) return router;
+  const bundle = createConsoleServices();
+  // A data router (not react-admin's default hash router): clean paths as spec §2 lists them, and
+  // navigation blocking for the unsaved-changes warning of spec §4.
+  const created = createBrowserRouter([{ path: '*', element: <ConsoleAdmin bundle={bundle} /> }]);
+  // The API client's session handlers (401, 410) navigate with this router, outside React.
+  setNavigator((path) => void created.navigate(path));
+  router = created;
+  return created;
+};
 
 /**
  * The console. `preferences` are the display preferences main.tsx applied before the first render.
@@ -21,6 +28,6 @@ setNavigator((path) => void router.navigate(path));
  */
 export const App = ({ preferences }: { preferences: DisplayPreferences }) => (
   <DisplayPreferencesProvider initial={preferences}>
-    <RouterProvider router={router} />
+    <RouterProvider router={appRouter()} />
   </DisplayPreferencesProvider>
 );

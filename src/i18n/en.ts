@@ -22,6 +22,11 @@ export const en: Messages = {
       goHome: 'Back to home',
       backToLogin: 'Back to sign-in',
     },
+    code: {
+      loading: 'Loading the code editor…',
+      invalidJsonObject: 'This is not valid JSON: an object is expected ({ … }).',
+      invalidJsonArray: 'This is not valid JSON: a list is expected ([ … ]).',
+    },
     routes: {
       login: 'Sign in',
       forgotPassword: 'Forgotten password',

@@ -23,6 +23,11 @@ export const fr = {
       goHome: 'Retour à l’accueil',
       backToLogin: 'Retour à la connexion',
     },
+    code: {
+      loading: 'Chargement de l’éditeur de code…',
+      invalidJsonObject: 'Ce JSON n’est pas valide : un objet est attendu ({ … }).',
+      invalidJsonArray: 'Ce JSON n’est pas valide : une liste est attendue ([ … ]).',
+    },
     routes: {
       login: 'Connexion',
       forgotPassword: 'Mot de passe oublié',

@@ -1,11 +1,14 @@
 import Stack from '@mui/material/Stack';
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
-import { ErrorDialog } from './ErrorDialog';
 import { ToastItem } from './ToastItem';
 import { notificationKeys } from './i18n';
 import type { Toast, ToastStore } from './toastStore';
 import { toast as defaultStore } from './toastStore';
+
+// Loaded when a toast's detail is first opened: the dialog is not in the sign-in page's first
+// download (tests/e2e/bundle-size.spec.ts).
+const ErrorDialog = lazy(() => import('./ErrorDialog').then((m) => ({ default: m.ErrorDialog })));
 
 export interface ToasterProps {
   /** The console-wide store unless a test or a story brings its own. */
@@ -55,7 +58,11 @@ export const Toaster = ({ store = defaultStore }: ToasterProps) => {
           <ToastItem key={t.id} toast={t} onClose={store.dismiss} onOpenDetail={openDetail} />
         ))}
       </Stack>
-      <ErrorDialog open={dialogOpen} error={detail} onClose={() => setDialogOpen(false)} />
+      {detail ? (
+        <Suspense fallback={null}>
+          <ErrorDialog open={dialogOpen} error={detail} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 };

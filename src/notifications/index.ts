@@ -12,7 +12,6 @@ export { Toaster } from './Toaster';
 export type { ToastItemProps } from './ToastItem';
 export { ToastItem, toastWidth } from './ToastItem';
 export type { ErrorDialogProps } from './ErrorDialog';
-export { ErrorDialog } from './ErrorDialog';
 export type { RaNotificationBridgeProps } from './RaNotificationBridge';
 export { RaNotificationBridge, toToastInput } from './RaNotificationBridge';
 export { notificationMessages, notificationKeys } from './i18n';

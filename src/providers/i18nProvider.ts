@@ -1,16 +1,14 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 // The messages file alone: the page itself is loaded on demand.
 import { testColoursMessages } from '../custom-pages/test-colours/i18n';
-import { en } from '../i18n/en';
 import { fr } from '../i18n/fr';
 import { defaultLocale, isSupportedLocale, resolveStoredLocale } from '../i18n/locale';
 import type { SupportedLocale } from '../i18n/locale';
 import { mergeMessages } from '../i18n/mergeMessages';
 import type { MessageTree } from '../i18n/mergeMessages';
-import { notificationMessages } from '../notifications';
+import { notificationMessages } from '../notifications/i18n';
 import { storageKeys, writeStored } from '../storage';
 
 export type MessagesByLocale = Record<SupportedLocale, TranslationMessages>;
@@ -28,10 +26,29 @@ export const buildMessages = (sources: {
   return { fr: french, en: mergeMessages(french, ...sources.en) };
 };
 
-const consoleMessages = buildMessages({
-  fr: [frenchMessages, fr, notificationMessages.fr, testColoursMessages.fr],
-  en: [englishMessages, en, notificationMessages.en, testColoursMessages.en],
-});
+const frenchSources: [TranslationMessages, ...MessageTree[]] = [
+  frenchMessages,
+  fr,
+  notificationMessages.fr,
+  testColoursMessages.fr,
+];
+const french = buildMessages({ fr: frenchSources, en: [] }).fr;
+let english: TranslationMessages | undefined;
+
+/**
+ * English, laid over French, loaded the first time it is wanted: French is the default language and
+ * the only one in the sign-in page's first download. main.tsx waits for it before the first render
+ * when English is the stored language; switching to it later loads it then.
+ */
+export const loadEnglish = async (): Promise<TranslationMessages> => {
+  if (!english) {
+    const { englishSources } = await import('../i18n/english');
+    english = buildMessages({ fr: frenchSources, en: englishSources }).en;
+  }
+  return english;
+};
+
+const consoleMessages = (locale: SupportedLocale) => (locale === 'fr' ? french : (english ?? loadEnglish()));
 
 const locales = [
   { locale: 'fr', name: 'Français' },
@@ -45,10 +62,15 @@ const locales = [
  * @example
  * <AdminContext i18nProvider={createI18nProvider()} />
  */
-export const createI18nProvider = (messages: MessagesByLocale = consoleMessages): I18nProvider => {
+export const createI18nProvider = (messages?: MessagesByLocale): I18nProvider => {
+  const stored = resolveStoredLocale();
   const base = polyglotI18nProvider(
-    (locale) => messages[isSupportedLocale(locale) ? locale : defaultLocale],
-    resolveStoredLocale(),
+    (locale) => {
+      const known = isSupportedLocale(locale) ? locale : defaultLocale;
+      return messages ? messages[known] : consoleMessages(known);
+    },
+    // The first messages must be at hand: French until English is loaded.
+    messages || stored === 'fr' || english ? stored : defaultLocale,
     locales,
     // allowMissing: a missing key shows react-admin's `_` default or the key, never a crash.
     { allowMissing: true },

@@ -1,6 +1,8 @@
 import { withTheme } from '@rjsf/core';
 import type { ThemeProps } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
+import { CodeWidget } from './CodeWidget';
+import { JsonField } from './JsonField';
 import { ProjectRuleWidget } from './ProjectRuleWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 
@@ -10,7 +12,8 @@ import { ReferenceWidget } from './ReferenceWidget';
  */
 export const consoleTheme: ThemeProps = {
   ...Theme,
-  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget },
+  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget, code: CodeWidget },
+  fields: { ...Theme.fields, json: JsonField },
 };
 
 /** The form component of every generated form (STYLE.md rule 2: inside EditBase / CreateBase). */

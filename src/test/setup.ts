@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadEnglish } from '../providers/i18nProvider';
 
 // vitest runs without globals, so Testing Library cannot register its own clean-up.
 afterEach(cleanup);
@@ -10,3 +11,15 @@ afterEach(cleanup);
 // character, can take several seconds. A wrong expectation still fails, only later; a test should
 // not set a shorter timeout than this one.
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom lays nothing out, and its Range has no geometry: CodeMirror measures text with it (the code
+// editors, src/components/code). Empty rectangles are what a hidden element would give.
+if (!('getClientRects' in Range.prototype)) {
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: () => new DOMRect(),
+  });
+}
+
+// English is loaded on demand in the browser (providers/i18nProvider.ts); tests switch to it at once.
+await loadEnglish();

@@ -13,6 +13,7 @@ import { fakeRest } from '../../src/test/fakeRest';
 import { makeUser } from '../../src/test/fixtures';
 import { resetBrowserState } from '../../src/test/renderConsole';
 import { renderResourceView } from '../../src/test/renderResourceView';
+import { clearCode, typeCode } from '../../src/test/codeEditor';
 import { sampleRecord } from './sampleRecord';
 
 /**
@@ -222,5 +223,118 @@ describe('a throwaway resource with a reference field (issue 23: forms that know
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(rest.records).toHaveLength(1));
     expect(rest.records[0]).toMatchObject({ name: 'Widget', archetype: 'cancel' });
+  });
+});
+
+/** A throwaway resource with code: a Twig template, and rules whose pattern is a regex when they say so. */
+const doodadSchema = defineResourceSchema({
+  $id: 'doodad',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string', minLength: 1, maxLength: 40 },
+    template: { type: 'string', default: '' },
+    extra: { type: 'object', default: {} },
+    rules: {
+      type: 'array',
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          kind: { type: 'string', enum: ['word', 'regex'], default: 'word' },
+          pattern: { type: 'string' },
+        },
+      },
+    },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'doodads',
+    storage: 'document',
+    listColumns: ['name'],
+    searchFields: ['name'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id'],
+    uiSchema: {
+      template: { 'ui:widget': 'code', 'ui:options': { language: 'twig' } },
+      extra: { 'ui:field': 'json' },
+      rules: {
+        items: {
+          pattern: { 'ui:widget': 'code', 'ui:options': { language: 'regex', when: { kind: 'regex' } } },
+        },
+      },
+    },
+  },
+});
+
+describe('a throwaway resource with code fields (issue 23: templates and regular expressions edited as code)', () => {
+  const doodads = describeResource(doodadSchema);
+
+  it('edits its template in a code editor, with the server’s error at its line, by declaration alone', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/doodads', []);
+    const refusal = "Line 2: The 'if' tag is never closed (endif)";
+    renderResourceView(<doodads.create resource={doodads} scope={scope} />, {
+      routes: {
+        ...rest.routes,
+        'POST /v4/console/api/environments/e1/doodads': json(
+          { code: 'VALIDATION_FAILED', message: refusal, details: [{ path: 'template', message: refusal }] },
+          400,
+        ),
+      },
+      user: staff,
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Thing');
+    const template = await screen.findByRole('textbox', { name: /Template/ });
+    expect(template).toHaveClass('cm-content');
+    await typeCode(user, template, 'Hello{Enter}{{% if x %}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    const lines = template.querySelectorAll('.cm-line');
+    await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
+    expect(lines[0].querySelector('.cm-lintRange-error')).toBeNull();
+  });
+
+  it('edits an item’s pattern as a regular expression only when the item says it is one', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/doodads', [
+      { id: 'd1', name: 'Thing', template: '', rules: [{ kind: 'word', pattern: 'hello' }] },
+    ]);
+    renderResourceView(<doodads.edit resource={doodads} scope={scope} id="d1" />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    const pattern = await screen.findByRole('textbox', { name: /Pattern/ });
+    expect(pattern).toHaveValue('hello');
+    await user.click(screen.getByRole('combobox', { name: /Kind/ }));
+    await user.click(await screen.findByRole('option', { name: /regex/i }));
+    const code = await screen.findByRole('textbox', { name: /Pattern/ });
+    await waitFor(() => expect(code).toHaveClass('cm-content'));
+    expect(code).toHaveTextContent('hello');
+  });
+
+  it('edits a free object as JSON, sending it once it parses', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/doodads', []);
+    renderResourceView(<doodads.create resource={doodads} scope={scope} />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Thing');
+    const extra = await screen.findByRole('textbox', { name: /Extra/ });
+    await clearCode(user, extra);
+    await typeCode(user, extra, '{{"channel": "mail", ');
+    expect(await screen.findByText(/not valid JSON/)).toBeInTheDocument();
+    // Still inside the braces the editor closed for us.
+    await user.keyboard('"priority": 2');
+    await waitFor(() => expect(screen.queryByText(/not valid JSON/)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rest.records).toHaveLength(1));
+    expect(rest.records[0]).toMatchObject({ name: 'Thing', extra: { channel: 'mail', priority: 2 } });
   });
 });

@@ -55,6 +55,13 @@ test('a configurator writes reply templates, is refused a cycle, tests one and r
   await expect(dialog).toContainText(
     'Templates cannot include themselves, directly or through another template: signature → reply → signature',
   );
+  // A syntax error is said under the editor and drawn at its line (issue 23: code editors).
+  await fillTemplate(dialog, '-- The claims team\n{% if agent %}{{ agent }}');
+  await save(dialog);
+  await expect(dialog).toContainText(/Line 2: .*endif/);
+  const lines = dialog.locator('.cm-line');
+  await expect(lines.nth(1).locator('.cm-lintRange-error')).toBeVisible();
+  await expect(lines.nth(0).locator('.cm-lintRange-error')).toHaveCount(0);
   await fillTemplate(dialog, SIGNATURE);
   await save(dialog);
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearCode, typeCode } from '../../test/codeEditor';
 import type { FakeRoute } from '../../test/fakeApi';
 import { json } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -26,9 +27,9 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
           ? json(
               {
                 code: 'VALIDATION_FAILED',
-                message: "categorisationTemplate: Line 1: The 'if' tag is never closed (endif)",
+                message: "categorisationTemplate: Line 2: The 'if' tag is never closed (endif)",
                 details: [
-                  { path: 'categorisationTemplate', message: "Line 1: The 'if' tag is never closed (endif)" },
+                  { path: 'categorisationTemplate', message: "Line 2: The 'if' tag is never closed (endif)" },
                 ],
               },
               400,
@@ -44,13 +45,18 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     const on = await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 });
     expect(on).not.toBeChecked();
     await user.click(on);
-    const template = screen.getByRole('textbox', { name: 'Template (Twig)' });
-    await user.type(template, '{{% if x %}Urgent');
+    // A code editor (issue 23): typed into, and the server's error drawn at its line.
+    const template = await screen.findByRole('textbox', { name: 'Template (Twig)' });
+    await typeCode(user, template, 'Rien{Enter}{{% if x %}Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Line 1: The 'if' tag is never closed \(endif\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Line 2: The 'if' tag is never closed \(endif\)/)).toBeInTheDocument();
+    const lines = template.querySelectorAll('.cm-line');
+    await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
+    expect(lines[0].querySelector('.cm-lintRange-error')).toBeNull();
+    expect(template).toHaveAccessibleDescription(/Line 2: The 'if' tag is never closed/);
 
-    await user.clear(template);
-    await user.type(template, 'Urgent');
+    await clearCode(user, template);
+    await typeCode(user, template, 'Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Advanced categorisation saved')).toBeInTheDocument();
     expect(saved.at(-1)).toMatchObject({ advancedCategorisation: true, categorisationTemplate: 'Urgent' });

@@ -10,15 +10,16 @@ import { useRef, useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { testCategorisation } from '../../../schemas/contracts/nlu';
 import { errorMessage } from '../../api/errors';
+import { CodeField } from '../../components/code/CodeField';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useTestRun } from '../../providers/useTestRun';
 import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { getResource } from '../../resources/registry';
+import { serverProblemsOf } from '../modules/serverProblems';
 
 const environments = getResource('environments');
-const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 };
 
 /**
  * The advanced categorisation (spec pipeline §2, §5): switched on, a Twig template writes the
@@ -35,7 +36,8 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
   const [update, { isPending: saving }] = useUpdate();
   // What the user changed; until then the stored values. A refetch never overwrites an edit.
   const [edited, setEdited] = useState<{ enabled?: boolean; template?: string }>({});
-  const [saveError, setSaveError] = useState<string>();
+  // A refusal of the template itself shows on it, at its line; any other under the button.
+  const [saveError, setSaveError] = useState<{ template?: string; message?: string }>();
   const [text, setText] = useState('');
   const test = useTestRun<{ ruleCategories: string[]; categories: string[]; warnings: string[] }>();
   const stored = {
@@ -68,7 +70,8 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
       notify('app.nlu.configuration.advanced.saved', { type: 'success' });
       return true;
     } catch (error) {
-      setSaveError(errorMessage(error));
+      const onTemplate = serverProblemsOf(error).categorisationTemplate?.message;
+      setSaveError(onTemplate ? { template: onTemplate } : { message: errorMessage(error) });
       return false;
     }
   };
@@ -86,15 +89,14 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
           }
           label={translate('app.nlu.configuration.advanced.enabled')}
         />
-        <TextField
+        <CodeField
           label={translate('app.nlu.configuration.advanced.template')}
+          language="twig"
           value={template}
-          onChange={(e) => setEdited((c) => ({ ...c, template: e.target.value }))}
-          multiline
-          minRows={6}
-          slotProps={{ htmlInput: { spellCheck: false, style: monospace } }}
+          onChange={(next) => setEdited((c) => ({ ...c, template: next }))}
+          problems={saveError?.template ? [saveError.template] : []}
         />
-        {saveError ? <Alert severity="error">{saveError}</Alert> : null}
+        {saveError?.message ? <Alert severity="error">{saveError.message}</Alert> : null}
         <div>
           <Button variant="contained" onClick={() => void save()} disabled={saving}>
             {translate('ra.action.save')}

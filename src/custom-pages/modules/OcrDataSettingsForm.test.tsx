@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearCode, typeCode } from '../../test/codeEditor';
 import type { OcrDataSettings } from '../../../schemas/ocr-data';
 import { json, type FakeRoute } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -63,7 +64,8 @@ describe('OCR data extraction settings (spec pipeline §3 "OCR data extraction: 
     expect(
       within(second).getByText('Le champ « total » a besoin d’au moins un libellé.'),
     ).toBeInTheDocument();
-    await user.type(within(second).getByRole('textbox', { name: 'Motif (facultatif)' }), 'FR(');
+    // A code editor closes the brackets it opens: an unmatched closing one is what cannot compile.
+    await typeCode(user, await within(second).findByRole('textbox', { name: 'Motif (facultatif)' }), 'FR)');
     expect(
       within(second).getByText(/Le motif du champ « total » ne peut pas être utilisé/),
     ).toBeInTheDocument();
@@ -123,7 +125,7 @@ describe('OCR data extraction settings (spec pipeline §3 "OCR data extraction: 
       await within(field).findByText(/Le serveur refuse le motif du champ « total »/),
     ).toBeInTheDocument();
     expect(screen.queryByText(serverWords)).not.toBeInTheDocument();
-    await user.clear(within(field).getByRole('textbox', { name: 'Motif (facultatif)' }));
+    await clearCode(user, await within(field).findByRole('textbox', { name: 'Motif (facultatif)' }));
     expect(within(field).queryByText(/Le serveur refuse/)).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { CodeField } from '../../components/code/CodeField';
 import { stillRefused, type ModuleSettingsProps, type ServerProblem } from './serverProblems';
 import {
   compilesAsRegex,
@@ -218,15 +219,15 @@ export const OcrDataSettingsForm = ({
                   error={problems[`${path}.anchors`]}
                   max={OCR_DATA_LIMITS.anchor}
                 />
-                <TextField
+                <CodeField
                   label={t('pattern')}
+                  language="regex"
+                  singleLine
                   value={f.pattern}
-                  onChange={(e) => setField(index, { pattern: e.target.value })}
-                  error={Boolean(problems[`${path}.pattern`])}
+                  onChange={(pattern) => setField(index, { pattern })}
+                  problems={problems[`${path}.pattern`] ? [problems[`${path}.pattern`]] : []}
                   helperText={problems[`${path}.pattern`] ?? t('patternHelp')}
-                  slotProps={{
-                    htmlInput: { maxLength: OCR_DATA_LIMITS.pattern, style: { fontFamily: 'monospace' } },
-                  }}
+                  maxLength={OCR_DATA_LIMITS.pattern}
                 />
               </Stack>
             </Paper>

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { typeCode } from '../../test/codeEditor';
 import type { PostProcessingSettings } from '../../../schemas/post-processing';
 import { json, type FakeRoute } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -46,7 +47,8 @@ describe('post-processing rules (spec pipeline §3 trace "post-processing"; docs
     const user = userEvent.setup();
     const patches = open(stored);
     const section = await screen.findByRole('region', { name: 'Règles de post-traitement' });
-    expect(within(section).getByRole('textbox', { name: 'Condition (Twig)' })).toHaveValue(
+    // A code editor (issue 23): its text is its content, not an input's value.
+    expect(await within(section).findByRole('textbox', { name: 'Condition (Twig)' })).toHaveTextContent(
       'data.total > 1000',
     );
 
@@ -111,7 +113,11 @@ describe('post-processing rules (spec pipeline §3 trace "post-processing"; docs
         'The condition of the rule "big invoice" cannot be read: Line 1: an expression is missing after >',
       ),
     ).toBeInTheDocument();
-    await user.type(within(rule).getByRole('textbox', { name: 'Condition (Twig)' }), ' 10');
+    // Drawn at its line in the condition's editor too.
+    const condition = await within(rule).findByRole('textbox', { name: 'Condition (Twig)' });
+    await waitFor(() => expect(condition.querySelector('.cm-line .cm-lintRange-error')).not.toBeNull());
+    await typeCode(user, condition, ' 10');
     expect(within(rule).queryByText(/cannot be read/)).not.toBeInTheDocument();
+    expect(condition).toHaveTextContent('data.total > 10');
   });
 });

@@ -21,6 +21,7 @@ import {
   type PostProcessingRule,
   type PostProcessingSettings,
 } from '../../../schemas/post-processing';
+import { CodeField } from '../../components/code/CodeField';
 import { stillRefused, type ModuleSettingsProps } from './serverProblems';
 
 type Translate = ReturnType<typeof useTranslate>;
@@ -52,8 +53,6 @@ const consoleText = (translate: Translate, p: PostProcessingProblem) => {
   const { code, path: _path, message: _message, ...params } = p;
   return problemText(translate, code, params as Record<string, string>, 'action' in p ? p.action : undefined);
 };
-
-const monospace = { fontFamily: 'monospace' } as const;
 
 /**
  * The post-processing's rules (schemas/post-processing.ts; docs/nlu.md "Post-processing"): each a
@@ -151,14 +150,15 @@ export const PostProcessingSettingsForm = ({
                   <DeleteOutline />
                 </IconButton>
               </Stack>
-              <TextField
+              <CodeField
                 label={t('when')}
+                language="twigExpression"
+                minLines={2}
                 value={rule.when}
-                onChange={(e) => setRule(index, { when: e.target.value })}
-                error={Boolean(problems[`${path}.when`])}
+                onChange={(when) => setRule(index, { when })}
+                problems={problems[`${path}.when`] ? [problems[`${path}.when`]] : []}
                 helperText={problems[`${path}.when`] ?? t('whenHelp')}
-                multiline
-                slotProps={{ htmlInput: { maxLength: POST_PROCESSING_LIMITS.when, style: monospace } }}
+                maxLength={POST_PROCESSING_LIMITS.when}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField
@@ -196,14 +196,15 @@ export const PostProcessingSettingsForm = ({
                 )}
               </Stack>
               {rule.action === 'setData' ? (
-                <TextField
+                <CodeField
                   label={t('value')}
+                  language="twig"
+                  minLines={2}
                   value={rule.value}
-                  onChange={(e) => setRule(index, { value: e.target.value })}
-                  error={Boolean(problems[`${path}.value`])}
+                  onChange={(next) => setRule(index, { value: next })}
+                  problems={problems[`${path}.value`] ? [problems[`${path}.value`]] : []}
                   helperText={problems[`${path}.value`] ?? t('valueHelp')}
-                  multiline
-                  slotProps={{ htmlInput: { maxLength: POST_PROCESSING_LIMITS.value, style: monospace } }}
+                  maxLength={POST_PROCESSING_LIMITS.value}
                 />
               ) : null}
             </Stack>

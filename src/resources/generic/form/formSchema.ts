@@ -48,6 +48,23 @@ export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSc
 };
 
 /**
+ * An item's uiSchema: a widget declared with `ui:options.when: { <field>: <value> }` applies to the
+ * items whose fields hold those values, the others get the default one (an archetype's expression
+ * is edited as a regular expression only when its type is `regex`).
+ */
+const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(items).map(([name, entry]) => {
+      const options = isObject(entry) && isObject(entry['ui:options']) ? entry['ui:options'] : undefined;
+      if (!isObject(entry) || !isObject(options?.when)) return [name, entry];
+      const holds = isObject(item) && Object.entries(options.when).every(([field, v]) => item[field] === v);
+      if (holds) return [name, entry];
+      const { 'ui:widget': _widget, 'ui:options': _options, ...rest } = entry;
+      return [name, rest];
+    }),
+  );
+
+/**
  * Titles, help lines and enum labels for every field, nested ones included, laid over `ui` (the
  * x-admin uiSchema, or a page's own for a form that is not a resource's).
  */
@@ -81,8 +98,8 @@ export const labelProperties = (
       const items: Record<string, unknown> = isObject(entry.items) ? { ...entry.items } : {};
       labelProperties(property.items.properties, items, labels, `${path}.`);
       // Each item is titled by the list's label and its rank, rjsf's own title being `<name>-<n>`.
-      entry.items = (_item: unknown, index: number) => ({
-        ...items,
+      entry.items = (item: unknown, index: number) => ({
+        ...forItem(items, item),
         'ui:title': `${labels.field(path)} ${index + 1}`,
       });
     } else if (property.items) {
