@@ -1,7 +1,6 @@
 import { traceMessage } from '../../schemas/trace-messages';
 import type { Stage } from './stage';
 
-
 /** The first step: what came in. Nothing is refused here; the extractor judges the content. */
 export const sourceStage: Stage = {
   step: 'source',

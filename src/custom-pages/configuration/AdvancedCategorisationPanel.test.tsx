@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearCode, typeCode } from '../../test/codeEditor';
+import { typeCode } from '../../test/codeEditor';
 import type { FakeRoute } from '../../test/fakeApi';
 import { json } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -13,40 +13,48 @@ const environment = { id: 'e1', projectId: 'p1', name: 'Production', languages: 
 beforeEach(resetBrowserState);
 
 describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with their line, a test)', () => {
-  it('shows the server’s error with its line, saves the template, and tests it on a text', async () => {
-    const user = userEvent.setup();
-    const saved: unknown[] = [];
-    const tested: unknown[] = [];
-    const routes: Record<string, FakeRoute> = {
-      ...environmentRoutes('configurator'),
-      [`GET ${ENV}`]: json(environment),
-      [`PUT ${ENV}`]: (request) => {
-        saved.push(request.body);
-        const body = request.body as { categorisationTemplate: string };
-        return body.categorisationTemplate.includes('{% if')
-          ? json(
-              {
-                code: 'VALIDATION_FAILED',
-                message: "categorisationTemplate: Line 2: The 'if' tag is never closed (endif)",
-                details: [
-                  { path: 'categorisationTemplate', message: "Line 2: The 'if' tag is never closed (endif)" },
-                ],
-              },
-              400,
-            )
-          : json({ ...environment, ...body });
-      },
-      [`POST ${API}/categorisation-test`]: (request) => {
-        tested.push(request.body);
-        return json({ ruleCategories: ['NO_CATEGORY'], categories: ['Urgent'], warnings: [] });
-      },
-    };
+  /** The environment's routes: a PUT refused with the error of an `if` never closed, else saved. */
+  const advancedRoutes = (saved: unknown[], tested: unknown[]): Record<string, FakeRoute> => ({
+    ...environmentRoutes('configurator'),
+    [`GET ${ENV}`]: json(environment),
+    [`PUT ${ENV}`]: (request) => {
+      saved.push(request.body);
+      const body = request.body as { categorisationTemplate: string };
+      return body.categorisationTemplate.includes('{% if')
+        ? json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: "categorisationTemplate: Line 2: The 'if' tag is never closed (endif)",
+              details: [
+                { path: 'categorisationTemplate', message: "Line 2: The 'if' tag is never closed (endif)" },
+              ],
+            },
+            400,
+          )
+        : json({ ...environment, ...body });
+    },
+    [`POST ${API}/categorisation-test`]: (request) => {
+      tested.push(request.body);
+      return json({ ruleCategories: ['NO_CATEGORY'], categories: ['Urgent'], warnings: [] });
+    },
+  });
+
+  /** Opens the panel, switches the template on, and answers its editor. */
+  const openTemplate = async (
+    user: ReturnType<typeof userEvent.setup>,
+    routes: Record<string, FakeRoute>,
+  ) => {
     renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, routes);
     const on = await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 });
     expect(on).not.toBeChecked();
     await user.click(on);
+    return screen.findByRole('textbox', { name: 'Template (Twig)' });
+  };
+
+  it('shows the server’s error at its line in the code editor', async () => {
+    const user = userEvent.setup({ delay: null });
+    const template = await openTemplate(user, advancedRoutes([], []));
     // A code editor (issue 23): typed into, and the server's error drawn at its line.
-    const template = await screen.findByRole('textbox', { name: 'Template (Twig)' });
     await typeCode(user, template, 'Rien{Enter}{{% if x %}Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Line 2: The 'if' tag is never closed \(endif\)/)).toBeInTheDocument();
@@ -54,14 +62,20 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
     expect(lines[0].querySelector('.cm-lintRange-error')).toBeNull();
     expect(template).toHaveAccessibleDescription(/Line 2: The 'if' tag is never closed/);
+  });
 
-    await clearCode(user, template);
+  it('saves the template, and tests it on a text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const saved: unknown[] = [];
+    const tested: unknown[] = [];
+    const template = await openTemplate(user, advancedRoutes(saved, tested));
     await typeCode(user, template, 'Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Advanced categorisation saved')).toBeInTheDocument();
     expect(saved.at(-1)).toMatchObject({ advancedCategorisation: true, categorisationTemplate: 'Urgent' });
 
-    await user.type(screen.getByRole('textbox', { name: 'Text to categorise' }), 'Où est mon colis ?');
+    await user.click(screen.getByRole('textbox', { name: 'Text to categorise' }));
+    await user.paste('Où est mon colis ?');
     await user.click(screen.getByRole('button', { name: 'Test' }));
     expect(await screen.findByText('By the template: Urgent')).toBeInTheDocument();
     expect(screen.getByText('By the rules: NO_CATEGORY')).toBeInTheDocument();
