@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../error-codes';
+
 /**
  * The `x-admin` block of a resource schema (DESIGN.md §4): everything the generic server routes
  * and the generated console views need beyond the JSON Schema itself.
@@ -56,7 +58,7 @@ export interface AdminHints {
   /** `create` and `delete` default to `write`. */
   access: { read: AccessLevel; write: AccessLevel; create?: AccessLevel; delete?: AccessLevel };
   /** Field sets unique within the scope, with the error code and message the server answers. */
-  unique?: readonly { fields: readonly string[]; code: string; message: string }[];
+  unique?: readonly { fields: readonly string[]; code: ErrorCode; message: string }[];
   /** Fields the server sets; shown, never written by clients. */
   readOnly?: readonly string[];
   /**

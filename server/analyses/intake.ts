@@ -95,6 +95,7 @@ const readBody = async (
 const tooLarge = (maxBytes: number) =>
   new ClientError(413, 'FILE_TOO_LARGE', `The files are larger than ${Math.round(maxBytes / 1_048_576)} MB`, {
     limitBytes: maxBytes,
+    params: { megabytes: Math.round(maxBytes / 1_048_576) },
   });
 
 const readFile = async (part: MultipartFile, maxBytes: number): Promise<Uint8Array> => {

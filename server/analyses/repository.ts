@@ -262,7 +262,9 @@ export const abortAnalysis = async (q: Queryable, row: AnalysisRow): Promise<Ana
     ),
   );
   if (!updated) {
-    throw new ClientError(409, 'ANALYSIS_FINISHED', `The analysis is already finished (${row.status})`);
+    throw new ClientError(409, 'ANALYSIS_FINISHED', `The analysis is already finished (${row.status})`, {
+      params: { status: row.status },
+    });
   }
   return updated;
 };
@@ -323,7 +325,9 @@ export const setFinalStatus = async (
       'The analysis is still being processed; try again once it waits for its status',
     );
   }
-  throw new ClientError(409, 'ANALYSIS_FINISHED', `The analysis is already finished (${row.status})`);
+  throw new ClientError(409, 'ANALYSIS_FINISHED', `The analysis is already finished (${row.status})`, {
+    params: { status: row.status },
+  });
 };
 
 /** An analysis as the API shows it (the generic resource's fields). */

@@ -1,4 +1,5 @@
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import type { ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../http/errors';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { PipelinePool } from '../pipeline-threads/pool';
@@ -31,7 +32,7 @@ export const runTestSteps = async (
   config: PipelineConfig,
   pipelines: PipelinePool,
   steps: readonly TraceStep[],
-  { id, code, timeoutMs = 30_000 }: { id: string; code: string; timeoutMs?: number },
+  { id, code, timeoutMs = 30_000 }: { id: string; code: ErrorCode; timeoutMs?: number },
 ): Promise<AnalysisResult> => {
   const { result } = await pipelines.run(
     {

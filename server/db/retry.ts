@@ -6,6 +6,8 @@
  * all a caller has to do. PGlite is embedded: it never loses its connection.
  */
 
+import type { ErrorCode } from '../../schemas/error-codes';
+
 /** SQLSTATEs of a connection that ended or cannot be made now, not of a statement at fault. */
 const CONNECTION_SQLSTATES = new Set([
   '57P01', // admin_shutdown: the server stops or the backend was terminated
@@ -52,7 +54,7 @@ export const isConnectionError = (err: unknown): boolean => {
 /** The API's answer while the database is away: 503, which a client retries (issue 18). */
 export const DATABASE_UNAVAILABLE = {
   status: 503,
-  code: 'DATABASE_UNAVAILABLE',
+  code: 'DATABASE_UNAVAILABLE' satisfies ErrorCode,
   message: 'The database is unavailable for the moment. Please retry shortly.',
   retryAfterSeconds: 5,
 } as const;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../schemas/error-codes';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -11,7 +12,7 @@ export interface AttemptOutcome {
   ok: boolean;
   statusCode: number | null;
   /** A stable code (for the console's words) and the server's own words. */
-  error: { code: string; message: string; params?: Record<string, unknown> } | null;
+  error: { code: ErrorCode; message: string; params?: Record<string, unknown> } | null;
   durationMs: number;
 }
 

@@ -25,6 +25,7 @@ const printable = (key: string) =>
 export const invalidCharacter = (path: string) =>
   new ClientError(400, 'INVALID_CHARACTER', `${path} ${CHARACTER_MESSAGE}`, {
     path,
+    params: { path },
     details: [{ path, message: CHARACTER_MESSAGE, keyword: 'invalidCharacter' }],
   });
 
@@ -33,6 +34,7 @@ export const jsonTooDeep = (path: string) => {
   return new ClientError(400, 'JSON_TOO_DEEP', `${path} ${message}`, {
     path,
     limit: MAX_JSON_DEPTH,
+    params: { path, limit: MAX_JSON_DEPTH },
     details: [{ path, message, keyword: 'maxDepth' }],
   });
 };

@@ -38,7 +38,7 @@ export const renameCategory = async (
     [environmentId],
   );
   const category = categories.find((c) => c.id === id);
-  if (!category) throw notFound('Category');
+  if (!category) throw notFound('category');
   const old = category.data.name;
   if (old === name)
     throw validationError([

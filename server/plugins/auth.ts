@@ -94,7 +94,9 @@ export const authPlugin = fp(
           throw new ClientError(403, 'SWITCH_FORBIDDEN', 'Only platform staff may act as another user');
         const target = await tenancy.userWithAccess('username', switchTo);
         if (!target)
-          throw new ClientError(400, 'SWITCH_UNKNOWN_USER', `No user named '${switchTo}' to act as`);
+          throw new ClientError(400, 'SWITCH_UNKNOWN_USER', `No user named '${switchTo}' to act as`, {
+            params: { username: switchTo },
+          });
         request.auth = { ...target, impersonator: user };
       }
     });

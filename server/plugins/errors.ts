@@ -1,12 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseUnavailable, isConnectionError } from '../db/retry';
+import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../http/errors';
 
 const GENERIC = 'An error has happened. Please retry later.';
 
+const mediaType = (e: FastifyError) => e.message.replace(/^Unsupported Media Type: /, '');
+
 /** Fastify's own client-error codes, answered with a message a person can act on. */
-const fastifyCodes: Record<string, { status: number; code: string; message: (e: FastifyError) => string }> = {
+const fastifyCodes: Record<
+  string,
+  {
+    status: number;
+    code: ErrorCode;
+    message: (e: FastifyError) => string;
+    params?: (e: FastifyError) => Record<string, unknown>;
+  }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'MALFORMED_JSON',
@@ -25,7 +36,8 @@ const fastifyCodes: Record<string, { status: number; code: string; message: (e: 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: (e) => `Unsupported content type: ${e.message.replace(/^Unsupported Media Type: /, '')}`,
+    message: (e) => `Unsupported content type: ${mediaType(e)}`,
+    params: (e) => ({ type: mediaType(e) }),
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
@@ -35,7 +47,7 @@ const fastifyCodes: Record<string, { status: number; code: string; message: (e: 
 };
 
 /**
- * The one error handler: every answer is `{ message, code, details? }` (DESIGN.md §5), client
+ * The one error handler: every answer is `{ message, code, params?, details? }` (DESIGN.md §5), client
  * mistakes get a 4xx that names the problem, and only our own failures are 500 (logged, never shown).
  */
 export const errorsPlugin = fp(
@@ -62,20 +74,31 @@ export const errorsPlugin = fp(
           return { path: field || where, message };
         });
         const summary = details.map((d) => `${d.path} ${d.message}`).join('; ');
-        return reply
-          .status(400)
-          .send({ message: `Invalid request ${where}: ${summary}`, code: 'VALIDATION_FAILED', details });
+        return reply.status(400).send({
+          message: `Invalid request ${where}: ${summary}`,
+          code: 'VALIDATION_FAILED' satisfies ErrorCode,
+          details,
+          params: { fields: details.map((d) => d.path).join(', ') },
+        });
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
-      if (known) return reply.status(known.status).send({ message: known.message(error), code: known.code });
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      if (known) {
+        const params = known.params?.(error);
         return reply
-          .status(error.statusCode)
-          .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+          .status(known.status)
+          .send({ message: known.message(error), code: known.code, ...(params ? { params } : {}) });
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return (
+          reply
+            .status(error.statusCode)
+            // A library's own code (FST_…) is none of the registry's: the console could not say it.
+            .send({ message: error.message, code: isErrorCode(error.code) ? error.code : 'BAD_REQUEST' })
+        );
       }
       if (isConnectionError(error)) return databaseUnavailable(request, reply, error);
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' });
+      return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' satisfies ErrorCode });
     });
   },
   { name: 'errors' },
@@ -86,7 +109,9 @@ export const notFoundHandler =
   (fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean) =>
   (request: FastifyRequest, reply: FastifyReply) => {
     if (fallback?.(request, reply)) return;
-    return reply
-      .status(404)
-      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    return reply.status(404).send({
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND' satisfies ErrorCode,
+      params: { what: 'route' },
+    });
   };

@@ -27,7 +27,7 @@ export const reaches = (held: ProjectAccessLevel, needed: ProjectAccessLevel) =>
 
 /** "Not found" for what does not exist and for what the caller may not know exists (DESIGN.md §5). */
 const hidden = (kind: ResourceScope) =>
-  notFound(kind === 'environment' ? 'Environment' : kind === 'project' ? 'Project' : 'Organisation');
+  notFound(kind === 'environment' ? 'environment' : kind === 'project' ? 'project' : 'organisation');
 
 /**
  * Resolves a scope id to its organisation (and project), or 404: unknown, not a UUID, another
@@ -86,22 +86,22 @@ export const requireLevel = (caller: Caller, scope: Scope, level: AccessLevel, p
   const admin =
     staff || (scope.organisationId && caller.access.organisationRole(scope.organisationId) === 'admin');
   if (level === 'staff') {
-    if (!staff) throw forbidden('Reserved to platform staff');
+    if (!staff) throw forbidden('staff');
   } else if (level === 'member') {
     // resolveScope already hid other organisations; at the platform scope lists are restricted instead.
     return;
   } else if (level === 'orgAdmin') {
-    if (!admin) throw forbidden('Reserved to organisation administrators');
+    if (!admin) throw forbidden('orgAdmin');
   } else {
     const project = scope.projectId ?? projectId;
     // Above projects without a record's project, a project level means "on every project".
     if (!project) {
-      if (!admin) throw forbidden(`Reserved to ${level}s of every project`);
+      if (!admin) throw forbidden('everyProject', level);
       return;
     }
     const held = caller.access.projectLevel(project);
     if (held === 'noAccess') throw hidden('project');
-    if (!reaches(held, level)) throw forbidden(`Reserved to project ${level}s and above`);
+    if (!reaches(held, level)) throw forbidden('project', level);
   }
 };
 

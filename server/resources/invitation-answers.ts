@@ -52,6 +52,7 @@ export const invitationAnswers = (platform: Platform) => {
     if ('retryAfter' in reservation)
       throw new ClientError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed attempts. Try again later.', {
         retryAfter: reservation.retryAfter,
+        params: { minutes: Math.ceil(reservation.retryAfter / 60) },
       });
     if (await verifyPassword(password, user.password_hash)) {
       // As a sign-in: the account's failures are forgotten, the address gets this attempt back.

@@ -19,6 +19,7 @@ export interface ParsedListQuery {
 const invalid = (param: string, message: string) =>
   new ClientError(400, 'INVALID_LIST_QUERY', `Invalid ${param}: ${message}`, {
     details: [{ path: param, message }],
+    params: { param },
   });
 
 const parseJson = (param: string, raw: unknown): unknown => {

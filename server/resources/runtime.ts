@@ -1,4 +1,5 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
+import type { NotFoundSubject } from '../../schemas/error-codes';
 import type { Queryable } from '../db';
 import { ClientError, notFound } from '../http/errors';
 import { isProjectLevel, projectsReaching, resolveScope, type Caller, type Scope } from './access';
@@ -15,8 +16,8 @@ export interface ResourceRuntime {
   top: boolean;
   /** `organisationId`, `projectId` or `environmentId`; undefined for the platform scope. */
   scopeField: string | undefined;
-  /** "Project", "Environment"…: the word of its 404. */
-  label: string;
+  /** What its 404 names (`params.what`, "Project not found"…): the schema's `$id`. */
+  subject: NotFoundSubject;
 }
 
 export const resourceRuntime = (schema: ResourceSchema, store: ResourceStore): ResourceRuntime => {
@@ -27,7 +28,8 @@ export const resourceRuntime = (schema: ResourceSchema, store: ResourceStore): R
     validator: resourceValidator(schema),
     top: scope === 'platform' || addressing === 'top',
     scopeField: scopeFieldOf(scope),
-    label: schema.$id.charAt(0).toUpperCase() + schema.$id.slice(1),
+    // Every resource id is a subject: src/i18n/errorCodes.test.ts checks it.
+    subject: schema.$id as NotFoundSubject,
   };
 };
 
@@ -72,11 +74,12 @@ export const findRecord = async (
   pathScopeId: string | undefined,
   id: string,
 ): Promise<{ scope: Scope; record: ResourceRecord }> => {
-  if (!isUuid(id)) throw notFound(rt.label);
+  if (!isUuid(id)) throw notFound(rt.subject);
   const { scope: kind } = rt.schema['x-admin'];
   /** One answer for "unknown" and "not yours"; anything else (a database failure) stays what it is. */
   const missing = (err?: unknown): never => {
-    if (err === undefined || (err instanceof ClientError && err.statusCode === 404)) throw notFound(rt.label);
+    if (err === undefined || (err instanceof ClientError && err.statusCode === 404))
+      throw notFound(rt.subject);
     throw err;
   };
   let scope: Scope;
@@ -92,7 +95,7 @@ export const findRecord = async (
     scope = await resolveScope(q, caller, kind, pathScopeId);
   }
   const record = await rt.store.get(q, kind === 'platform' ? undefined : scope.id, id);
-  if (!record || !isVisible(record, await restrictionFor(q, caller, scope, rt))) throw notFound(rt.label);
+  if (!record || !isVisible(record, await restrictionFor(q, caller, scope, rt))) throw notFound(rt.subject);
   return { scope, record };
 };
 

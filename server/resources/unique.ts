@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../http/errors';
 import type { Queryable } from '../db';
 import type { ResourceRuntime } from './runtime';
@@ -5,7 +6,7 @@ import type { ResourceRuntime } from './runtime';
 /** PostgreSQL's unique_violation: two writers passed the check at the same time. */
 const UNIQUE_VIOLATION = '23505';
 
-const conflict = (rule: { fields: readonly string[]; code: string; message: string }) =>
+const conflict = (rule: { fields: readonly string[]; code: ErrorCode; message: string }) =>
   new ClientError(409, rule.code, rule.message, {
     details: rule.fields.map((path) => ({ path, message: rule.message })),
   });

@@ -72,6 +72,8 @@ export const validationError = (found: readonly Found[]) =>
     'VALIDATION_FAILED',
     found.map((d) => (d.custom ? d.message : `${d.path} ${d.message}`)).join('; '),
     {
+      // The fields the console names in its own words (its forms show each one's message).
+      params: { fields: [...new Set(found.map((d) => d.path))].join(', ') },
       details: found.map(({ path, message, keyword, params }) => ({
         path,
         message,

@@ -80,15 +80,51 @@ export const schemaMessages = {
 } as const;
 
 /**
- * The text to show for an error: the `message` field of the server answer, else the error's own
- * message (spec §8).
+ * The server's own words for an error: the `message` field of its answer, else the error's own
+ * message (spec §8). English for API clients: the console shows errorMessage instead.
+ */
+export const serverMessage = (err: unknown): string => {
+  if (err instanceof HttpError) return bodyMessage(err.body) ?? err.message;
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  return bodyMessage(err) ?? 'An error occurred';
+};
+
+/**
+ * Says an answer's `code` and `params` in the user's language, `serverWords` when it cannot. The
+ * i18n provider registers one (providers/i18nProvider.ts, with src/i18n/errorCodes.ts), so that
+ * every errorMessage call site speaks the user's language without a translate function of its own.
+ */
+export type ErrorTranslator = (code: string, params: Record<string, unknown>, serverWords: string) => string;
+
+let errorTranslator: ErrorTranslator | undefined;
+
+/** Registers the translator of coded errors (the i18n provider's); undefined: the server's words. */
+export const setErrorTranslator = (translator: ErrorTranslator | undefined) => {
+  errorTranslator = translator;
+};
+
+/** The `code` and `params` of a server answer's body (DESIGN.md §5), when it has a code. */
+export const errorCodeOf = (err: unknown): { code: string; params: Record<string, unknown> } | undefined => {
+  if (!(err instanceof HttpError) || typeof err.body !== 'object' || err.body === null) return undefined;
+  const { code, params } = err.body as { code?: unknown; params?: unknown };
+  if (typeof code !== 'string') return undefined;
+  return {
+    code,
+    params: typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {},
+  };
+};
+
+/**
+ * The text to show for an error: a coded server answer in the user's language
+ * (`app.errors.codes.<CODE>` with its `params`, docs/decisions.md "Error codes"), else the server's
+ * words (serverMessage).
  *
  * @example
  * toast.show({ severity: 'error', summary: 'Save failed', detail: errorMessage(err) });
  */
 export const errorMessage = (err: unknown): string => {
-  if (err instanceof HttpError) return bodyMessage(err.body) ?? err.message;
-  if (err instanceof Error) return err.message;
-  if (typeof err === 'string') return err;
-  return bodyMessage(err) ?? 'An error occurred';
+  const words = serverMessage(err);
+  const coded = errorCodeOf(err);
+  return coded && errorTranslator ? errorTranslator(coded.code, coded.params, words) : words;
 };

@@ -13,9 +13,13 @@ export {
   NetworkError,
   RequestSchemaError,
   ResponseSchemaError,
+  errorCodeOf,
   errorMessage,
   schemaMessages,
+  serverMessage,
+  setErrorTranslator,
 } from './errors';
+export type { ErrorTranslator } from './errors';
 export { filenameFromDisposition } from './decode';
 export { toFormData, toQueryString } from './encode';
 export type { BodyType } from './encode';

@@ -1,8 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { setErrorTranslator } from '../api/errors';
 // The messages file alone: the page itself is loaded on demand.
 import { testColoursMessages } from '../custom-pages/test-colours/i18n';
+import { translateError } from '../i18n/errorCodes';
 import { fr } from '../i18n/fr';
 import { defaultLocale, isSupportedLocale, resolveStoredLocale } from '../i18n/locale';
 import type { SupportedLocale } from '../i18n/locale';
@@ -58,6 +60,7 @@ const locales = [
 /**
  * react-admin's i18n provider: polyglot over react-admin's own messages and ours, starting from the
  * stored locale. Changing the locale stores it (spec §3); an unknown locale falls back to French.
+ * Creating one registers it as errorMessage's translator of coded server errors (the latest wins).
  *
  * @example
  * <AdminContext i18nProvider={createI18nProvider()} />
@@ -74,6 +77,11 @@ export const createI18nProvider = (messages?: MessagesByLocale): I18nProvider =>
     locales,
     // allowMissing: a missing key shows react-admin's `_` default or the key, never a crash.
     { allowMissing: true },
+  );
+  // errorMessage (src/api/errors.ts) says coded server errors with this provider, in its current
+  // language: the console's many error displays need no translate function of their own.
+  setErrorTranslator((code, params, serverWords) =>
+    translateError(base.translate, code, params, serverWords),
   );
   return {
     ...base,

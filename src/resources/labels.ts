@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'react-admin';
-import { errorMessage, HttpError } from '../api';
+import { errorCodeOf, errorMessage, serverMessage } from '../api';
+import { translateError } from '../i18n/errorCodes';
 import type { ResourceDescriptor } from './types';
 
 /** `contractStartDate` → `Contract start date`: what a resource without translations still shows. */
@@ -16,7 +17,8 @@ export const humanize = (path: string): string => {
 
 /**
  * Rules the server applies to every input, whatever the resource (server/http/input.ts): a
- * detail's keyword and the code whose message (`app.errors.codes.<CODE>`) the field shows.
+ * detail's keyword and the code whose words after a field's label (`app.errors.onField.<CODE>`)
+ * the field shows.
  */
 export const INPUT_ERROR_CODES: Record<string, string> = {
   invalidCharacter: 'INVALID_CHARACTER',
@@ -30,7 +32,7 @@ export const inputErrorMessage = (
   fallback: string,
 ) => {
   const code = keyword ? INPUT_ERROR_CODES[keyword] : undefined;
-  return code ? translate(`app.errors.codes.${code}`, { _: fallback }) : fallback;
+  return code ? translate(`app.errors.onField.${code}`, { _: fallback }) : fallback;
 };
 
 /**
@@ -38,12 +40,10 @@ export const inputErrorMessage = (
  * user's language: `app.errors.codes.<CODE>` with the answer's parameters, else the server's words.
  */
 export const refusalMessage = (translate: TranslateFunction, error: unknown): string => {
-  const fallback = errorMessage(error);
-  const body =
-    error instanceof HttpError ? (error.body as { code?: unknown; params?: unknown } | null) : null;
-  if (typeof body?.code !== 'string') return fallback;
-  const params = typeof body.params === 'object' && body.params !== null ? body.params : {};
-  return translate(`app.errors.codes.${body.code}`, { ...params, _: fallback });
+  const coded = errorCodeOf(error);
+  return coded
+    ? translateError(translate, coded.code, coded.params, serverMessage(error))
+    : errorMessage(error);
 };
 
 export interface ResourceLabels {
@@ -55,7 +55,7 @@ export interface ResourceLabels {
   value(path: string, value: unknown): string;
   /**
    * `resources.<res>.errors.<path>.<keyword>`, else the message of an input rule's code
-   * (`app.errors.codes.<CODE>`), else `fallback` (the spec or server text).
+   * (`app.errors.onField.<CODE>`), else `fallback` (the spec or server text).
    */
   error(path: string, keyword: string, fallback: string): string;
   /** `resources.<res>.help.<path>`: a line under the field, or '' when it has none. */

@@ -19,7 +19,7 @@ const tooMany = (seconds: number) =>
     429,
     'TOO_MANY_ATTEMPTS',
     tooManyAttemptsMessage('Too many failed sign-in attempts.', seconds),
-    { retryAfter: seconds },
+    { retryAfter: seconds, params: { minutes: Math.ceil(seconds / 60) } },
   );
 
 /** One answer for an unknown username and a wrong password: it must not tell which usernames exist. */

@@ -38,7 +38,7 @@ export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }
           429,
           'TOO_MANY_ATTEMPTS',
           tooManyAttemptsMessage('Too many password reset requests.', fromAddress.retryAfter),
-          { retryAfter: fromAddress.retryAfter },
+          { retryAfter: fromAddress.retryAfter, params: { minutes: Math.ceil(fromAddress.retryAfter / 60) } },
         );
       }
       const forAccount = await counters.reserve([

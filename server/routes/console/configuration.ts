@@ -54,7 +54,7 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
           ),
         )
       : undefined;
-    if (!version) throw notFound('Version');
+    if (!version) throw notFound('version');
     return { scope, version };
   };
 

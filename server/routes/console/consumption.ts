@@ -74,7 +74,7 @@ export const consumptionRoutes = async (app: FastifyInstance, { platform }: { pl
       const scope = await resolveScope(db, request.auth, 'organisation', orgId);
       requireLevel(request.auth, scope, 'orgAdmin');
       const contract = await readContract(db, orgId);
-      if (!contract) throw notFound('Organisation');
+      if (!contract) throw notFound('organisation');
 
       const year = contractYear(contract.contractStartDate, new Date());
       const from = query.from ?? year.start;

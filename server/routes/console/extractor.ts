@@ -80,7 +80,10 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       return { ...(await read()), durationMs: Date.now() - started };
     } catch (error) {
       if (error instanceof TimeLimitError) throw new ClientError(422, 'EXTRACTION_TIMEOUT', error.message);
-      throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message);
+      throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message, {
+        // The parser's own words (English): the console puts them in its sentence.
+        params: { reason: (error as Error).message },
+      });
     }
   };
   const timeLimit = {

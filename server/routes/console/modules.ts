@@ -42,7 +42,7 @@ import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { ClientError, notFound } from '../../http/errors';
 import { environmentDocuments } from '../../nlu/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
@@ -229,6 +229,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
             409,
             'MODULE_ACTIVE',
             `The ${MODULE_NAMES[type]} module is already in the pipeline`,
+            { params: { module: type } },
           );
         return withModule(modules, { type });
       });
@@ -263,6 +264,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           400,
           'NO_MODULE_SETTINGS',
           `The ${MODULE_NAMES[type]} module has no settings on this page`,
+          { params: { module: type } },
         );
       if (output && type !== 'output')
         throw validationError([
@@ -314,7 +316,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
         async (tx, modules) => {
           const module = modules.find((m) => m.type === type);
           if (!module)
-            throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
+            throw notFound('module', `The ${MODULE_NAMES[type]} module is not active`, { module: type });
           const problems = await settingsProblems(tx, scope.id!, type, { ...entry, ocrData, postProcessing });
           if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
           const next: ModuleEntry = { ...module, ...entry };
@@ -365,7 +367,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       const { type } = request.params;
       const deleted = await db.transaction(async (tx) => {
         if (!(await readModules(tx, scope.id!)).some((m) => m.type === type))
-          throw new ClientError(404, 'NOT_FOUND', `The ${MODULE_NAMES[type]} module is not active`);
+          throw notFound('module', `The ${MODULE_NAMES[type]} module is not active`, { module: type });
         const gone = await deactivateModule(tx, scope.id!, type);
         await audit(tx, request, scope, { action: 'delete', before: { module: type, configuration: gone } });
         return gone;

@@ -34,6 +34,7 @@ type Params = { envId: string; id?: string };
 const refuse = ({ refused }: CompileRefusal) =>
   new ClientError(400, 'NLU_CONFIGURATION', `Server '${refused.server}' cannot start: ${refused.message}`, {
     details: refused.problems,
+    params: { server: refused.server, reason: refused.message },
   });
 
 /** How long the API waits for a test page's reading of a text, or a server's start. */
@@ -60,7 +61,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
   const serverOf = async (envId: string, id: string) => {
     const config = await readPipelineConfig(db, envId);
     const server = config.nlu.servers.find((s) => s.id === id);
-    if (!server) throw notFound('Server');
+    if (!server) throw notFound('server');
     return { config, server };
   };
 
@@ -80,7 +81,9 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const servers = wanted.map((id) => {
         const server = config.nlu.servers.find((s) => s.id === id);
         if (!server)
-          throw new ClientError(400, 'UNKNOWN_SERVER', `No server of this environment has the id ${id}`);
+          throw new ClientError(400, 'UNKNOWN_SERVER', `No server of this environment has the id ${id}`, {
+            params: { id },
+          });
         return { server, startedNow: server.state !== 'started' };
       });
       // Compiling and reading run in a pipeline thread: a long text or a large configuration takes

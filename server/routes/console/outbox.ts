@@ -6,8 +6,7 @@ import type { Platform } from '../../platform';
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */
 export const outboxRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   app.get('/v4/console/api/platform/outbox', { onRequest: app.authenticate }, async (request, reply) => {
-    if (!(request.auth.impersonator ?? request.auth.user).is_staff)
-      throw forbidden('Reserved to platform staff');
+    if (!(request.auth.impersonator ?? request.auth.user).is_staff) throw forbidden('staff');
     const rows = await platform.db.query<OutboxRow>(
       'SELECT * FROM outbox ORDER BY created_at DESC LIMIT 200',
     );

@@ -28,7 +28,7 @@ export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { p
         isUuid(projectId) &&
         reaches(request.auth.access.projectLevel(projectId), 'cockpit') &&
         (await tenancy.getProject(projectId)) !== undefined;
-      if (!visible) throw notFound('Project');
+      if (!visible) throw notFound('project');
       // A mark left out keeps its stored value (false for a new row).
       const [row] = await db.query<{ favourite: boolean; quick_access: boolean }>(
         `INSERT INTO project_marks (user_id, project_id, favourite, quick_access)

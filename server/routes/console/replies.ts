@@ -3,7 +3,7 @@ import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
 import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { configurableEnvironment } from '../../resources/access';
 
@@ -29,7 +29,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
       const { template, subject, text } = request.body;
       const config = await readPipelineConfig(db, envId);
       if (!config.reply.templates.some((t) => t.name === template))
-        throw new ClientError(404, 'NOT_FOUND', `The template '${template}' does not exist`);
+        throw notFound('template', `The template '${template}' does not exist`, { name: template });
       // The chosen template stands as the default, for this test only.
       config.reply.templates = config.reply.templates.map((t) => ({ ...t, isDefault: t.name === template }));
       // The pipeline's own steps up to the reply, as an analysis runs them; nothing is delivered.

@@ -23,10 +23,10 @@ export const tenancyRoutes = async (app: FastifyInstance, { platform }: { platfo
     handler: async (request) => {
       const { id } = request.params as { id: string };
       const env = isUuid(id) ? await tenancy.getEnvironment(id) : undefined;
-      if (!env) throw notFound('Environment');
+      if (!env) throw notFound('environment');
       const level = request.auth.access.projectLevel(env.projectId);
       // Hidden environments are for configurators only (spec §4).
-      if (!reaches(level, env.hidden ? 'configurator' : 'cockpit')) throw notFound('Environment');
+      if (!reaches(level, env.hidden ? 'configurator' : 'cockpit')) throw notFound('environment');
       const { hidden: _hidden, ...detail } = env;
       return detail;
     },

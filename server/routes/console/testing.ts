@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../../schemas/error-codes';
 import { TAG_PATTERN, qualificationStatusOf, splitTyped } from '../../../schemas/bank-message.schema';
 import {
   SAMPLING_MAX,
@@ -248,8 +249,12 @@ type SamplingBody = {
   qualified?: boolean;
 };
 
-const samplingProblem = (code: string, message: string, path: string, params: Record<string, unknown> = {}) =>
-  new ClientError(400, code, message, { params, details: [{ path, message }] });
+const samplingProblem = (
+  code: ErrorCode,
+  message: string,
+  path: string,
+  params: Record<string, unknown> = {},
+) => new ClientError(400, code, message, { params, details: [{ path, message }] });
 
 /** Analysis ids as typed: separated by commas, spaces or new lines (spec §5); each must be one. */
 const idsOf = (raw: string | undefined): string[] | null => {

@@ -74,7 +74,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
           429,
           'TOO_MANY_ATTEMPTS',
           tooManyAttemptsMessage('Too many wrong current passwords.', reservation.retryAfter),
-          { retryAfter: reservation.retryAfter },
+          { retryAfter: reservation.retryAfter, params: { minutes: Math.ceil(reservation.retryAfter / 60) } },
         );
       }
       if (!(await verifyPassword(currentPassword, user.password_hash))) {

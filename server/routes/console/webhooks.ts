@@ -8,7 +8,7 @@ import {
 import { first } from '../../db';
 import { DELIVERY_IN_PROGRESS, failedDeliverySql, replayDeliveries } from '../../delivery/deliveries';
 import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
@@ -16,7 +16,7 @@ import { isUuid } from '../../resources/fields';
 
 type Params = { envId: string; id: string };
 
-const deliveryNotFound = () => new ClientError(404, 'NOT_FOUND', 'The delivery does not exist');
+const deliveryNotFound = () => notFound('webhook-delivery', 'The delivery does not exist');
 
 /**
  * Webhook deliveries beyond their list (schemas/contracts/webhooks.ts): a delivery's payload and
@@ -95,14 +95,14 @@ export const webhookRoutes = async (app: FastifyInstance, { platform }: { platfo
     ...contractRoute(replayFailedDeliveries),
     handler: async (request: FastifyRequest<{ Params: Params; Body: { since: string } }>) => {
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
-      if (!isUuid(request.params.id)) throw new ClientError(404, 'NOT_FOUND', 'The webhook does not exist');
+      if (!isUuid(request.params.id)) throw notFound('webhook', 'The webhook does not exist');
       const webhook = await first(
         db.query('SELECT id FROM webhooks WHERE id = $1 AND environment_id = $2', [
           request.params.id,
           scope.id,
         ]),
       );
-      if (!webhook) throw new ClientError(404, 'NOT_FOUND', 'The webhook does not exist');
+      if (!webhook) throw notFound('webhook', 'The webhook does not exist');
       const ids = await replayDeliveries(
         db,
         `${failedDeliverySql()} AND webhook_id = $1 AND created_at >= $2`,

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { getExtractorSettings, testExtractor } from '../../../schemas/contracts/analyses';
-import { errorMessage } from '../../api';
+import { errorCodeOf, errorMessage, serverMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -25,7 +25,11 @@ export const ExtractorTestPage = () => {
   const settings = useCall(getExtractorSettings, { params: { envId } });
   const test = useTestFile(
     (file: File) => client.call(testExtractor, { params: { envId }, body: { file } }),
-    (error) => translate('app.extractor.test.failed', { reason: errorMessage(error) }),
+    // EXTRACTION_FAILED's message is the parser's reason itself; any other refusal is said in full.
+    (error) =>
+      translate('app.extractor.test.failed', {
+        reason: errorCodeOf(error)?.code === 'EXTRACTION_FAILED' ? serverMessage(error) : errorMessage(error),
+      }),
   );
 
   if (settings.status === 'pending') return <PageLoader />;

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { listModules, testOcrData, type OcrDataTestAnswer } from '../../../schemas/contracts/modules';
-import { errorMessage, HttpError } from '../../api';
+import { HttpError, serverMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -48,7 +48,7 @@ export const OcrDataTestPage = () => {
     // A file the extractor could not read says so with the parser's reason, as on the extractor's test page.
     (error) =>
       error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'EXTRACTION_FAILED'
-        ? translate('app.extractor.test.failed', { reason: errorMessage(error) })
+        ? translate('app.extractor.test.failed', { reason: serverMessage(error) })
         : refusalMessage(translate, error),
   );
   const home = environmentPath(projectId, envId);

@@ -86,6 +86,33 @@ describe('project home and menu (spec §2, §5, §6)', () => {
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
   });
 
+  it.each([
+    ['fr', /Supprimer/, 'Réservé aux configurateurs du projet'],
+    ['en', /Delete/, 'Reserved to project configurators'],
+  ])(
+    'says a 403 FORBIDDEN from its code and params in the user’s language (%s), not the server’s English',
+    async (locale, deleteButton, words) => {
+      window.localStorage.setItem('locale', locale);
+      const user = userEvent.setup();
+      renderConsole('/project/p1', {
+        ...server().routes,
+        'DELETE /v4/console/api/projects/p1': json(
+          {
+            code: 'FORBIDDEN',
+            message: 'Reserved to project configurators and above',
+            params: { reason: 'project', level: 'configurator' },
+          },
+          403,
+        ),
+      });
+      await user.click(await screen.findByRole('button', { name: deleteButton }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: deleteButton }));
+      // The dialog's refusal and the "403 Forbidden" notice (spec §8) both say it.
+      expect(await screen.findAllByText(words)).toHaveLength(2);
+      expect(screen.queryByText('Reserved to project configurators and above')).not.toBeInTheDocument();
+    },
+  );
+
   it('deletes the project after confirmation and returns to the organisation', async () => {
     const user = userEvent.setup();
     const { routes, projects } = server();

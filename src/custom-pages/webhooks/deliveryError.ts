@@ -1,4 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
+import { translateError } from '../../i18n/errorCodes';
 
 /**
  * A delivery's or an attempt's failure in the user's language, from its code and parameters (a
@@ -9,5 +10,5 @@ export const deliveryError = (translate: TranslateFunction, failure: Readonly<Re
   if (typeof failure.errorCode !== 'string') return words;
   const params =
     typeof failure.errorParams === 'object' && failure.errorParams !== null ? failure.errorParams : {};
-  return translate(`app.errors.codes.${failure.errorCode}`, { ...params, _: words });
+  return translateError(translate, failure.errorCode, params as Record<string, unknown>, words);
 };

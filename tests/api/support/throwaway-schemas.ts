@@ -1,4 +1,5 @@
 import { defineResourceSchema } from '../../../schemas/_defs/admin';
+import type { ErrorCode } from '../../../schemas/error-codes';
 
 /** Environment-scoped, nested: `/environments/{envId}/widgets`. */
 export const widgetSchema = defineResourceSchema({
@@ -27,7 +28,10 @@ export const widgetSchema = defineResourceSchema({
     recordRepresentation: 'name',
     menu: false,
     access: { read: 'cockpit', write: 'configurator' },
-    unique: [{ fields: ['name'], code: 'WIDGET_NAME_TAKEN', message: 'This widget name is taken' }],
+    // A test-only resource: its code is none the product emits, hence outside the registry.
+    unique: [
+      { fields: ['name'], code: 'WIDGET_NAME_TAKEN' as ErrorCode, message: 'This widget name is taken' },
+    ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
     errorMessages: { size: { minimum: 'A widget cannot be smaller than nothing' } },
   },

@@ -1,0 +1,85 @@
+import type { TranslateFunction } from 'react-admin';
+import {
+  FORBIDDEN_LEVELS,
+  FORBIDDEN_REASONS,
+  NOT_FOUND_SUBJECTS,
+  isErrorCode,
+  type ErrorCode,
+} from '../../schemas/error-codes';
+
+/**
+ * Codes whose words the catalogue already has under another key (the sign-in page's, the testing
+ * centre's): said from there rather than copied into `app.errors.codes`.
+ */
+export const ERROR_TEXT_KEYS: Partial<Record<ErrorCode, string>> = {
+  INTERNAL_ERROR: 'app.login.errors.generic',
+  CREDENTIALS_INCORRECT: 'app.login.errors.credentialsIncorrect',
+  PASSWORD_INCORRECT: 'app.login.errors.passwordIncorrect',
+  RESET_LINK_INVALID: 'app.resetPassword.invalidLink',
+  EXTRACTION_FAILED: 'app.extractor.test.failed',
+  TEST_NOT_FOUND: 'app.testing.errors.TEST_NOT_FOUND',
+  TEST_RUNNING: 'app.testing.errors.TEST_RUNNING',
+  TEST_TAG_EMPTY: 'app.testing.errors.TEST_TAG_EMPTY',
+  TEST_ENVIRONMENT_UNKNOWN: 'app.testing.errors.TEST_ENVIRONMENT_UNKNOWN',
+  MESSAGE_NOT_FOUND: 'app.testing.errors.MESSAGE_NOT_FOUND',
+  CLASSIFICATION_EXISTS: 'app.testing.errors.CLASSIFICATION_EXISTS',
+  RENAME_EMPTY_NAME: 'app.testing.errors.RENAME_EMPTY_NAME',
+  RENAME_TOO_LONG: 'app.testing.errors.RENAME_TOO_LONG',
+  SAMPLING_NO_FILTER: 'app.testing.errors.SAMPLING_NO_FILTER',
+  SAMPLING_BAD_ID: 'app.testing.errors.SAMPLING_BAD_ID',
+  SAMPLING_TOO_MANY: 'app.testing.errors.SAMPLING_TOO_MANY',
+  TAG_NOT_FOUND: 'app.testing.errors.TAG_NOT_FOUND',
+  TAG_NOT_OWNER: 'app.testing.errors.TAG_NOT_OWNER',
+  IMPACT_ADVANCED_CATEGORISATION: 'app.testing.errors.IMPACT_ADVANCED_CATEGORISATION',
+};
+
+/** The key of a code's words: `app.errors.codes.<CODE>` unless ERROR_TEXT_KEYS names another. */
+export const errorTextKey = (code: ErrorCode): string => ERROR_TEXT_KEYS[code] ?? `app.errors.codes.${code}`;
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
+/** Parameters that are themselves words to translate: the thing not found, a module's type. */
+const translatedParams = (translate: TranslateFunction, params: Record<string, unknown>) => {
+  const values: Record<string, unknown> = { ...params };
+  if (isOneOf(NOT_FOUND_SUBJECTS, params.what)) {
+    values.what = translate(`app.errors.subjects.${params.what}`);
+  }
+  if (typeof params.module === 'string') {
+    values.module = translate(`app.modules.types.${params.module}`, { _: params.module });
+  }
+  return values;
+};
+
+/** The key for a code and its parameters: FORBIDDEN and NOT_FOUND say more when they can. */
+const keyFor = (code: ErrorCode, params: Record<string, unknown>): string => {
+  if (code === 'FORBIDDEN' && isOneOf(FORBIDDEN_REASONS, params.reason)) {
+    if (params.reason === 'staff' || params.reason === 'orgAdmin')
+      return `app.errors.forbidden.${params.reason}`;
+    if (isOneOf(FORBIDDEN_LEVELS, params.level))
+      return `app.errors.forbidden.${params.reason}.${params.level}`;
+  }
+  if (code === 'NOT_FOUND' && isOneOf(NOT_FOUND_SUBJECTS, params.what)) return 'app.errors.notFoundSubject';
+  return errorTextKey(code);
+};
+
+/**
+ * A coded server error in the user's language: the code's words with the answer's `params`, or
+ * `serverWords` (the answer's English message) for a code the registry does not know or words whose
+ * parameters did not all come.
+ *
+ * @example
+ * translateError(translate, 'FORBIDDEN', { reason: 'project', level: 'configurator' }, message);
+ * // 'Réservé aux configurateurs du projet'
+ */
+export const translateError = (
+  translate: TranslateFunction,
+  code: string,
+  params: Record<string, unknown>,
+  serverWords: string,
+): string => {
+  if (!isErrorCode(code)) return serverWords;
+  const text = translate(keyFor(code, params), { ...translatedParams(translate, params), _: serverWords });
+  // Polyglot leaves a %{name} it got no value for: the server's words are better than a hole.
+  return /%\{\w+\}/.test(text) ? serverWords : text;
+};
