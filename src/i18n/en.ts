@@ -2,6 +2,7 @@ import { analysesEn } from './analyses/en';
 import { errorLogEn } from './error-log/en';
 import { testingEn } from './testing/en';
 import { consumptionEn } from './consumption/en';
+import { dashboardEn } from './dashboard/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
 import { repliesEn } from './replies/en';
@@ -41,6 +42,7 @@ export const en: Messages = {
       envNew: 'New environment',
       environmentSettings: 'Environment settings',
       consumption: 'Consumption',
+      dashboard: 'Dashboard',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
       errorLog: 'Error log',
@@ -258,6 +260,7 @@ export const en: Messages = {
       noUseCases: 'No use case yet.',
     },
     menu: {
+      dashboard: 'Dashboard',
       account: 'Account',
       home: 'Home',
       profile: 'Profile',
@@ -365,6 +368,7 @@ export const en: Messages = {
     errorLog: errorLogEn,
     testing: testingEn,
     consumption: consumptionEn,
+    dashboard: dashboardEn,
     extractor: extractorEn,
     nlu: nluEn,
     replies: repliesEn,
@@ -462,6 +466,9 @@ export const en: Messages = {
       notFoundHint: 'This address matches no page of the console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        DASHBOARDS_DISABLED: 'Dashboards are not available on this deployment',
+        INVALID_PERIOD: 'The period is not valid: check its dates',
+        INVALID_TIME_ZONE: 'Unknown time zone: %{timeZone}',
         OCR_DATA_DISABLED: 'The OCR data extraction is not in this environment’s pipeline.',
         OCR_DATA_NO_FIELD: 'The OCR data extraction has no field to read yet: declare some in its settings.',
         EXTRACTION_TIMEOUT: 'Reading the file took too long: it was stopped.',

@@ -2,6 +2,7 @@ import { analysesFr } from './analyses/fr';
 import { errorLogFr } from './error-log/fr';
 import { testingFr } from './testing/fr';
 import { consumptionFr } from './consumption/fr';
+import { dashboardFr } from './dashboard/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
@@ -42,6 +43,7 @@ export const fr = {
       envNew: 'Nouvel environnement',
       environmentSettings: 'Paramètres de l’environnement',
       consumption: 'Consommation',
+      dashboard: 'Tableau de bord',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
       errorLog: 'Journal des erreurs',
@@ -265,6 +267,7 @@ export const fr = {
       noUseCases: 'Aucun cas d’usage pour le moment.',
     },
     menu: {
+      dashboard: 'Tableau de bord',
       account: 'Compte',
       home: 'Accueil',
       profile: 'Profil',
@@ -372,6 +375,7 @@ export const fr = {
     errorLog: errorLogFr,
     testing: testingFr,
     consumption: consumptionFr,
+    dashboard: dashboardFr,
     extractor: extractorFr,
     nlu: nluFr,
     replies: repliesFr,
@@ -469,6 +473,9 @@ export const fr = {
       notFoundHint: 'Cette adresse ne correspond à aucune page de la console.',
       /** Refusals of any input, by the server's code (its `details` keyword names it on a field). */
       codes: {
+        DASHBOARDS_DISABLED: 'Les tableaux de bord ne sont pas disponibles sur ce déploiement',
+        INVALID_PERIOD: 'La période n’est pas valide : vérifiez ses dates',
+        INVALID_TIME_ZONE: 'Fuseau horaire inconnu : %{timeZone}',
         OCR_DATA_DISABLED: 'L’extraction de données OCR n’est pas dans le pipeline de cet environnement.',
         OCR_DATA_NO_FIELD:
           'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',
