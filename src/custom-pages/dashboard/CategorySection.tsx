@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,9 +5,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { DashboardReport } from '../../../schemas/contracts/dashboard';
 import { DashboardCard } from './DashboardCard';
+import { DashboardLink } from './DashboardLink';
 import { formatCount } from './dashboardFormat';
 import { periodFilter } from './drillDown';
 import { CategoryChart } from './LazyCharts';
@@ -53,13 +53,12 @@ export const CategorySection = ({ report, linkTo }: CategorySectionProps) => {
               {categories.map((category) => (
                 <TableRow key={category.name}>
                   <TableCell component="th" scope="row">
-                    <Link
-                      component={RouterLink}
+                    <DashboardLink
                       to={link(category.name)}
                       title={translate('app.dashboard.categories.open', { name: category.name })}
                     >
                       {category.name}
-                    </Link>
+                    </DashboardLink>
                   </TableCell>
                   <TableCell align="right">{formatCount(category.analyses, locale)}</TableCell>
                 </TableRow>

@@ -2,7 +2,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
 import { ANALYSIS_STATUSES, type AnalysisStatus } from '../../../schemas/analysis-result';
 import type { DashboardReport } from '../../../schemas/contracts/dashboard';
-import { statusColours } from './dashboardColours';
+import { accentColour, statusColours } from './dashboardColours';
 
 /**
  * The dashboard's charts (MUI X Charts), in a module of their own that the page loads lazily: the
@@ -26,6 +26,8 @@ export const StatusChart = ({ series, labels, statusLabel, onStatus }: StatusCha
     <BarChart
       height={HEIGHT}
       xAxis={[{ scaleType: 'band', data: labels }]}
+      // Counts are whole numbers.
+      yAxis={[{ tickMinStep: 1 }]}
       series={ANALYSIS_STATUSES.map((status) => ({
         id: status,
         label: statusLabel(status),
@@ -55,12 +57,13 @@ export const CategoryChart = ({ categories, label, onCategory }: CategoryChartPr
       height={Math.max(120, 40 * categories.length + 60)}
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: categories.map((c) => c.name), width: 140 }]}
+      xAxis={[{ tickMinStep: 1 }]}
       series={[
         {
           id: 'categories',
           label,
           data: categories.map((c) => c.analyses),
-          color: theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.main,
+          color: accentColour(theme.palette.mode, theme.palette.primary.main),
         },
       ]}
       hideLegend

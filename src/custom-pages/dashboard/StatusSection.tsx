@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,11 +5,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocale, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ANALYSIS_STATUSES, type AnalysisStatus } from '../../../schemas/analysis-result';
 import type { DashboardReport } from '../../../schemas/contracts/dashboard';
 import { parseDateOnly } from '../../components/dates';
 import { DashboardCard } from './DashboardCard';
+import { DashboardLink } from './DashboardLink';
 import { bucketLabel, formatCount } from './dashboardFormat';
 import { periodFilter } from './drillDown';
 import { StatusChart } from './LazyCharts';
@@ -56,13 +56,12 @@ export const StatusSection = ({ report, linkTo }: StatusSectionProps) => {
               <TableCell>{translate('app.dashboard.statuses.bucket')}</TableCell>
               {ANALYSIS_STATUSES.map((status) => (
                 <TableCell key={status} align="right">
-                  <Link
-                    component={RouterLink}
+                  <DashboardLink
                     to={linkTo({ status, ...wholePeriod })}
                     title={translate('app.dashboard.statuses.open', { status: statusLabel(status) })}
                   >
                     {statusLabel(status)}
-                  </Link>
+                  </DashboardLink>
                 </TableCell>
               ))}
               <TableCell align="right">{translate('app.dashboard.statuses.total')}</TableCell>
