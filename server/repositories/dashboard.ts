@@ -1,4 +1,4 @@
-import type { AnalysisStatus, TraceStep } from '../../schemas/analysis-result';
+import { TRACE_STEPS, type AnalysisStatus, type TraceStep } from '../../schemas/analysis-result';
 import type { DashboardBucket } from '../../schemas/contracts/dashboard';
 import type { Queryable } from '../db';
 
@@ -53,38 +53,44 @@ export const categoryCounts = (q: Queryable, f: PeriodFilter, limit = 100) =>
 
 /** The median and 95th percentile of the analyses' whole processing time. */
 export const analysisDurations = async (q: Queryable, f: PeriodFilter) => {
-  const [row] = await q.query<{ runs: number; p50: number | null; p95: number | null }>(
+  const [row] = await q.query<{ runs: number; p: number[] | null }>(
     `SELECT count(a.duration_ms)::int AS runs,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY a.duration_ms)::float8 AS p50,
-            percentile_cont(0.95) WITHIN GROUP (ORDER BY a.duration_ms)::float8 AS p95
+            percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP (ORDER BY a.duration_ms) AS p
      FROM analyses a WHERE ${IN_PERIOD} AND a.duration_ms IS NOT NULL`,
     periodParams(f),
   );
-  return row;
+  return { runs: row.runs, p50: row.p?.[0] ?? null, p95: row.p?.[1] ?? null };
 };
 
-export type StepDurations = {
+export interface StepDurations {
   step: TraceStep;
   runs: number;
   p50: number;
   p90: number;
   p95: number;
   max: number;
-};
+}
 
-/** Percentiles of the duration of each pipeline step that ran (done or in error). */
-export const stepDurations = (q: Queryable, f: PeriodFilter) =>
-  q.query<StepDurations>(
-    `SELECT s.key AS step, count(*)::int AS runs,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY s.value::float8)::float8 AS p50,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY s.value::float8)::float8 AS p90,
-            percentile_cont(0.95) WITHIN GROUP (ORDER BY s.value::float8)::float8 AS p95,
-            max(s.value::float8)::float8 AS max
-     FROM analyses a CROSS JOIN LATERAL jsonb_each_text(a.step_ms) AS s
-     WHERE ${IN_PERIOD} AND a.step_ms IS NOT NULL
-     GROUP BY s.key`,
+/**
+ * The runs and duration percentiles (median, 90th, 95th, maximum) of each pipeline step that ran,
+ * in pipeline order: one aggregate per position of `step_ms` (migration 021), in one scan.
+ */
+export const stepDurations = async (q: Queryable, f: PeriodFilter): Promise<StepDurations[]> => {
+  const columns = TRACE_STEPS.map(
+    (_, i) =>
+      `count(a.step_ms[${i + 1}])::int AS runs_${i},
+       percentile_cont(ARRAY[0.5, 0.9, 0.95, 1]) WITHIN GROUP (ORDER BY a.step_ms[${i + 1}]) AS p_${i}`,
+  );
+  const [row] = await q.query(
+    `SELECT ${columns.join(', ')} FROM analyses a WHERE ${IN_PERIOD} AND a.step_ms IS NOT NULL`,
     periodParams(f),
   );
+  return TRACE_STEPS.flatMap((step, i) => {
+    const runs = row[`runs_${i}`] as number;
+    const p = row[`p_${i}`] as number[] | null;
+    return runs > 0 && p ? [{ step, runs, p50: p[0], p90: p[1], p95: p[2], max: p[3] }] : [];
+  });
+};
 
 /**
  * The processed analyses of the period, and how many of them got a value for each field: the

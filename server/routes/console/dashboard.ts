@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ANALYSIS_STATUSES, TRACE_STEPS } from '../../../schemas/analysis-result';
+import { ANALYSIS_STATUSES } from '../../../schemas/analysis-result';
 import {
   getDashboard,
   type DashboardQuery,
@@ -37,8 +37,9 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 /**
  * GET /v4/console/api/environments/{envId}/dashboard (spec §4, §6; issue 22): the analyses of a
  * period by status over time, by category, their error rate, processing times per pipeline step and
- * extraction fill rates. For cockpit viewers and above of the environment's project (403 below, 404
- * for another tenant's environment); 404 DASHBOARDS_DISABLED when the deployment turned them off.
+ * extraction fill rates. For cockpit viewers and above of the environment's project (the lowest
+ * level: a member without one, like another tenant, gets 404 as everywhere); 404 DASHBOARDS_DISABLED
+ * when the deployment turned them off.
  */
 export const dashboardRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, config } = platform;
@@ -91,16 +92,13 @@ export const dashboardRoutes = async (app: FastifyInstance, { platform }: { plat
             p50: figures.analysis.p50 === null ? null : round(figures.analysis.p50),
             p95: figures.analysis.p95 === null ? null : round(figures.analysis.p95),
           },
-          steps: figures.steps
-            .filter((s) => (TRACE_STEPS as readonly string[]).includes(s.step))
-            .sort((a, b) => TRACE_STEPS.indexOf(a.step) - TRACE_STEPS.indexOf(b.step))
-            .map((s) => ({
-              ...s,
-              p50: round(s.p50),
-              p90: round(s.p90),
-              p95: round(s.p95),
-              max: round(s.max),
-            })),
+          steps: figures.steps.map((s) => ({
+            ...s,
+            p50: round(s.p50),
+            p90: round(s.p90),
+            p95: round(s.p95),
+            max: round(s.max),
+          })),
         },
         extraction: {
           analyses: extraction.analyses,
