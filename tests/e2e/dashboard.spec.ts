@@ -75,6 +75,14 @@ test('filter the dashboard to the last week, read its figures and drill into a c
   // The chart is drawn too (MUI X Charts, loaded with the page).
   await expect(page.getByRole('region', { name: 'Analyses by status' }).locator('svg').first()).toBeVisible();
 
+  // The worker's traces and extracted data, as the trigger of migration 021 kept them.
+  const steps = page.getByRole('table', { name: 'Processing time' });
+  await expect(steps.getByRole('row', { name: /^Whole analysis/ })).toContainText(/^Whole analysis2/);
+  await expect(steps.getByRole('row', { name: /^NLU/ })).toContainText(/^NLU2/);
+  const fields = page.getByRole('table', { name: 'Extracted fields filled' });
+  await expect(fields.getByRole('row', { name: /^Proposed date/ })).toContainText('100%');
+  await expect(fields.getByRole('row', { name: /^Claim number/ })).toContainText('0%');
+
   const categories = page.getByRole('table', { name: 'Categories' });
   await expect(categories.getByRole('row', { name: /Meeting request/ })).toContainText('2');
   await categories.getByRole('link', { name: 'Meeting request' }).click();
