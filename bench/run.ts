@@ -10,6 +10,7 @@ import { nluBenchmarks } from './nlu';
 import { campaignBenchmarks } from './campaign';
 import { httpBenchmarks } from './http';
 import { deliveryBenchmarks } from './delivery';
+import { dashboardBenchmarks } from './dashboard';
 
 export interface Measurement {
   name: string;
@@ -27,6 +28,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['campaign', campaignBenchmarks],
   ['http', httpBenchmarks],
   ['delivery', deliveryBenchmarks],
+  ['dashboard', dashboardBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -28,6 +28,8 @@ export const analysisSchema = defineResourceSchema({
     startedAt: { type: ['string', 'null'], format: 'date-time' },
     finishedAt: { type: ['string', 'null'], format: 'date-time' },
     anonymizedAt: { type: ['string', 'null'], format: 'date-time' },
+    /** The message categories decided (kept after anonymization): the dashboard's drill-down filters on it. */
+    categories: { type: 'array', items: { type: 'string' } },
   },
   'x-admin': {
     scope: 'environment',
@@ -35,7 +37,7 @@ export const analysisSchema = defineResourceSchema({
     storage: 'table',
     listColumns: ['name', 'status', 'inputType', 'createdAt', 'durationMs'],
     searchFields: ['name'],
-    filters: ['status', 'inputType'],
+    filters: ['status', 'inputType', 'categories'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     recordRepresentation: 'name',
     menu: false,
@@ -54,6 +56,7 @@ export const analysisSchema = defineResourceSchema({
       'startedAt',
       'finishedAt',
       'anonymizedAt',
+      'categories',
     ],
     operations: ['list', 'show', 'delete'],
   },

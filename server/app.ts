@@ -28,6 +28,7 @@ import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { configurationRoutes } from './routes/console/configuration';
 import { consumptionRoutes } from './routes/console/consumption';
+import { dashboardRoutes } from './routes/console/dashboard';
 import { navigationRoutes } from './routes/console/navigation';
 import { outboxRoutes } from './routes/console/outbox';
 import { projectMarksRoutes } from './routes/console/project-marks';
@@ -84,6 +85,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(configurationRoutes, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(consumptionRoutes, { platform });
+  await app.register(dashboardRoutes, { platform });
   await app.register(outboxRoutes, { platform });
   await app.register(publicEnvironmentRoutes, { platform });
   await app.register(multipart, { limits: { fileSize: platform.config.uploadMaxBytes } });

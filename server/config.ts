@@ -116,6 +116,8 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   /** A webhook whose deliveries have failed for this long without a success is deactivated. */
   WEBHOOK_DISABLE_AFTER: duration.default(86_400),
+  /** `off` turns the environments' dashboards off on this deployment (spec §8 "Dashboards are not available"). */
+  DASHBOARDS: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = {
@@ -153,6 +155,8 @@ export type Config = {
   /** Outbound requests to private addresses these entries name are allowed (delivery/outbound.ts). */
   outboundAllow: string[];
   webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
+  /** Whether the environments' dashboards are offered (DASHBOARDS). */
+  dashboards: boolean;
 };
 
 export class ConfigError extends Error {
@@ -231,5 +235,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER,
     },
+    dashboards: e.DASHBOARDS === 'on',
   };
 };

@@ -2,6 +2,7 @@ import { analysesEn } from './analyses/en';
 import { errorLogEn } from './error-log/en';
 import { testingEn } from './testing/en';
 import { consumptionEn } from './consumption/en';
+import { dashboardEn } from './dashboard/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
 import { repliesEn } from './replies/en';
@@ -46,6 +47,7 @@ export const en: Messages = {
       envNew: 'New environment',
       environmentSettings: 'Environment settings',
       consumption: 'Consumption',
+      dashboard: 'Dashboard',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
       errorLog: 'Error log',
@@ -263,6 +265,7 @@ export const en: Messages = {
       noUseCases: 'No use case yet.',
     },
     menu: {
+      dashboard: 'Dashboard',
       account: 'Account',
       home: 'Home',
       profile: 'Profile',
@@ -370,6 +373,7 @@ export const en: Messages = {
     errorLog: errorLogEn,
     testing: testingEn,
     consumption: consumptionEn,
+    dashboard: dashboardEn,
     extractor: extractorEn,
     nlu: nluEn,
     replies: repliesEn,
@@ -481,7 +485,7 @@ export const en: Messages = {
           '%{path} contains a character that is not allowed (a NUL or half of a surrogate pair)',
         JSON_TOO_DEEP: '%{path} is nested more than %{limit} levels deep',
         INVALID_LIST_QUERY: 'Invalid list parameter: %{param}',
-        INVALID_PERIOD: 'The period is invalid.',
+        INVALID_PERIOD: 'The period is not valid: check its dates',
         METHOD_NOT_ALLOWED: 'This operation is not allowed.',
         NOT_FOUND: 'Data not found',
         FORBIDDEN: 'You do not have access to this resource',
@@ -529,6 +533,8 @@ export const en: Messages = {
         FILE_TOO_LARGE: 'The files are larger than %{megabytes} MB',
         EXTRACTION_TIMEOUT: 'Reading the file took too long: it was stopped.',
         EXTRACTOR_DISABLED: 'The extractor is not enabled in this environment',
+        DASHBOARDS_DISABLED: 'Dashboards are not available on this deployment',
+        INVALID_TIME_ZONE: 'Unknown time zone: %{timeZone}',
         OCR_DATA_DISABLED: 'The OCR data extraction is not in this environment’s pipeline.',
         OCR_DATA_NO_FIELD: 'The OCR data extraction has no field to read yet: declare some in its settings.',
         BAD_IDEMPOTENCY_KEY: 'Idempotency-Key must be 1 to 200 visible ASCII characters',

@@ -2,6 +2,7 @@ import { analysesFr } from './analyses/fr';
 import { errorLogFr } from './error-log/fr';
 import { testingFr } from './testing/fr';
 import { consumptionFr } from './consumption/fr';
+import { dashboardFr } from './dashboard/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
@@ -47,6 +48,7 @@ export const fr = {
       envNew: 'Nouvel environnement',
       environmentSettings: 'Paramètres de l’environnement',
       consumption: 'Consommation',
+      dashboard: 'Tableau de bord',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
       errorLog: 'Journal des erreurs',
@@ -270,6 +272,7 @@ export const fr = {
       noUseCases: 'Aucun cas d’usage pour le moment.',
     },
     menu: {
+      dashboard: 'Tableau de bord',
       account: 'Compte',
       home: 'Accueil',
       profile: 'Profil',
@@ -377,6 +380,7 @@ export const fr = {
     errorLog: errorLogFr,
     testing: testingFr,
     consumption: consumptionFr,
+    dashboard: dashboardFr,
     extractor: extractorFr,
     nlu: nluFr,
     replies: repliesFr,
@@ -488,7 +492,7 @@ export const fr = {
           '%{path} contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: '%{path} est imbriqué sur plus de %{limit} niveaux',
         INVALID_LIST_QUERY: 'Paramètre de liste invalide : %{param}',
-        INVALID_PERIOD: 'La période est invalide.',
+        INVALID_PERIOD: 'La période n’est pas valide : vérifiez ses dates',
         METHOD_NOT_ALLOWED: 'Cette opération n’est pas permise.',
         NOT_FOUND: 'Données introuvables',
         FORBIDDEN: 'Vous n’avez pas accès à cette ressource',
@@ -541,6 +545,8 @@ export const fr = {
         FILE_TOO_LARGE: 'Les fichiers dépassent %{megabytes} Mo',
         EXTRACTION_TIMEOUT: 'La lecture du fichier a pris trop de temps : elle a été arrêtée.',
         EXTRACTOR_DISABLED: 'L’extracteur n’est pas activé dans cet environnement',
+        DASHBOARDS_DISABLED: 'Les tableaux de bord ne sont pas disponibles sur ce déploiement',
+        INVALID_TIME_ZONE: 'Fuseau horaire inconnu : %{timeZone}',
         OCR_DATA_DISABLED: 'L’extraction de données OCR n’est pas dans le pipeline de cet environnement.',
         OCR_DATA_NO_FIELD:
           'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',

@@ -8,6 +8,7 @@ import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
@@ -26,7 +27,7 @@ import { SideMenu } from './chrome/SideMenu';
 /**
  * Layout of `/project/:projectId/environment/:envId` (spec §2). The spec's long environment menu
  * (graph, NLU, categorisation…) gets each entry with its page: the home and the analyses for all
- * who see the environment; the error log for qualifiers and above; the extractor module (its test
+ * who see the environment, and its dashboard (cockpit level and above, spec §2 `dashboard`); the error log for qualifiers and above; the extractor module (its test
  * page opens from it) and the settings for those who may change them (configurators).
  */
 export const EnvironmentLayout = () => {
@@ -34,6 +35,8 @@ export const EnvironmentLayout = () => {
   const canEdit = useResourceAccess(getResource('environments'), { projectId }, envId).edit;
   // The error log is for qualifiers and above, as the deliveries it lists.
   const canReadErrors = useCanAccess(scopedCheck('list', 'error-log', { projectId })).canAccess === true;
+  // The dashboard is for cockpit viewers and above (spec §6).
+  const canSeeDashboard = useCanAccess(scopedCheck('list', 'dashboard', { projectId })).canAccess === true;
   const home = environmentPath(projectId, envId);
   return (
     <ScopeLayout
@@ -47,6 +50,15 @@ export const EnvironmentLayout = () => {
               entries: [
                 { to: home, labelKey: 'app.menu.home', icon: <HomeOutlined />, end: true },
                 { to: `${home}/analyses`, labelKey: 'app.menu.analyses', icon: <FactCheckOutlined /> },
+                ...(canSeeDashboard
+                  ? [
+                      {
+                        to: `${home}/dashboard`,
+                        labelKey: 'app.menu.dashboard',
+                        icon: <InsertChartOutlined />,
+                      },
+                    ]
+                  : []),
                 ...(canReadErrors
                   ? [{ to: `${home}/error-log`, labelKey: 'app.routes.errorLog', icon: <ErrorOutline /> }]
                   : []),

@@ -68,6 +68,8 @@ export interface ListViewProps {
   refreshInterval?: number;
   /** Buttons acting on the selected rows, beside the bulk delete (they read the selection from the list context). */
   bulkActions?: ReactNode;
+  /** Filters the list opens with (e.g. from a link of the dashboard); the user may change them. */
+  initialFilter?: Record<string, unknown>;
 }
 
 export interface CreateViewProps {

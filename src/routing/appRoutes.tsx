@@ -9,6 +9,7 @@ import * as analysisResult from '../custom-pages/analysis-result';
 import * as auditLogs from '../custom-pages/audit-logs';
 import * as consumption from '../custom-pages/consumption';
 import * as createUser from '../custom-pages/create-user';
+import * as dashboard from '../custom-pages/dashboard';
 import * as domainModules from '../custom-pages/domain-modules';
 import * as domainRules from '../custom-pages/domain-rules';
 import * as editUser from '../custom-pages/edit-user';
@@ -140,6 +141,7 @@ export const appRoutes = (
           errorLog,
           analyses,
           analysisResult,
+          dashboard,
           extractorSettings,
           extractorTest,
           ocrDataTest,

@@ -17,6 +17,7 @@ const columns = {
   startedAt: 'a.started_at',
   finishedAt: 'a.finished_at',
   anonymizedAt: 'a.anonymized_at',
+  categories: "coalesce(a.categories, '{}')",
 };
 
 const createdByTheAnalysesRoutes = () => {

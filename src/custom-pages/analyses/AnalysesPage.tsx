@@ -5,12 +5,14 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useCanAccess, useLocale, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import type { ResourceDescriptor } from '../../resources/types';
 import { scopedCheck } from '../../resources/useResourceAccess';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
+import { filterOfSearch } from '../dashboard/drillDown';
 import { AnalysisStatusChip, isAnalysisStatus } from './components/AnalysisStatusChip';
 import { formatDuration } from './components/format';
 import { NewAnalysisDialog } from './NewAnalysisDialog';
@@ -40,6 +42,9 @@ export const AnalysesPage = () => {
   const envId = scope.environmentId ?? '';
   const home = environmentPath(scope.projectId ?? '', envId);
   const [dialog, setDialog] = useState<'file' | 'mail'>();
+  // A link of the dashboard opens the list filtered (`?filter={"status":"error",…}`).
+  const [search] = useSearchParams();
+  const initialFilter = useMemo(() => filterOfSearch(search), [search]);
   const { canAccess: canLaunch } = useCanAccess(
     scopedCheck('create', analyses.apiResource(envId), { projectId: scope.projectId }),
   );
@@ -62,6 +67,7 @@ export const AnalysesPage = () => {
         links={{ show: (id) => `${home}/analyses/${encodeURIComponent(String(id))}` }}
         cells={cells}
         refreshInterval={LIST_REFRESH_MS}
+        initialFilter={initialFilter}
         actions={
           canLaunch ? (
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>

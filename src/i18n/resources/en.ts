@@ -338,6 +338,7 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       startedAt: 'Started on',
       finishedAt: 'Finished on',
       anonymizedAt: 'Anonymized on',
+      categories: 'Category',
     },
     values: {
       inputType: { file: 'File', text: 'Text', mail: 'Simulated mail' },

@@ -347,6 +347,7 @@ export const resourcesFr = {
       startedAt: 'Commencée le',
       finishedAt: 'Terminée le',
       anonymizedAt: 'Anonymisée le',
+      categories: 'Catégorie',
     },
     values: {
       inputType: { file: 'Fichier', text: 'Texte', mail: 'Mail simulé' },

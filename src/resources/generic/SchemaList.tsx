@@ -31,6 +31,7 @@ export const SchemaList = ({
   cells,
   refreshInterval,
   bulkActions,
+  initialFilter,
 }: ListViewProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -56,6 +57,7 @@ export const SchemaList = ({
         disableSyncWithLocation
         disableAuthentication
         filter={resource.scopeFilter(scopeId)}
+        filterDefaultValues={initialFilter}
         sort={resource.hints.defaultSort}
         perPage={25}
         // react-query pauses the interval while the tab is hidden (refetchIntervalInBackground).
