@@ -121,6 +121,7 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
     error: outcome.error,
     duration_ms: ms,
     waits,
+    ...outcome.figures,
   };
   const head = Buffer.from(`${JSON.stringify(stored).slice(0, -1)},"result":`);
   return {
@@ -135,6 +136,10 @@ export type OutcomeRecord = ReturnType<typeof recordOf>;
 
 const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
        duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
+       categories = ARRAY(SELECT jsonb_array_elements_text(x->'categories')),
+       extracted_fields = ARRAY(SELECT jsonb_array_elements_text(x->'extracted_fields')),
+       step_ms = ARRAY(SELECT (e #>> '{}')::float8 FROM jsonb_array_elements(x->'step_ms') WITH ORDINALITY AS s (e, i)
+                       ORDER BY i),
        finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
   FROM jsonb_array_elements($1::jsonb) AS x
   WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'`;
