@@ -1,4 +1,9 @@
-import { TRACE_STEPS, type AnalysisResult, type AnalysisStatus, type TraceStep } from '../../schemas/analysis-result';
+import {
+  TRACE_STEPS,
+  type AnalysisResult,
+  type AnalysisStatus,
+  type TraceStep,
+} from '../../schemas/analysis-result';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { compileServer, testText } from '../nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
@@ -119,7 +124,10 @@ export const dashboardFigures = (result: AnalysisResult): DashboardFigures => ({
   step_ms: TRACE_STEPS.map(
     (step) =>
       result.trace.find(
-        (t) => t.step === step && (t.status === 'done' || t.status === 'error') && typeof t.durationMs === 'number',
+        (t) =>
+          t.step === step &&
+          (t.status === 'done' || t.status === 'error') &&
+          typeof t.durationMs === 'number',
       )?.durationMs ?? null,
   ),
 });

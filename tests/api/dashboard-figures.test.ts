@@ -20,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-interface Figures {
+type Figures = {
   categories: string[] | null;
   extracted_fields: string[] | null;
   step_ms: (number | null)[] | null;
-}
+};
 
 const figuresOf = async (id: string) => {
   const [row] = await t.platform.db.query<Figures>(
@@ -52,8 +52,8 @@ describe('dashboard figures of a result', () => {
     const res = await acme.call('POST', url, 'qualifier', { type: 'text', text: 'Bonjour, une question.' });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: string }>().id;
-    const { analysis } = await waitForAnalysis(
-      async () => (await acme.call('GET', `${url}/${id}/result`, 'qualifier')).json<AnalysisRead>(),
+    const { analysis } = await waitForAnalysis(async () =>
+      (await acme.call('GET', `${url}/${id}/result`, 'qualifier')).json<AnalysisRead>(),
     );
     expect(analysis.status).toBe('processed');
     const written = await figuresOf(id);

@@ -34,9 +34,14 @@ beforeEach(resetBrowserState);
 afterEach(() => vi.restoreAllMocks());
 
 describe('extractor test page (spec §2, §8)', () => {
-  it('sends to the environment home when the extractor is not enabled', async () => {
+  it('sends to the dashboard, saying why, when the extractor is not enabled (spec pipeline §8)', async () => {
     const { router } = open({}, false);
-    await waitFor(() => expect(router.state.location.pathname).toBe(ENV_PATH), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${ENV_PATH}/dashboard`), {
+      timeout: 8000,
+    });
+    expect(
+      await screen.findByText('The extractor is not enabled in this environment: enable it to test it.'),
+    ).toBeInTheDocument();
   });
 
   it('reads one file and shows the message, the attachments, the warnings and the time taken', async () => {

@@ -1,7 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RedirectWithNotice } from '../../components/RedirectWithNotice';
 import { getExtractorSettings, testExtractor } from '../../../schemas/contracts/analyses';
 import { errorCodeOf, errorMessage, serverMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
@@ -34,7 +35,13 @@ export const ExtractorTestPage = () => {
 
   if (settings.status === 'pending') return <PageLoader />;
   if (settings.status === 'error') return <CallErrorAlert error={settings.error} onRetry={settings.retry} />;
-  if (!settings.data.enabled) return <Navigate to={environmentPath(projectId, envId)} replace />;
+  if (!settings.data.enabled)
+    return (
+      <RedirectWithNotice
+        to={`${environmentPath(projectId, envId)}/dashboard`}
+        message="app.extractor.test.disabled"
+      />
+    );
 
   return (
     <ResourcePageFrame titleKey="app.routes.extractorTest" wide>

@@ -41,9 +41,9 @@ const open = (modules = withModule, routes: Record<string, FakeRoute> = {}) =>
 beforeEach(resetBrowserState);
 
 describe('OCR data extraction test page (spec pipeline §2 test-ocrDataExtraction, §8)', () => {
-  it('sends to the environment home, saying why, when the module is not in the pipeline', async () => {
+  it('sends to the dashboard, saying why, when the module is not in the pipeline', async () => {
     const { router } = open(defaultPipeline);
-    await waitFor(() => expect(router.state.location.pathname).toBe(ENV_PATH));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${ENV_PATH}/dashboard`));
     expect(
       await screen.findByText(/The OCR data extraction is not in this environment’s pipeline/),
     ).toBeInTheDocument();

@@ -7,12 +7,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useLocale, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { useLocale, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { listModules, testOcrData, type OcrDataTestAnswer } from '../../../schemas/contracts/modules';
 import { HttpError, serverMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
+import { RedirectWithNotice } from '../../components/RedirectWithNotice';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
@@ -23,19 +23,11 @@ import { formatDuration } from '../analyses/components/format';
 import { TestFilePicker, useTestFile } from '../analyses/components/TestFile';
 import { MessageLines } from '../analyses/components/MessageLines';
 
-/** Where a user is sent when the module is not in the pipeline, with a notice saying why. */
-const Disabled = ({ to }: { to: string }) => {
-  const notify = useNotify();
-  useEffect(() => notify('app.ocrDataTest.disabled', { type: 'warning' }), [notify]);
-  return <Navigate to={to} replace />;
-};
-
 /**
  * The OCR data extraction test page (spec pipeline §2 `test-ocrDataExtraction`, §8): one file read
  * with the environment's saved extractor and OCR data settings, each document's fields with the
- * anchor, page and line they were read on, or "not found". Spec §8 sends a user to the dashboard
- * when the module is disabled; the dashboard is not built yet, so the environment's home stands in
- * for it, as for the extractor test page.
+ * anchor, page and line they were read on, or "not found". Spec §8 sends a user to the dashboard,
+ * with a notice, when the module is not in the pipeline.
  */
 export const OcrDataTestPage = () => {
   const translate = useTranslate();
@@ -56,7 +48,7 @@ export const OcrDataTestPage = () => {
   if (modules.status === 'pending') return <PageLoader />;
   if (modules.status === 'error') return <CallErrorAlert error={modules.error} onRetry={modules.retry} />;
   if (!modules.data.modules.some((m) => m.type === 'ocrDataExtraction' && m.active))
-    return <Disabled to={home} />;
+    return <RedirectWithNotice to={`${home}/dashboard`} message="app.ocrDataTest.disabled" />;
 
   return (
     <ResourcePageFrame titleKey="app.routes.ocrDataTest" wide>

@@ -73,6 +73,7 @@ export const extractorEn: Messages<typeof extractorFr> = {
   },
   test: {
     open: 'Test the extractor',
+    disabled: 'The extractor is not enabled in this environment: enable it to test it.',
     intro: 'Choose a file: it is read with this environment’s saved settings, without launching an analysis.',
     choose: 'Choose a file',
     failed: 'The file could not be read: %{reason}',

@@ -74,6 +74,7 @@ export const extractorFr = {
   },
   test: {
     open: 'Tester l’extracteur',
+    disabled: 'L’extracteur n’est pas activé dans cet environnement : activez-le pour le tester.',
     intro:
       'Déposez un fichier : il est lu avec les paramètres enregistrés de cet environnement, sans lancer d’analyse.',
     choose: 'Choisir un fichier',
