@@ -49,7 +49,7 @@ export const DurationsSection = ({ durations }: { durations: DashboardReport['du
             {durations.steps.map((step) => (
               <TableRow key={step.step}>
                 <TableCell component="th" scope="row">
-                  {translate(`app.dashboard.durations.steps.${step.step}`)}
+                  {translate(`app.analyses.trace.steps.${step.step}`)}
                 </TableCell>
                 <TableCell align="right">{formatCount(step.runs, locale)}</TableCell>
                 {COLUMNS.map((column) => (
