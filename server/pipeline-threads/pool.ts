@@ -78,6 +78,8 @@ interface Job {
   /** Service calls of this job the main thread is answering. */
   calls: Set<AbortController>;
   timer?: NodeJS.Timeout;
+  /** It settled or failed: nothing more is done for it. */
+  ended?: boolean;
   /** Its thread's answer. */
   settle(outcome: Finished): void;
   /** It ends without an answer: aborted by a user, past its time limit, or failed; `message` says why. */
@@ -92,6 +94,9 @@ interface Thread {
   ended: boolean;
   /** Ended by the pool because a job did not stop: its other jobs are not to blame. */
   frozen?: boolean;
+  /** Said it is ready (its modules loaded); until then, what waits for it (`whenReady`). */
+  ready: boolean;
+  waiting: (() => void)[];
 }
 
 /**
@@ -202,12 +207,18 @@ export const createPipelinePool = (
       worker,
       jobs: new Map(),
       ended: false,
+      ready: false,
+      waiting: [],
       send: batcher<ToThread>((batch) => {
         if (!thread.ended) worker.postMessage(batch);
       }),
     };
     const receive = (m: FromThread) => {
-      if (m.type === 'ready') return;
+      if (m.type === 'ready') {
+        thread.ready = true;
+        for (const go of thread.waiting.splice(0)) go();
+        return;
+      }
       const job = thread.jobs.get(m.job);
       if (m.type === 'service') return void answer(thread, job, m);
       if (!job) return;
@@ -220,6 +231,8 @@ export const createPipelinePool = (
       if (thread.ended) return;
       thread.ended = true;
       threads.splice(threads.indexOf(thread), 1);
+      // Jobs that waited for it to start keep a time limit all the same.
+      for (const go of thread.waiting.splice(0)) go();
       const jobs = [...thread.jobs.values()];
       thread.jobs.clear();
       for (const job of jobs) rescue(job, thread.frozen ? null : reason);
@@ -285,6 +298,7 @@ export const createPipelinePool = (
     const signal = spec?.signal;
     const onAbort = () => abort(job, false, describeError(signal?.reason ?? 'The analysis was aborted'));
     const end = () => {
+      job.ended = true;
       clearTimeout(job.timer);
       signal?.removeEventListener('abort', onAbort);
     };
@@ -306,8 +320,14 @@ export const createPipelinePool = (
     };
     if (signal?.aborted) return job.fail(describeError(signal.reason), 'aborted');
     signal?.addEventListener('abort', onAbort, { once: true });
-    job.timer = setTimeout(() => abort(job, true, timeLimit.message), timeLimit.ms);
     dispatch(job);
+    // The time limit counts the job's own work: it starts once its thread has loaded its modules
+    // (a new thread takes 0.3 s, seconds on a busy machine), not while the thread starts.
+    const clock = () => {
+      if (!job.ended) job.timer = setTimeout(() => abort(job, true, timeLimit.message), timeLimit.ms);
+    };
+    if (!job.thread || job.thread.ready) clock();
+    else job.thread.waiting.push(clock);
   };
 
   /** An analysis (the pipeline's steps on one input), its result in the form asked for. */

@@ -190,4 +190,6 @@ port.on('message', (batch: ToThread[]) => {
   sliceStarted = performance.now();
   batch.forEach(receive);
 });
-post({ type: 'ready' });
+// Said at once, not with the turn's batch: the pool starts its jobs' time limits from it, and a
+// first job that never pauses would hold a batched message back.
+port.postMessage([{ type: 'ready' }] satisfies FromThread[]);

@@ -1,15 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AdminContext, memoryStore } from 'react-admin';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocaleSwitch } from '../../layouts/chrome/LocaleSwitch';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { resetBrowserState } from '../../test/renderConsole';
-import { informationExtractionSection } from './documentationPages';
+import { informationExtractionSection, userDocumentation } from './documentationPages';
 import { UserDocumentation } from './UserDocumentation';
 
 beforeEach(resetBrowserState);
+
+// The pages' modules, loaded once before the tests: the component's own dynamic imports then come
+// from the module cache, whatever the machine's load (each is tested to load in documentationPages.test.ts).
+beforeAll(async () => {
+  await Promise.all(
+    Object.values(userDocumentation).flatMap((page) => Object.values(page).map((load) => load())),
+  );
+}, 30_000);
 
 const renderWithSwitch = (ui: ReactNode) =>
   render(
@@ -19,37 +27,70 @@ const renderWithSwitch = (ui: ReactNode) =>
     </AdminContext>,
   );
 
+/**
+ * Chooses a language once the switch shows the current one (react-admin syncs its locale state
+ * with the provider after mount, later on a busy machine), and waits until the choice is taken.
+ */
+const switchTo = async (user: ReturnType<typeof userEvent.setup>, code: 'FR' | 'EN') => {
+  const other = code === 'FR' ? 'EN' : 'FR';
+  await waitFor(
+    () => expect(screen.getByText(other, { selector: 'button' })).toHaveAttribute('aria-pressed', 'true'),
+    {
+      timeout: 10_000,
+    },
+  );
+  await user.click(screen.getByText(code, { selector: 'button' }));
+  await waitFor(
+    () => expect(screen.getByText(code, { selector: 'button' })).toHaveAttribute('aria-pressed', 'true'),
+    {
+      timeout: 10_000,
+    },
+  );
+};
+
+// Text queries, not role queries: computing roles and names over a long documentation page takes
+// jsdom seconds per query on a loaded machine.
 describe('user documentation in the user’s language (issue 23)', () => {
   it('shows French by default and switches to English, and back, as the language changes', async () => {
     const user = userEvent.setup();
     renderWithSwitch(<UserDocumentation page="replies" />);
-    const french = await screen.findByRole('heading', { name: 'Modèles de réponse', level: 2 });
+    const french = await screen.findByText('Modèles de réponse', { selector: 'h2' }, { timeout: 10_000 });
     expect(french.closest('[lang]')).toHaveAttribute('lang', 'fr');
-    expect(screen.getByRole('heading', { name: "Ce qu'un modèle peut lire" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Ce qu'un modèle peut lire", { selector: 'h1, h2, h3, h4, h5, h6' }),
+    ).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'EN' }));
-    const english = await screen.findByRole('heading', { name: 'Reply templates', level: 2 });
+    await switchTo(user, 'EN');
+    const english = await screen.findByText('Reply templates', { selector: 'h2' }, { timeout: 10_000 });
     expect(english.closest('[lang]')).toHaveAttribute('lang', 'en');
-    expect(screen.queryByRole('heading', { name: 'Modèles de réponse' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Modèles de réponse', { selector: 'h1, h2, h3, h4, h5, h6' }),
+    ).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'FR' }));
-    expect(await screen.findByRole('heading', { name: 'Modèles de réponse', level: 2 })).toBeInTheDocument();
+    await switchTo(user, 'FR');
+    expect(
+      await screen.findByText('Modèles de réponse', { selector: 'h2' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows one section of a page, found by its heading in each language', async () => {
     const user = userEvent.setup();
     renderWithSwitch(<UserDocumentation page="nlu" section={informationExtractionSection} />);
     expect(
-      await screen.findByRole('heading', { name: "Extraction d'informations", level: 3 }),
+      await screen.findByText("Extraction d'informations", { selector: 'h3' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Extraction de données OCR', level: 4 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Post-traitement' })).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'EN' }));
+    expect(screen.getByText('Extraction de données OCR', { selector: 'h4' })).toBeInTheDocument();
     expect(
-      await screen.findByRole('heading', { name: 'Information extraction', level: 3 }),
+      screen.queryByText('Post-traitement', { selector: 'h1, h2, h3, h4, h5, h6' }),
+    ).not.toBeInTheDocument();
+
+    await switchTo(user, 'EN');
+    expect(
+      await screen.findByText('Information extraction', { selector: 'h3' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'The vision engine', level: 4 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Post-processing' })).not.toBeInTheDocument();
+    expect(screen.getByText('The vision engine', { selector: 'h4' })).toBeInTheDocument();
+    expect(
+      screen.queryByText('Post-processing', { selector: 'h1, h2, h3, h4, h5, h6' }),
+    ).not.toBeInTheDocument();
   });
 });
