@@ -91,16 +91,16 @@ test('a configurator saves a version, compares it with the environment and resto
   await expect(page).toHaveURL(`${project}/versions`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const form = page.getByRole('dialog');
-  await form.getByLabel('Name').fill('Before the change');
+  await form.getByLabel('Name').fill('Baseline');
   await form.getByLabel('Environment').click();
   await page.getByRole('option', { name }).click();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row', { name: new RegExp(`Before the change.*${name}`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Baseline.*${name}`) })).toBeVisible();
 
   await setRetention(page, home, 'One year');
   await page.goto(`${project}/versions`);
   await page.getByLabel('Version', { exact: true }).click();
-  await page.getByRole('option', { name: `Before the change · ${name}` }).click();
+  await page.getByRole('option', { name: `Baseline · ${name}` }).click();
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const differences = page.getByRole('table', { name: 'Compare and restore' });
   await expect(differences.getByRole('row', { name: /settings\.retention/ })).toContainText('"OneWeek"');
