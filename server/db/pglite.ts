@@ -1,10 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { JsonbArray, type Db, type Queryable, type Row } from './db';
 
-const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes().toString() : p);
+/** A jsonb value in PostgreSQL's binary format: its version byte, then its JSON text as UTF-8. */
+const JSONB_BINARY_VERSION = Buffer.of(1);
+const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes(JSONB_BINARY_VERSION) : p);
+
+/**
+ * Bytes are bound as they are, in PostgreSQL's binary format, as the PostgreSQL driver does:
+ * PGlite's own serialisers would turn a bytea into a hex string through an array of strings, and
+ * a jsonb into text that it then measures character by character and encodes again. A batch of
+ * results is a few megabytes (JsonbArray), so that was a tenth of an analysis's CPU through the
+ * queue (docs/decisions.md "Pipeline threads"). Other values keep PGlite's serialisers.
+ */
+const asBytes =
+  (fallback: (value: unknown) => string) =>
+  (value: unknown): string =>
+    (value instanceof Uint8Array ? value : fallback(value)) as string;
+const serializers = {
+  [types.JSONB]: asBytes(types.serializers[types.JSONB]),
+  [types.BYTEA]: asBytes(types.serializers[types.BYTEA]),
+};
 
 /**
  * PostgreSQL's buffer cache inside PGlite. The server's default, 128 MB, is set up at every start:
@@ -29,6 +47,7 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
       ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}),
       extensions,
       startParams,
+      serializers,
     });
   } catch (err) {
     release();
