@@ -11,6 +11,7 @@ import { campaignBenchmarks } from './campaign';
 import { httpBenchmarks } from './http';
 import { deliveryBenchmarks } from './delivery';
 import { dashboardBenchmarks } from './dashboard';
+import { graphBenchmarks } from './graph';
 
 export interface Measurement {
   name: string;
@@ -29,6 +30,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['http', httpBenchmarks],
   ['delivery', deliveryBenchmarks],
   ['dashboard', dashboardBenchmarks],
+  ['graph', graphBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -29,6 +29,7 @@ import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
 import { configurationRoutes } from './routes/console/configuration';
 import { consumptionRoutes } from './routes/console/consumption';
 import { dashboardRoutes } from './routes/console/dashboard';
+import { graphRoutes } from './routes/console/graph';
 import { navigationRoutes } from './routes/console/navigation';
 import { outboxRoutes } from './routes/console/outbox';
 import { projectMarksRoutes } from './routes/console/project-marks';
@@ -86,6 +87,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(configurationRoutes, { platform, schemas: options.schemas ?? resourceSchemas });
   await app.register(consumptionRoutes, { platform });
   await app.register(dashboardRoutes, { platform });
+  await app.register(graphRoutes, { platform });
   await app.register(outboxRoutes, { platform });
   await app.register(publicEnvironmentRoutes, { platform });
   await app.register(multipart, { limits: { fileSize: platform.config.uploadMaxBytes } });

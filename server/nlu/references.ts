@@ -117,6 +117,14 @@ const REFERENCES: Record<string, ({ resource: string } & Reference)[]> = {
   category: [{ resource: 'category', ...inCriteria('category') }],
 };
 
+/** The references a document of `resource` makes: the kind of entity it names, the name, and where. */
+export const referencesOf = (resource: string, data: Data): (NamedReference & { kind: string })[] =>
+  Object.entries(REFERENCES).flatMap(([kind, references]) =>
+    references
+      .filter((r) => r.resource === resource)
+      .flatMap((r) => r.names(data).map((named) => ({ kind, ...named }))),
+  );
+
 const PATHS = new Map(resourceSchemas.map((s) => [s.$id, s['x-admin'].path]));
 
 /** Who renamed: the rewritten documents are audit-logged as their updates. */

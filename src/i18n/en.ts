@@ -3,6 +3,7 @@ import { errorLogEn } from './error-log/en';
 import { testingEn } from './testing/en';
 import { consumptionEn } from './consumption/en';
 import { dashboardEn } from './dashboard/en';
+import { graphEn } from './graph/en';
 import { extractorEn } from './extractor/en';
 import { nluEn } from './nlu/en';
 import { repliesEn } from './replies/en';
@@ -48,6 +49,7 @@ export const en: Messages = {
       environmentSettings: 'Environment settings',
       consumption: 'Consumption',
       dashboard: 'Dashboard',
+      graph: 'Graph',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
       errorLog: 'Error log',
@@ -266,6 +268,7 @@ export const en: Messages = {
     },
     menu: {
       dashboard: 'Dashboard',
+      graph: 'Graph',
       account: 'Account',
       home: 'Home',
       profile: 'Profile',
@@ -374,6 +377,7 @@ export const en: Messages = {
     testing: testingEn,
     consumption: consumptionEn,
     dashboard: dashboardEn,
+    graph: graphEn,
     extractor: extractorEn,
     nlu: nluEn,
     replies: repliesEn,

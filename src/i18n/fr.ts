@@ -3,6 +3,7 @@ import { errorLogFr } from './error-log/fr';
 import { testingFr } from './testing/fr';
 import { consumptionFr } from './consumption/fr';
 import { dashboardFr } from './dashboard/fr';
+import { graphFr } from './graph/fr';
 import { extractorFr } from './extractor/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
@@ -49,6 +50,7 @@ export const fr = {
       environmentSettings: 'Paramètres de l’environnement',
       consumption: 'Consommation',
       dashboard: 'Tableau de bord',
+      graph: 'Graphe',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
       errorLog: 'Journal des erreurs',
@@ -273,6 +275,7 @@ export const fr = {
     },
     menu: {
       dashboard: 'Tableau de bord',
+      graph: 'Graphe',
       account: 'Compte',
       home: 'Accueil',
       profile: 'Profil',
@@ -381,6 +384,7 @@ export const fr = {
     testing: testingFr,
     consumption: consumptionFr,
     dashboard: dashboardFr,
+    graph: graphFr,
     extractor: extractorFr,
     nlu: nluFr,
     replies: repliesFr,

@@ -1,4 +1,5 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
@@ -64,6 +65,7 @@ export const EnvironmentLayout = () => {
                   : []),
                 ...(canEdit
                   ? [
+                      { to: `${home}/graph`, labelKey: 'app.menu.graph', icon: <HubOutlined /> },
                       {
                         to: `${home}/modules`,
                         labelKey: 'app.menu.modules',

@@ -10,6 +10,7 @@ import * as auditLogs from '../custom-pages/audit-logs';
 import * as consumption from '../custom-pages/consumption';
 import * as createUser from '../custom-pages/create-user';
 import * as dashboard from '../custom-pages/dashboard';
+import * as graph from '../custom-pages/graph';
 import * as domainModules from '../custom-pages/domain-modules';
 import * as domainRules from '../custom-pages/domain-rules';
 import * as editUser from '../custom-pages/edit-user';
@@ -142,6 +143,7 @@ export const appRoutes = (
           analyses,
           analysisResult,
           dashboard,
+          graph,
           extractorSettings,
           extractorTest,
           ocrDataTest,

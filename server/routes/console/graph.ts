@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { getConfigurationGraph } from '../../../schemas/contracts/graph';
+import { modulesOf, readSettingsRow } from '../../analyses/modules';
+import { contractRoute } from '../../http/contract-route';
+import { configurationGraph, GRAPH_RESOURCES } from '../../nlu/graph';
+import type { Platform } from '../../platform';
+import { configurableEnvironment } from '../../resources/access';
+
+/**
+ * GET /v4/console/api/environments/{envId}/graph (spec pipeline §2 `graph`; issue 22): the
+ * environment's configuration as nodes and edges, for its configurators (another tenant's: 404).
+ */
+export const graphRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+  const { db } = platform;
+  app.route({
+    ...contractRoute(getConfigurationGraph),
+    onRequest: app.authenticate,
+    handler: async (request) => {
+      const { envId } = request.params as { envId: string };
+      const scope = await configurableEnvironment(db, request.auth, envId);
+      const rows = await db.query<{ resource: string; id: string; data: Record<string, unknown> }>(
+        `SELECT resource, id, data FROM resource_documents
+         WHERE scope = 'environment' AND scope_id = $1 AND resource = ANY($2::text[])
+         ORDER BY resource, data->>'name', id`,
+        [scope.id, [...GRAPH_RESOURCES]],
+      );
+      const documents = new Map<string, { id: string; data: Record<string, unknown> }[]>();
+      for (const row of rows) {
+        if (!documents.has(row.resource)) documents.set(row.resource, []);
+        documents.get(row.resource)!.push(row);
+      }
+      const settings = await readSettingsRow(db, scope.id!);
+      return configurationGraph({
+        documents,
+        modules: modulesOf(settings?.settings ?? {}, settings?.extractor),
+      });
+    },
+  });
+};
