@@ -191,6 +191,26 @@ describe('interactions', () => {
     expect(occurrencesIn(defs, text)).toEqual(['c: cancel=résilier, contract=abonnement']);
   });
 
+  it('take their distance from their name on servers older than NLU 4.12 (spec pipeline §5)', () => {
+    const onServer = (aiVersion: string, name: string, distance: number) => {
+      const defs = definitions({
+        archetypes,
+        interactions: [{ name, distance, parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] }],
+      });
+      defs.server.aiVersion = aiVersion;
+      return occurrencesIn(defs, 'résilier un deux trois quatre contrat');
+    };
+    // Four words apart: found with no limit, not within 2.
+    expect(onServer('v4', 'c [distance=-1]', 2)).toHaveLength(1);
+    expect(onServer('v4.11', 'c [distance=2]', -1)).toHaveLength(0);
+    expect(onServer('v4.10', 'c [Distance = 4]', -1)).toHaveLength(1);
+    // Without one in the name, no limit: the field is not read below 4.12.
+    expect(onServer('v4', 'c', 2)).toHaveLength(1);
+    // From 4.12 the field is the distance, and the name only a name.
+    expect(onServer('v4.12', 'c [distance=-1]', 2)).toHaveLength(0);
+    expect(onServer('v5', 'c', -1)).toHaveLength(1);
+  });
+
   it('do not straddle blocks, and are not counted twice in overlapping blocks', () => {
     const defs = definitions({
       archetypes,
