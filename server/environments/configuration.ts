@@ -346,12 +346,9 @@ export const diffConfigurations = (before: Configuration, after: Configuration):
   // Defaults filled in on both sides: a setting that was implied and is now written with the same
   // value did not change (the first save of a template's settings writes them all).
   fields('settings', settingsWithDefaults(before.settings), settingsWithDefaults(after.settings));
-  if (before.extractor || after.extractor)
-    fields(
-      'extractor',
-      withDefaults(before.extractor as ExtractorSettingsInput | undefined),
-      withDefaults(after.extractor as ExtractorSettingsInput | undefined),
-    );
+  const extractorOf = (c: Configuration) =>
+    ({ ...withDefaults(c.extractor as ExtractorSettingsInput | undefined) }) as Record<string, unknown>;
+  if (before.extractor || after.extractor) fields('extractor', extractorOf(before), extractorOf(after));
   for (const kind of [...new Set([...Object.keys(before.entities), ...Object.keys(after.entities)])].sort()) {
     const a = new Map((before.entities[kind] ?? []).map((e) => [labelOf(e), e]));
     const b = new Map((after.entities[kind] ?? []).map((e) => [labelOf(e), e]));
