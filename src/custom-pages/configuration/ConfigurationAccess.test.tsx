@@ -43,7 +43,7 @@ describe('the configuration page below the configurator level (spec platform-she
         ...configurationCalls(),
       });
       expect(
-        await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 8000 }),
+        await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       const menu = screen.getByRole('navigation', { name: 'Environment menu' });
       expect(within(menu).getByRole('link', { name: 'Analyses' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('the configuration page below the configurator level (spec platform-she
       [`GET ${API}/builtin-archetypes`]: json([]),
     });
     expect(
-      await screen.findByRole('heading', { name: 'Configuration', level: 1 }, { timeout: 8000 }),
+      await screen.findByRole('heading', { name: 'Configuration', level: 1 }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(
