@@ -238,6 +238,11 @@ export interface AnalysisResult {
   vision?: VisionOutput;
   /** What the consolidation posted, to which workflow (schemas/consolidation.ts). */
   consolidation?: ConsolidationOutput;
+  /**
+   * The LLM tokens the analysis used (the vision engine, an LLM reply template), as the endpoint
+   * counted them; absent when no step called one. The organisation's consumption adds them up.
+   */
+  llmTokens?: number;
   /** The payload the output module built for integrations (schemas/output.ts). */
   output?: OutputPayload;
   deliveries: unknown[];

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SUPPORTED_EXTENSIONS } from '../../schemas/extractor-settings';
+import { mailAddressesAreValid } from '../../schemas/mail-addresses';
 import { ClientError } from '../http/errors';
 import { checkDecoded, checkFormPart } from '../http/input';
 import { extensionOf } from '../pipeline/extractor/settings';
@@ -106,8 +107,6 @@ const readFile = async (part: MultipartFile, maxBytes: number): Promise<Uint8Arr
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 };
 
-const hasAt = (value: string) => /^[^@\s]+@[^@\s]+$/.test(value.trim());
-
 const checkExtension = (file: UploadedFile, path: string, problems: Problem[]) => {
   const ext = extensionOf(file.filename);
   if (!(SUPPORTED_EXTENSIONS as string[]).includes(ext)) {
@@ -188,7 +187,7 @@ const analysisOf = async (
     const value = fields[field];
     if (typeof value !== 'string' || !value.trim())
       problems.push(problem(field, `${field} is required`, 'required'));
-    else if (!value.split(',').every(hasAt)) {
+    else if (!mailAddressesAreValid(value)) {
       problems.push(problem(field, `${field} must be an email address (with an @)`, 'email'));
     }
   }

@@ -4,7 +4,9 @@ import type { Queryable } from '../db';
 import { danglingReferences } from '../nlu/references';
 import { isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { ClientError } from '../http/errors';
-import { extractorSettingsBodySchema } from '../../schemas/extractor-settings';
+import { extractorSettingsBodySchema, type ExtractorSettingsInput } from '../../schemas/extractor-settings';
+import { withDefaults } from '../pipeline/extractor/settings';
+import { settingsWithDefaults } from '../resources/tables/environments';
 import { replyTemplateProblems, templateDoc } from '../replies/rules';
 import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 
@@ -327,8 +329,9 @@ const labelOf = (entity: Entity) =>
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The differences from `before` to `after`, field by field: settings, then entities matched by
- * name (ids differ between an environment and its imports), a whole entity when it appears or goes.
+ * The differences from `before` to `after`, field by field: settings and extractor settings (each
+ * over its defaults), then entities matched by name (ids differ between an environment and its
+ * imports), a whole entity when it appears or goes.
  */
 export const diffConfigurations = (before: Configuration, after: Configuration): Difference[] => {
   const out: Difference[] = [];
@@ -340,8 +343,12 @@ export const diffConfigurations = (before: Configuration, after: Configuration):
       else out.push({ path: `${path}.${key}`, kind: 'changed', before: a[key], after: b[key] });
     }
   };
-  fields('settings', before.settings, after.settings);
-  fields('extractor', before.extractor ?? {}, after.extractor ?? {});
+  // Defaults filled in on both sides: a setting that was implied and is now written with the same
+  // value did not change (the first save of a template's settings writes them all).
+  fields('settings', settingsWithDefaults(before.settings), settingsWithDefaults(after.settings));
+  const extractorOf = (c: Configuration) =>
+    ({ ...withDefaults(c.extractor as ExtractorSettingsInput | undefined) }) as Record<string, unknown>;
+  if (before.extractor || after.extractor) fields('extractor', extractorOf(before), extractorOf(after));
   for (const kind of [...new Set([...Object.keys(before.entities), ...Object.keys(after.entities)])].sort()) {
     const a = new Map((before.entities[kind] ?? []).map((e) => [labelOf(e), e]));
     const b = new Map((after.entities[kind] ?? []).map((e) => [labelOf(e), e]));

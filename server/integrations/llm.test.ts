@@ -20,6 +20,19 @@ describe('the LLM client', () => {
     ]);
   });
 
+  it('counts the tokens the endpoint says the exchange used', async () => {
+    server = await startLlmServer();
+    const llm = createLlmClient({ baseUrl: server.url, model: 'small' });
+    const ask = () => llm.chat({ messages: [{ role: 'user', content: 'Bonjour' }] }, signal);
+    expect(await ask()).toMatchObject({ content: 'Draft: Bonjour', tokens: 27 });
+    server.replies.push(
+      { content: 'a', usage: { prompt_tokens: 12, completion_tokens: 5 } },
+      { content: 'b', usage: null },
+    );
+    expect((await ask()).tokens).toBe(17);
+    expect((await ask()).tokens).toBe(0);
+  });
+
   it('says which endpoint failed, and how', async () => {
     server = await startLlmServer({ status: 503 });
     const llm = createLlmClient({ baseUrl: server.url, model: 'small' });

@@ -16,7 +16,21 @@ export interface LlmClientOptions {
 interface CompletionBody {
   model?: unknown;
   choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[];
+  usage?: { total_tokens?: unknown; prompt_tokens?: unknown; completion_tokens?: unknown };
 }
+
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
+
+/**
+ * The tokens an answer says the exchange used (`usage.total_tokens`, else prompt plus completion
+ * tokens); 0 when the endpoint does not say (some OpenAI-compatible servers leave `usage` out).
+ */
+const tokensOf = (body: CompletionBody | undefined): number => {
+  const usage = body?.usage;
+  if (!usage || typeof usage !== 'object') return 0;
+  return count(usage.total_tokens) || count(usage.prompt_tokens) + count(usage.completion_tokens);
+};
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -126,6 +140,7 @@ export const createLlmClient = ({
       refusal: textOrNull(choice.message?.refusal),
       finishReason: textOrNull(choice.finish_reason),
       model: textOrNull(body?.model) ?? model,
+      tokens: tokensOf(body),
     };
   };
   return {

@@ -136,6 +136,7 @@ export type OutcomeRecord = ReturnType<typeof recordOf>;
 
 const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
        duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
+       llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0),
        categories = ARRAY(SELECT jsonb_array_elements_text(x->'categories')),
        extracted_fields = ARRAY(SELECT jsonb_array_elements_text(x->'extracted_fields')),
        step_ms = ARRAY(SELECT (e #>> '{}')::float8 FROM jsonb_array_elements(x->'step_ms') WITH ORDINALITY AS s (e, i)
@@ -227,7 +228,8 @@ const writeOnce = async (
   if (aborted.length) {
     await db.query(
       `UPDATE analyses a SET result = jsonb_set(x->'result', '{status}', '"aborted"'),
-              duration_ms = (x->>'duration_ms')::int
+              duration_ms = (x->>'duration_ms')::int,
+              llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0)
        FROM jsonb_array_elements($1::jsonb) AS x
        WHERE a.id = (x->>'id')::uuid AND a.status = 'aborted' AND a.result IS NULL`,
       [new JsonbArray(aborted.map((r) => r.json))],

@@ -11,6 +11,7 @@ import type {
   InteractionFunctionDef,
   InteractionParameterDef,
 } from '../pipeline/nlu/model';
+import { distanceInName, supportsDistance } from '../pipeline/nlu/compile';
 import { regexProblem } from '../pipeline/nlu/regex-safety';
 import { tokenise } from '../pipeline/nlu/text';
 import { replyTemplateRule } from '../replies/rules';
@@ -109,6 +110,13 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
     if (!functions.has(f))
       errors.push({ path: `functions.${i}`, message: `The function '${f}' does not exist` });
   });
+  if (distanceInName(String(data.name ?? '')) === null)
+    errors.push({
+      path: 'name',
+      message:
+        'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
+      keyword: 'distanceInName',
+    });
   const distance = data.distance ?? -1;
   if (distance !== -1) {
     const servers = await environmentDocuments(q, environmentId, 'nlu-server');
@@ -120,14 +128,12 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
     if (old)
       errors.push({
         path: 'distance',
-        message: `Setting the distance needs NLU version 4.12 or above; the server '${old.data.name}' runs ${old.data.aiVersion ?? 'v4'}`,
+        message: `Setting the distance needs NLU version 4.12 or above; the server '${old.data.name}' runs ${old.data.aiVersion ?? 'v4'}: end the interaction's name with [distance=${String(distance)}] instead`,
+        keyword: 'version',
       });
   }
   return errors;
 };
-
-/** NLU 4.12 and above (and v5) read an interaction's distance. */
-export const supportsDistance = (version: string) => version === 'v5' || version === 'v4.12';
 
 const functionRule: DocumentRule = async (q, environmentId, data) => {
   const def = data as unknown as InteractionFunctionDef;

@@ -1,5 +1,6 @@
 import type { NluTestAnswer } from '../../schemas/contracts/nlu';
 import { analyseText } from '../pipeline/nlu/analyse';
+import type { Hit } from '../pipeline/nlu/archetype-matches';
 import { NluCompileError } from '../pipeline/nlu/compile';
 import { detectLanguage } from '../pipeline/nlu/language';
 import { loadServer, type ServerConfig } from '../pipeline/nlu/servers';
@@ -30,6 +31,21 @@ export const compileServer = (server: ServerConfig): { compileMs: number } | Com
 };
 
 /**
+ * One match per word of an archetype: several of its expressions may match the same words (a term
+ * and its plural within typo tolerance, a term and a regex); the page lists the word once, by the
+ * exact expression when one matched it, else by the first that did.
+ */
+const onePerWord = (hits: Hit[]): Hit[] => {
+  const byPlace = new Map<string, Hit>();
+  for (const h of hits) {
+    const key = `${h.start}:${h.end}`;
+    const kept = byPlace.get(key);
+    if (!kept || (kept.approximate && !h.approximate)) byPlace.set(key, h);
+  }
+  return [...byPlace.values()];
+};
+
+/**
  * The NLU test page's reading of a text by each server (spec pipeline §5): every archetype match and
  * interaction, in the detected language unless one is given. Run in a pipeline thread: the text
  * may be long.
@@ -51,7 +67,7 @@ export const testText = (
     }
     const analysis = analyseText(compiled, text, { language, allArchetypes: true });
     const archetypes = compiled.archetypes.flatMap((_a, k) =>
-      (analysis.own[k] ?? []).map((h) => {
+      onePerWord(analysis.own[k] ?? []).map((h) => {
         const { value, ...match } = matchedValue(compiled, text, h);
         return { ...match, text: value };
       }),

@@ -110,6 +110,8 @@ export interface DashboardFigures {
   categories: string[];
   extracted_fields: string[];
   step_ms: (number | null)[];
+  /** Not the dashboard's: the LLM tokens the analysis used, for the consumption (migration 023). */
+  llm_tokens: number;
 }
 
 export const dashboardFigures = (result: AnalysisResult): DashboardFigures => ({
@@ -130,6 +132,7 @@ export const dashboardFigures = (result: AnalysisResult): DashboardFigures => ({
           typeof t.durationMs === 'number',
       )?.durationMs ?? null,
   ),
+  llm_tokens: result.llmTokens ?? 0,
 });
 
 /**

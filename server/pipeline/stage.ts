@@ -131,6 +131,8 @@ export interface ChatAnswer {
   refusal: string | null;
   finishReason: string | null;
   model: string;
+  /** The tokens the exchange used, as the endpoint counted them (its `usage`); 0 when it did not say. */
+  tokens: number;
 }
 
 export interface ExtractionCache {
@@ -190,3 +192,8 @@ export class StopPipeline extends Error {
     this.name = 'StopPipeline';
   }
 }
+
+/** Counts an LLM exchange's tokens on the analysis (`result.llmTokens`), for its consumption. */
+export const countLlmTokens = (result: AnalysisResult, answer: ChatAnswer): void => {
+  if (answer.tokens > 0) result.llmTokens = (result.llmTokens ?? 0) + answer.tokens;
+};

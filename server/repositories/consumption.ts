@@ -21,6 +21,8 @@ export interface EnvironmentUse {
   environmentId: string | null;
   environmentName: string | null;
   analyses: number;
+  /** The LLM tokens of those analyses (`analyses.llm_tokens`). */
+  tokens: number;
   bytes: number;
 }
 
@@ -45,25 +47,25 @@ export const readContract = async (
   return row && { contractStartDate: row.contract_start_date, yearlyQuota: row.yearly_quota };
 };
 
-/** Analyses per bucket (UTC), for the buckets that have some; keyed by the bucket's first day. */
+/** Analyses and their LLM tokens per bucket (UTC), for the buckets that have some; keyed by the bucket's first day. */
 export const analysesPerBucket = async (
   q: Queryable,
   organisationId: string,
   range: { from: string; until: string },
   bucket: ConsumptionBucket,
-): Promise<Map<string, number>> => {
-  const rows = await q.query<{ start: string; analyses: number }>(
+): Promise<Map<string, { analyses: number; tokens: number }>> => {
+  const rows = await q.query<{ start: string; analyses: number; tokens: number }>(
     `SELECT to_char(date_trunc($2::text, a.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS start,
-            count(*)::int AS analyses
+            count(*)::int AS analyses, coalesce(sum(a.llm_tokens), 0)::float8 AS tokens
      FROM ${ORGANISATION_ANALYSES}
      WHERE p.organisation_id = $1 AND a.created_at >= $3::timestamptz AND a.created_at < $4::timestamptz
      GROUP BY 1`,
     [organisationId, bucket, range.from, range.until],
   );
-  return new Map(rows.map((r) => [r.start, r.analyses]));
+  return new Map(rows.map((r) => [r.start, { analyses: r.analyses, tokens: r.tokens }]));
 };
 
-/** Analyses and input bytes per environment in the range: every project and environment, idle ones included. */
+/** Analyses, LLM tokens and input bytes per environment in the range: every project and environment, idle ones included. */
 export const usePerEnvironment = async (
   q: Queryable,
   organisationId: string,
@@ -75,10 +77,12 @@ export const usePerEnvironment = async (
     environment_id: string | null;
     environment_name: string | null;
     analyses: number;
+    tokens: number;
     bytes: number;
   }>(
     `SELECT p.id AS project_id, p.name AS project_name, e.id AS environment_id, e.name AS environment_name,
-            count(a.id)::int AS analyses, coalesce(sum(a.size), 0)::float8 AS bytes
+            count(a.id)::int AS analyses, coalesce(sum(a.llm_tokens), 0)::float8 AS tokens,
+            coalesce(sum(a.size), 0)::float8 AS bytes
      FROM projects p
      LEFT JOIN environments e ON e.project_id = p.id AND e.deletion_requested_at IS NULL
      LEFT JOIN analyses a ON a.environment_id = e.id
@@ -94,6 +98,7 @@ export const usePerEnvironment = async (
     environmentId: r.environment_id,
     environmentName: r.environment_name,
     analyses: r.analyses,
+    tokens: r.tokens,
     bytes: r.bytes,
   }));
 };

@@ -124,6 +124,21 @@ describe('analyses', () => {
     expect(attachments[0].pages[0].text.replace(/\s+/g, ' ')).toContain('Lorem ipsum dolor sit amet');
   });
 
+  it('simulate a mail whose addresses carry display names', async () => {
+    const res = await post(acme.ids.env, {
+      type: 'mail',
+      from: 'Jean Dupont <jean.dupont@example.fr>',
+      to: '"Sinistres, Acme" <claims@acme.test>, accounts@acme.test',
+      subject: 'Sinistre',
+      body: 'Je souhaite déclarer un sinistre.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { result } = await settled(res.json().id);
+    expect(result!.extraction!.message).toMatchObject({
+      from: { address: 'jean.dupont@example.fr', name: 'Jean Dupont' },
+    });
+  });
+
   it('refuse a simulated mail without @, a file of a refused extension, and nothing at all, field by field', async () => {
     const mail = await post(acme.ids.env, { type: 'mail', from: 'client', to: 'support@acme.test' }, [
       { field: 'attachments', filename: 'run.exe', bytes: new Uint8Array([77, 90]) },

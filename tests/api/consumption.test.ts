@@ -12,21 +12,23 @@ let contractStart: string;
 
 const MB = 1_048_576;
 
-/** An analysis row as the platform leaves it, at a chosen date (UTC), duration and input size. */
+/** An analysis row as the platform leaves it, at a chosen date (UTC), duration, input size and LLM tokens. */
 const analysis = async (
   environmentId: string,
   createdAt: string,
-  { durationMs = null, size = 0, status = 'processed', anonymized = false } = {} as {
+  { durationMs = null, size = 0, status = 'processed', anonymized = false, tokens = 0 } = {} as {
     durationMs?: number | null;
     size?: number;
     status?: string;
     anonymized?: boolean;
+    tokens?: number;
   },
 ) =>
   t.platform.db.query(
-    `INSERT INTO analyses (id, environment_id, name, input_type, status, size, duration_ms, created_at, anonymized_at)
-     VALUES ($1, $2, 'Analysis', 'text', $3, $4, $5, $6::timestamptz, CASE WHEN $7 THEN now() END)`,
-    [randomUUID(), environmentId, status, size, durationMs, createdAt, anonymized],
+    `INSERT INTO analyses (id, environment_id, name, input_type, status, size, duration_ms, created_at,
+                           anonymized_at, llm_tokens)
+     VALUES ($1, $2, 'Analysis', 'text', $3, $4, $5, $6::timestamptz, CASE WHEN $7 THEN now() END, $8)`,
+    [randomUUID(), environmentId, status, size, durationMs, createdAt, anonymized, tokens],
   );
 
 /** The expected CO2 of `ms` of processing, written out: 12 W per busy core, PUE 1.3, 0.06 kg per kWh. */
@@ -63,15 +65,20 @@ beforeAll(async () => {
 
   // Spring 2025, across two projects; the CO2 is counted from 24 April 2025.
   await analysis(production, '2025-03-31T23:59:59Z', { durationMs: 700, size: MB });
-  await analysis(production, '2025-04-10T08:00:00Z', { durationMs: 1000, size: MB });
+  await analysis(production, '2025-04-10T08:00:00Z', { durationMs: 1000, size: MB, tokens: 100 });
   await analysis(production, '2025-04-23T23:59:59Z', { durationMs: 100 });
   await analysis(production, '2025-04-24T00:00:00Z', { durationMs: 1500, size: MB / 2, status: 'error' });
-  await analysis(production, '2025-05-15T12:00:00Z', { durationMs: 3000, size: 2 * MB, anonymized: true });
+  await analysis(production, '2025-05-15T12:00:00Z', {
+    durationMs: 3000,
+    size: 2 * MB,
+    anonymized: true,
+    tokens: 50,
+  });
   await analysis(staging, '2025-05-20T12:00:00Z', { status: 'aborted' });
-  await analysis(archive, '2025-06-02T09:00:00Z', { durationMs: 5000, size: 10 * MB });
+  await analysis(archive, '2025-06-02T09:00:00Z', { durationMs: 5000, size: 10 * MB, tokens: 1000 });
   await analysis(archive, '2025-07-01T00:00:00Z', { durationMs: 9000, size: MB });
   // Another organisation's, and an environment being deleted: never counted here.
-  await analysis(otherEnv, '2025-05-10T10:00:00Z', { durationMs: 99_999, size: 50 * MB });
+  await analysis(otherEnv, '2025-05-10T10:00:00Z', { durationMs: 99_999, size: 50 * MB, tokens: 99 });
   const gone = await acme.fixtures.environment(closed, 'Gone');
   await analysis(gone, '2025-05-11T10:00:00Z', { durationMs: 4242, size: MB });
   await t.platform.db.query('UPDATE environments SET deletion_requested_at = now() WHERE id = $1', [gone]);
@@ -89,11 +96,11 @@ describe('organisation consumption', () => {
     const report = await read(`${SPRING_2025}&bucket=month`);
     expect(report.period).toEqual({ from: '2025-04-01', to: '2025-06-30', bucket: 'month' });
     expect(report.series).toEqual([
-      { start: '2025-04-01', analyses: 3, tokens: 0 },
-      { start: '2025-05-01', analyses: 2, tokens: 0 },
-      { start: '2025-06-01', analyses: 1, tokens: 0 },
+      { start: '2025-04-01', analyses: 3, tokens: 100 },
+      { start: '2025-05-01', analyses: 2, tokens: 50 },
+      { start: '2025-06-01', analyses: 1, tokens: 1000 },
     ]);
-    expect(report.totals).toEqual({ analyses: 6, tokens: 0, sizeMb: 13.5 });
+    expect(report.totals).toEqual({ analyses: 6, tokens: 1150, sizeMb: 13.5 });
   });
 
   it('buckets by ISO week and by day, empty buckets included', async () => {
@@ -113,17 +120,17 @@ describe('organisation consumption', () => {
     expect(
       projects.map(({ id: _id, environments, ...p }) => ({ ...p, environments: environments.length })),
     ).toEqual([
-      { name: 'Claims', analyses: 5, tokens: 0, sizeMb: 3.5, environments: 2 },
-      { name: 'Closed', analyses: 1, tokens: 0, sizeMb: 10, environments: 1 },
+      { name: 'Claims', analyses: 5, tokens: 150, sizeMb: 3.5, environments: 2 },
+      { name: 'Closed', analyses: 1, tokens: 1000, sizeMb: 10, environments: 1 },
       { name: 'Zeta idle', analyses: 0, tokens: 0, sizeMb: 0, environments: 0 },
     ]);
     expect(projects[0].id).toBe(acme.ids.project);
     expect(projects[0].environments).toEqual([
-      { id: acme.ids.env, name: 'Production', analyses: 4, tokens: 0, sizeMb: 3.5 },
+      { id: acme.ids.env, name: 'Production', analyses: 4, tokens: 150, sizeMb: 3.5 },
       { id: acme.ids.hidden, name: 'Staging', analyses: 1, tokens: 0, sizeMb: 0 },
     ]);
     expect(projects[1].environments).toEqual([
-      { id: archive, name: 'Archive', analyses: 1, tokens: 0, sizeMb: 10 },
+      { id: archive, name: 'Archive', analyses: 1, tokens: 1000, sizeMb: 10 },
     ]);
   });
 

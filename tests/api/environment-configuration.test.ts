@@ -214,6 +214,54 @@ describe('environment configuration: export, import, versions', () => {
     });
   });
 
+  it('compares settings with their defaults filled in: the first settings save shows only its change', async () => {
+    const env = await newEnvironment();
+    // As a use-case template writes them: only the settings it sets, the others implied.
+    await importInto(env, {
+      format: 'environment-configuration',
+      version: 1,
+      settings: { languages: ['fr', 'gb'], multiCategory: false, defaultCategory: 'Other' },
+      entities: { widgets: [], rules: [] },
+    });
+    const version = (
+      await acme.call('POST', `${API}/projects/${acme.ids.project}/versions`, 'admin', {
+        name: 'template',
+        environmentId: env,
+      })
+    ).json();
+    const envUrl = `${API}/projects/${acme.ids.project}/environments/${env}`;
+    const record = (await acme.call('GET', envUrl, 'configurator')).json();
+    const saved = await acme.call('PUT', envUrl, 'configurator', { ...record, retention: 'OneYear' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const diff = await acme.call(
+      'GET',
+      `${API}/projects/${acme.ids.project}/versions/${version.id}/diff`,
+      'admin',
+    );
+    expect(diff.json()).toEqual([
+      { path: 'settings.retention', kind: 'changed', before: 'Always', after: 'OneYear' },
+    ]);
+    // Likewise the extractor's settings, implied until their page first saves them.
+    const settingsUrl = `${API}/environments/${env}/extractor-settings`;
+    const extractor = (await acme.call('GET', settingsUrl, 'configurator')).json();
+    extractor.document.ocrMode = 'ON';
+    expect((await acme.call('PUT', settingsUrl, 'configurator', extractor)).statusCode).toBe(200);
+    const again = await acme.call(
+      'GET',
+      `${API}/projects/${acme.ids.project}/versions/${version.id}/diff`,
+      'admin',
+    );
+    expect(again.json()).toEqual([
+      { path: 'settings.retention', kind: 'changed', before: 'Always', after: 'OneYear' },
+      {
+        path: 'extractor.document',
+        kind: 'changed',
+        before: expect.objectContaining({ ocrMode: 'AUTO' }),
+        after: expect.objectContaining({ ocrMode: 'ON' }),
+      },
+    ]);
+  });
+
   it('carries the extractor settings: saved ones go out with the export and come back with an import', async () => {
     const source = await newEnvironment();
     const settingsUrl = `${API}/environments/${source}/extractor-settings`;

@@ -148,9 +148,53 @@ describe('the NLU configuration, through the API', () => {
     expect(details).toEqual([
       {
         path: 'distance',
-        message: "Setting the distance needs NLU version 4.12 or above; the server 'old' runs v4.11",
+        message:
+          "Setting the distance needs NLU version 4.12 or above; the server 'old' runs v4.11: end the interaction's name with [distance=3] instead",
+        keyword: 'version',
       },
     ]);
+  });
+
+  it('sets the distance through the name on servers older than NLU 4.12, -1 included', async () => {
+    // The v4.11 server 'old' of the test before; what this test adds it takes away after.
+    const servers = (await acme.call('GET', url('servers'), 'configurator')).json() as {
+      id: string;
+      name: string;
+    }[];
+    const old = servers.find((s) => s.name === 'old')!;
+    const far = await create('archetypes', {
+      name: 'far word',
+      expressions: [{ type: 'term', value: 'lointain' }],
+    });
+    const interaction = (name: string) => ({
+      name,
+      contexts: ['legacy'],
+      parameters: [
+        { position: 1, name: 'action', archetype: 'cancel' },
+        { position: 2, name: 'what', archetype: 'far word' },
+      ],
+    });
+    const added = [
+      await create('interactions', interaction('near by name [distance=2]')),
+      await create('interactions', interaction('anywhere by name [distance=-1]')),
+    ];
+    const { details } = await refused('interactions', interaction('wrong [distance=-5]'));
+    expect(details).toEqual([expect.objectContaining({ path: 'name', keyword: 'distanceInName' })]);
+    const res = await acme.call('POST', url('nlu-test'), 'configurator', {
+      text: 'annuler un deux trois quatre lointain',
+      servers: [old.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().servers[0].interactions.map((i: { name: string }) => i.name)).toEqual([
+      'anywhere by name [distance=-1]',
+    ]);
+    for (const { id } of added)
+      expect((await acme.call('DELETE', url(`interactions/${id}`), 'configurator')).statusCode).toBeLessThan(
+        300,
+      );
+    expect((await acme.call('DELETE', url(`archetypes/${far.id}`), 'configurator')).statusCode).toBeLessThan(
+      300,
+    );
   });
 
   it('flags a rule whose interaction is disabled', async () => {

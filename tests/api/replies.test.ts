@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForAnalysis } from './support/analyses';
-import { startLlmServer, type LlmServer } from './support/llm-server';
+import type { ConsumptionReport } from '../../schemas/contracts/consumption';
+import { DEFAULT_USAGE, startLlmServer, type LlmServer } from './support/llm-server';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
@@ -9,6 +10,19 @@ let llm: LlmServer;
 let acme: Tenants;
 let env: string;
 const url = (path: string) => `${API}/environments/${env}/${path}`;
+
+/** The LLM tokens the organisation's consumption counts for the environment, today. */
+const environmentTokens = async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await acme.call(
+    'GET',
+    `${API}/organisations/${acme.ids.org}/consumption?from=${today}&to=${today}&bucket=day`,
+    'admin',
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const { projects } = res.json<ConsumptionReport>();
+  return projects.flatMap((p) => p.environments).find((e) => e.id === env)!.tokens;
+};
 const create = async (body: object) => {
   const res = await acme.call('POST', url('reply-templates'), 'configurator', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -119,6 +133,7 @@ describe('reply templates', () => {
       llm: true,
       body: 'Write a polite answer to: {{ text }}\nSign as {{ metadata.agent|default("the team") }}.',
     });
+    const tokensBefore = await environmentTokens();
     const { result } = await analyse('Where is my parcel?');
     expect(llm.prompts.at(-1)).toEqual({
       model: 'test-model',
@@ -130,6 +145,9 @@ describe('reply templates', () => {
       text: 'Draft: Write a polite answer to: Where is my parcel?',
       prompt: 'Write a polite answer to: Where is my parcel?\nSign as the team.',
     });
+    // The tokens the LLM said it used are the analysis's, and count in the organisation's consumption.
+    expect(result!.llmTokens).toBe(DEFAULT_USAGE.total_tokens);
+    expect((await environmentTokens()) - tokensBefore).toBe(DEFAULT_USAGE.total_tokens);
   });
 
   it('leave analyses without a reply when no template is the default', async () => {

@@ -31,10 +31,19 @@ const serves = (interaction: CompiledInteraction, matched: Uint8Array) => {
 const speaks = (languages: string[], language: string | null) =>
   language === null || languages.length === 0 || languages.includes('auto') || languages.includes(language);
 
+/** The matches of each of an interaction's parameters' archetypes, by position. */
+const hitsOf = (nlu: CompiledNlu, own: Hit[][], interaction: CompiledInteraction): Hit[][] =>
+  interaction.parameters.map((p) => archetypeHits(nlu, own, p.archetype));
+
+/** Whether an interaction has a parameter marked "reset conversation". */
+const resets = (interaction: CompiledInteraction) => interaction.parameters.some((p) => p.resetConversation);
+
 /**
- * Runs a compiled server over one text: archetype matches, then each interaction's occurrences
- * block by block (one per block when the server keeps a single interaction), then the
- * conversation resets, then the interaction functions.
+ * Runs a compiled server over one text: archetype matches; the conversation reset (the end of the
+ * first occurrence of an interaction with a "reset conversation" parameter), after which no match
+ * counts; each interaction's occurrences block by block, among the matches before the reset; the
+ * interaction functions; then, when the server keeps a single interaction, the best occurrence per
+ * block among those the functions kept (DESIGN.md §6).
  *
  * @example
  *   const { occurrences } = analyseText(nlu, 'Je souhaite déclarer un sinistre', { language: 'fr' });
@@ -47,10 +56,6 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   const blocks = (options.blocks ?? [{ start: 0, end: text.length }]).map((b) =>
     tokenRange(tokens, b.start, b.end),
   );
-  const found: Occurrence[] = [];
-  // Keys of one interaction's occurrences, when blocks overlap (cleared for each interaction).
-  const seen = blocks.length > 1 ? new Set<number>() : null;
-  const width = tokens.start.length + 1;
   // Only interactions that some matched archetype can serve are looked at (the sparse `own` says
   // which matched), in their configured order: marks by archetype and by interaction.
   const matched = matchedMarks.cleared(nlu.archetypes.length);
@@ -59,14 +64,39 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     for (const a of nlu.reachedBy[owner]) matched[a] = 1;
     for (const i of nlu.interactionsOf[owner]) candidate[i] = 1;
   });
+  const runnable: CompiledInteraction[] = [];
   for (let index = 0; index < nlu.interactions.length; index++) {
-    if (candidate[index] === 0) continue;
     const interaction = nlu.interactions[index];
-    if (!serves(interaction, matched)) continue;
-    if (!speaks(interaction.languages, options.language)) continue;
-    const all: Hit[][] = [];
-    for (const p of interaction.parameters) all.push(archetypeHits(nlu, own, p.archetype));
-    seen?.clear();
+    if (
+      candidate[index] === 1 &&
+      serves(interaction, matched) &&
+      speaks(interaction.languages, options.language)
+    )
+      runnable.push(interaction);
+  }
+  // The reset first: a match after it is not part of the conversation, so it can neither start an
+  // occurrence nor complete one that starts before it (a quote header's date filling an optional
+  // parameter of the quoted request).
+  let reset: number | null = null;
+  for (const interaction of runnable)
+    if (resets(interaction)) {
+      const all = hitsOf(nlu, own, interaction);
+      for (const block of blocks) {
+        const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
+        const point = resetPoint(findOccurrences(interaction, hits, block.first, block.last).occurrences);
+        if (point !== null && (reset === null || point < reset)) reset = point;
+      }
+    }
+  const found: Occurrence[] = [];
+  // With a single interaction kept, each block's occurrences of each interaction: the best of those
+  // the functions keep is chosen after they run.
+  const groups: Occurrence[][] | null = nlu.server.multipleInteractions ? null : [];
+  const width = tokens.start.length + 1;
+  for (const interaction of runnable) {
+    let all = hitsOf(nlu, own, interaction);
+    if (reset !== null) all = all.map((list) => beforeReset(list, reset));
+    // One interaction's occurrences by place, when blocks overlap: found twice, counted once.
+    const seen = blocks.length > 1 ? new Map<number, Occurrence>() : null;
     for (const block of blocks) {
       const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
       const { occurrences, exhausted } = findOccurrences(interaction, hits, block.first, block.last);
@@ -74,25 +104,38 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
         warnings.push(
           `Interaction '${interaction.name}': the search stopped early in a block with too many candidate matches`,
         );
-      const kept = nlu.server.multipleInteractions
-        ? occurrences
-        : [bestOccurrence(occurrences)].filter((o) => o !== undefined);
-      // Blocks overlap by the formatter's redundancy: an occurrence inside the overlap is found twice.
-      if (seen === null) for (const o of kept) found.push(o);
-      else
-        for (const o of kept) {
-          const key = o.first * width + o.last;
-          if (seen.has(key)) continue;
-          seen.add(key);
+      const group: Occurrence[] = [];
+      for (const o of occurrences) {
+        const key = o.first * width + o.last;
+        const known = seen?.get(key);
+        if (known) group.push(known);
+        else {
+          seen?.set(key, o);
           found.push(o);
+          group.push(o);
         }
+      }
+      if (groups && group.length > 0) groups.push(group);
     }
   }
-  const reset = resetPoint(found);
-  const current = reset === null ? found : found.filter((o) => o.start <= reset);
-  const occurrences = inTextOrder(refined(current, text), nlu.interactions.length);
+  const refinedList = refined(found, text);
+  let current = refinedList;
+  if (groups) {
+    const kept = refinedList === found ? null : new Set(refinedList);
+    const chosen = new Set<Occurrence>();
+    for (const group of groups) {
+      const best = bestOccurrence(kept ? group.filter((o) => kept.has(o)) : group);
+      if (best) chosen.add(best);
+    }
+    current = [...chosen];
+  }
+  const occurrences = inTextOrder(current, nlu.interactions.length);
   return { tokens, own, occurrences, warnings };
 };
+
+/** The hits that end before the reset point (characters): the list itself when all do (no copy). */
+const beforeReset = (list: Hit[], reset: number): Hit[] =>
+  list.every((h) => h.end <= reset) ? list : list.filter((h) => h.end <= reset);
 
 /** Marks by archetype and by interaction, for one text at a time (the analysis is synchronous). */
 const matchedMarks = new Scratch((n) => new Uint8Array(n));
@@ -129,7 +172,8 @@ export const inTextOrder = (list: Occurrence[], interactions: number): Occurrenc
  * the caller's sort by place and interaction gives the same order either way.
  */
 const refined = (current: Occurrence[], text: string): Occurrence[] => {
-  // `current` is the caller's own list, which it sorts next: no copy.
+  // `current` is the caller's own list, which it sorts next: no copy (the caller tells by identity
+  // that no function ran).
   if (current.every((o) => o.interaction.functions.length === 0)) return current;
   const byName = new Map<string, Occurrence[]>();
   for (const o of current) {

@@ -147,10 +147,44 @@ const archetypeClosures = (defs: NluDefinitions, problems: ConfigurationProblem[
   return { archetypes, index };
 };
 
+/** NLU 4.12 and above (and v5) read an interaction's distance field (spec pipeline §5). */
+export const supportsDistance = (version: string) => version === 'v5' || version === 'v4.12';
+
+/** The largest distance, as the interaction schema bounds the field. */
+const MAX_DISTANCE = 10_000;
+const DISTANCE_IN_NAME = /\[\s*distance\s*=\s*([^\]]*)\]\s*$/i;
+
+/**
+ * The distance an interaction's name sets, for servers older than NLU 4.12, which cannot read the
+ * field (spec pipeline §5: "otherwise it can be set only through the interaction name"): a name
+ * ending in `[distance=N]` (N a number of tokens, or -1 for no limit). Undefined when the name
+ * sets none, null when it sets one that is not a distance.
+ *
+ * @example
+ *   distanceInName('claim declaration [distance=-1]'); // -1
+ *   distanceInName('claim declaration'); // undefined
+ */
+export const distanceInName = (name: string): number | null | undefined => {
+  const found = DISTANCE_IN_NAME.exec(name);
+  if (!found) return undefined;
+  const value = found[1].trim();
+  if (!/^-?\d{1,6}$/.test(value)) return null;
+  const distance = Number(value);
+  return distance >= -1 && distance <= MAX_DISTANCE ? distance : null;
+};
+
+/** The distance the engine uses: the field from NLU 4.12, the name's before (no limit without one). */
+const distanceOf = (def: InteractionDef, aiVersion: string) =>
+  supportsDistance(aiVersion) ? def.distance : (distanceInName(def.name) ?? -1);
+
 const interactionProblems = (i: InteractionDef, index: Map<string, number>): ConfigurationProblem[] => {
   const problems: string[] = [];
   if (!Number.isInteger(i.distance) || i.distance < -1)
     problems.push(`the distance must be a whole number of tokens, or -1 for no limit (got ${i.distance})`);
+  if (distanceInName(i.name) === null)
+    problems.push(
+      `the distance its name ends with must be a whole number of tokens up to ${MAX_DISTANCE}, or -1`,
+    );
   if (i.parameters.length === 0) problems.push('it has no parameter');
   if (i.parameters.length > 0 && i.parameters.every((p) => p.optional))
     problems.push('every parameter is optional: at least one must be required');
@@ -282,7 +316,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
       context,
       languages: contexts.get(context)?.languages ?? [],
       ordered: def.ordered,
-      distance: def.distance,
+      distance: distanceOf(def, defs.server.aiVersion),
       parameters: [...def.parameters]
         .sort((a, b) => a.position - b.position)
         .map((p) => ({

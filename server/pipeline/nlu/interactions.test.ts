@@ -137,6 +137,80 @@ describe('interactions', () => {
     expect(occurrencesIn(defs, 'Je veux résilier. Le 3 mai, Paul a écrit : bonjour')).toHaveLength(2);
   });
 
+  it('stop at a conversation reset even when an optional parameter matches inside the quote header', () => {
+    // The quote header's date could fill the claim's optional date: the claim must not count anyway.
+    const defs = definitions({
+      archetypes: {
+        declare: ['déclarer'],
+        claim: ['sinistre'],
+        date: ['/\\d{2}\\/\\d{2}\\/\\d{4}/'],
+        marker: ['/^(?:On|Le)[^\\S\\n][^\\n]{1,200}(?:wrote|a écrit)[^\\S\\n]?:/mu'],
+      },
+      interactions: [
+        {
+          name: 'claim',
+          distance: 8,
+          parameters: [
+            { archetype: 'declare' },
+            { archetype: 'claim' },
+            { archetype: 'date', optional: true },
+          ],
+        },
+        { name: 'history', parameters: [{ archetype: 'marker', resetConversation: true }] },
+      ],
+    });
+    const quoted = 'Le 12/03/2025, Jean a écrit : > je souhaite déclarer un sinistre';
+    expect(occurrencesIn(defs, quoted)).toEqual(['history: marker=Le 12/03/2025, Jean a écrit :']);
+    expect(occurrencesIn(defs, 'Je souhaite déclarer un sinistre survenu le 10/03/2025.')).toEqual([
+      'claim: declare=déclarer, claim=sinistre, date=10/03/2025',
+    ]);
+  });
+
+  it('keep, with multiple interactions off, the best of the occurrences the functions kept', () => {
+    const text = 'résilier le contrat. Plus tard : résilier mon abonnement maintenant';
+    const defs = definitions({
+      archetypes,
+      multipleInteractions: false,
+      functions: [
+        {
+          name: 'subscription',
+          enabled: true,
+          functionName: 'parameterEquals',
+          parameterName: 'contract',
+          stringValue: 'abonnement',
+        },
+      ],
+      interactions: [
+        {
+          name: 'c',
+          functions: ['subscription'],
+          parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }],
+        },
+      ],
+    });
+    expect(occurrencesIn(defs, text)).toEqual(['c: cancel=résilier, contract=abonnement']);
+  });
+
+  it('take their distance from their name on servers older than NLU 4.12 (spec pipeline §5)', () => {
+    const onServer = (aiVersion: string, name: string, distance: number) => {
+      const defs = definitions({
+        archetypes,
+        interactions: [{ name, distance, parameters: [{ archetype: 'cancel' }, { archetype: 'contract' }] }],
+      });
+      defs.server.aiVersion = aiVersion;
+      return occurrencesIn(defs, 'résilier un deux trois quatre contrat');
+    };
+    // Four words apart: found with no limit, not within 2.
+    expect(onServer('v4', 'c [distance=-1]', 2)).toHaveLength(1);
+    expect(onServer('v4.11', 'c [distance=2]', -1)).toHaveLength(0);
+    expect(onServer('v4.10', 'c [Distance = 4]', -1)).toHaveLength(1);
+    // Without one in the name, no limit: the field is not read below 4.12.
+    expect(onServer('v4', 'c', 2)).toHaveLength(1);
+    // From 4.12 the field is the distance, and the name only a name.
+    expect(onServer('v4.12', 'c [distance=-1]', 2)).toHaveLength(0);
+    expect(onServer('v5', 'c', -1)).toHaveLength(1);
+  });
+
   it('do not straddle blocks, and are not counted twice in overlapping blocks', () => {
     const defs = definitions({
       archetypes,

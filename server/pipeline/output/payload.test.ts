@@ -192,6 +192,7 @@ describe('the payload against its published JSON Schema (schemas/webhook-payload
         refusal: null,
         finishReason: 'stop',
         model: 'test-vision',
+        tokens: 0,
       }),
     };
     const result = await runPipeline(

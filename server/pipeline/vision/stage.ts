@@ -1,7 +1,7 @@
 import { traceList, traceMessage } from '../../../schemas/trace-messages';
 import { visionProblems } from '../../../schemas/vision';
 import { moduleActive } from '../module-scope';
-import type { PipelineConfig, Stage, StageText } from '../stage';
+import { countLlmTokens, type PipelineConfig, type Stage, type StageText } from '../stage';
 import { readVisionAnswer, visionRequest } from './answer';
 import { visionImages, visionText } from './images';
 
@@ -44,6 +44,8 @@ export const visionStage: Stage = {
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const answer = await services.llm.chat(visionRequest(settings, text, images), signal);
+    // Spent even when the answer turns out unusable (the step then fails).
+    countLlmTokens(result, answer);
     const read = readVisionAnswer(settings, answer, images.length);
     result.vision = read.output;
     const said =

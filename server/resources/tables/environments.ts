@@ -52,6 +52,15 @@ const SETTINGS = {
   consolidation: DEFAULT_CONSOLIDATION,
 } as const;
 
+/**
+ * An environment's settings as they act: the stored ones over the defaults of those it leaves out
+ * (an environment made from a template or an import stores only what these set).
+ */
+export const settingsWithDefaults = (settings: Record<string, unknown>): Record<string, unknown> => ({
+  ...SETTINGS,
+  ...settings,
+});
+
 const setting = (name: keyof typeof SETTINGS) => {
   const fallback = SETTINGS[name];
   if (typeof fallback === 'boolean') return `coalesce((e.settings->>'${name}')::boolean, ${fallback})`;

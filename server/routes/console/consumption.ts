@@ -29,7 +29,7 @@ const toMb = (bytes: number) => Math.round((bytes / BYTES_PER_MB) * 100) / 100;
 const invalidPeriod = (path: 'to' | 'bucket', message: string) =>
   new ClientError(400, 'INVALID_PERIOD', `Invalid period: ${message}`, { details: [{ path, message }] });
 
-/** Projects with their environments; tokens are 0 until a stage uses an LLM. */
+/** Projects with their environments, their analyses, LLM tokens and input sizes added up. */
 const projectsOf = (rows: EnvironmentUse[]): ConsumptionReport['projects'] => {
   const projects = new Map<string, ConsumptionReport['projects'][number] & { bytes: number }>();
   for (const row of rows) {
@@ -45,12 +45,13 @@ const projectsOf = (rows: EnvironmentUse[]): ConsumptionReport['projects'] => {
     projects.set(row.projectId, project);
     if (row.environmentId === null) continue;
     project.analyses += row.analyses;
+    project.tokens += row.tokens;
     project.bytes += row.bytes;
     project.environments.push({
       id: row.environmentId,
       name: row.environmentName ?? '',
       analyses: row.analyses,
-      tokens: 0,
+      tokens: row.tokens,
       sizeMb: toMb(row.bytes),
     });
   }
@@ -101,10 +102,14 @@ export const consumptionRoutes = async (app: FastifyInstance, { platform }: { pl
         period: { from, to, bucket },
         totals: {
           analyses: projects.reduce((sum, p) => sum + p.analyses, 0),
-          tokens: 0,
+          tokens: projects.reduce((sum, p) => sum + p.tokens, 0),
           sizeMb: toMb(perEnvironment.reduce((sum, e) => sum + e.bytes, 0)),
         },
-        series: starts.map((start) => ({ start, analyses: perBucket.get(start) ?? 0, tokens: 0 })),
+        series: starts.map((start) => ({
+          start,
+          analyses: perBucket.get(start)?.analyses ?? 0,
+          tokens: perBucket.get(start)?.tokens ?? 0,
+        })),
         projects,
         quota: {
           yearlyQuota: quota,

@@ -43,6 +43,26 @@ describe('simulate a mail (spec §2, §5)', () => {
     expect(sent()).toHaveLength(0);
   });
 
+  it('takes addresses with a display name, as a mail client writes them', async () => {
+    const { user, dialog, sent, fill } = await setup();
+    await fill('From', 'Jean Dupont <jean.dupont@example.fr>');
+    await fill('To', '"Sinistres, Acme" <claims@acme.test>, accounts@acme.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Analyse the mail' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const form = sent()[0].body as FormData;
+    expect(form.get('from')).toBe('Jean Dupont <jean.dupont@example.fr>');
+    expect(form.get('to')).toBe('"Sinistres, Acme" <claims@acme.test>, accounts@acme.test');
+  });
+
+  it('refuses a display name without its address in brackets', async () => {
+    const { user, dialog, sent, fill } = await setup();
+    await fill('From', 'Jean Dupont <jean.dupont>');
+    await fill('To', 'claims@acme.test,');
+    await user.click(within(dialog).getByRole('button', { name: 'Analyse the mail' }));
+    expect(await within(dialog).findAllByText('Every address must include an @')).toHaveLength(2);
+    expect(sent()).toHaveLength(0);
+  });
+
   it('refuses attachments with other extensions, over 20 files or over 25 MB together', async () => {
     const { user, dialog, sent, fill } = await setup();
     await fill('From', 'bob@acme.test');

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { MAX_MAIL_ATTACHMENTS, UPLOAD_MAX_BYTES } from '../../../schemas/contracts/analyses';
+import { mailAddressesAreValid } from '../../../schemas/mail-addresses';
 import { ChosenFiles } from './ChosenFiles';
 import { FilePicker } from './components/FilePicker';
 import { uploadProblems } from './components/uploadRules';
@@ -19,10 +20,6 @@ interface DialogProps {
   envId: string;
   onClose: () => void;
 }
-
-/** Spec §5: every address of a simulated mail has an at sign (several are separated by commas). */
-export const addressesAreValid = (value: string) =>
-  value.split(',').every((address) => /^[^@\s]+@[^@\s]+$/.test(address.trim()));
 
 /** "Simulate a mail" (spec §2–3): analysed as if it had arrived, attachments included. */
 export const SimulateMailDialog = ({ open, envId, onClose }: DialogProps) => {
@@ -46,7 +43,7 @@ const SimulateMailForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
   const addressError = (field: 'to' | 'from') => {
     const value = mail[field].trim();
     if (submitted && value === '') return translate('ra.validation.required');
-    if (value !== '' && submitted && !addressesAreValid(value))
+    if (value !== '' && submitted && !mailAddressesAreValid(value))
       return translate('app.analyses.mail.invalidAddress');
     return errors[field];
   };
@@ -57,7 +54,7 @@ const SimulateMailForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
 
   const submit = async () => {
     setSubmitted(true);
-    const valid = [mail.to, mail.from].every((value) => value.trim() !== '' && addressesAreValid(value));
+    const valid = [mail.to, mail.from].every((value) => value.trim() !== '' && mailAddressesAreValid(value));
     if (!valid || problems.length > 0) return;
     if (await create({ type: 'mail', ...mail, attachments })) onClose();
   };

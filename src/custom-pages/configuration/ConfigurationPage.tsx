@@ -8,11 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormExtensionProvider, type FormExtension } from '../../resources/generic/form/FormExtension';
+import { AccessDenied } from '../../components/AccessDenied';
+import { PageLoader } from '../../components/PageLoader';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
+import { scopedCheck } from '../../resources/useResourceAccess';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
 import { AdvancedCategorisationPanel } from './AdvancedCategorisationPanel';
@@ -63,7 +66,20 @@ const SectionList = ({ section, envId }: { section: ResourceSection; envId: stri
   );
 };
 
+/**
+ * The configuration area is the configurators' (spec platform-shell §6): below that level the page
+ * says access is denied, as the dashboard does, instead of calling what the server refuses (each
+ * refusal was a 403 toast).
+ */
 export const ConfigurationPage = () => {
+  const scope = useRouteScope();
+  const access = useCanAccess(scopedCheck('access', 'configuration', { projectId: scope.projectId }));
+  if (access.isPending) return <PageLoader />;
+  if (!access.canAccess) return <AccessDenied />;
+  return <ConfigurationArea />;
+};
+
+const ConfigurationArea = () => {
   const translate = useTranslate();
   const scope = useRouteScope();
   const [params, setParams] = useSearchParams();

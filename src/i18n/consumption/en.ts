@@ -12,7 +12,8 @@ export const consumptionEn: Messages<typeof consumptionFr> = {
   bucket: 'Per',
   buckets: { day: 'Day', week: 'Week', month: 'Month' },
   figures: { analyses: 'Analyses', tokens: 'Tokens', sizeMb: 'Size (MB)' },
-  tokensNote: 'Tokens count the LLM tokens of the analyses, once stages use an LLM (none does yet).',
+  tokensNote:
+    'Tokens are those the analyses’ LLM calls used (vision engine, LLM reply templates), as the LLM endpoint counts them; an endpoint that does not report them counts 0.',
   quota: {
     title: 'Yearly quota',
     used: '%{used} / %{quota} analyses',

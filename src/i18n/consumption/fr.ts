@@ -13,7 +13,7 @@ export const consumptionFr = {
   buckets: { day: 'Jour', week: 'Semaine', month: 'Mois' },
   figures: { analyses: 'Analyses', tokens: 'Jetons', sizeMb: 'Taille (Mo)' },
   tokensNote:
-    'Les jetons comptent les jetons LLM des analyses, dès que des étapes utilisent un LLM (aucune pour l’instant).',
+    'Les jetons sont ceux que les appels au LLM des analyses ont consommés (moteur de vision, modèles de réponse LLM), tels que le point d’accès LLM les compte ; un point d’accès qui ne les indique pas en compte 0.',
   quota: {
     title: 'Quota annuel',
     used: '%{used} / %{quota} analyses',

@@ -23,7 +23,17 @@ export interface ChatCall {
 export type ChatReply =
   | { status: number }
   | { raw: string }
-  | { content: string | null; refusal?: string; finishReason?: string; delayMs?: number };
+  | {
+      content: string | null;
+      refusal?: string;
+      finishReason?: string;
+      delayMs?: number;
+      /** The `usage` the answer reports; null: none (some endpoints leave it out). Default: DEFAULT_USAGE. */
+      usage?: { prompt_tokens: number; completion_tokens: number; total_tokens?: number } | null;
+    };
+
+/** The tokens an answer reports by default, as OpenAI's endpoints count them. */
+export const DEFAULT_USAGE = { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27 };
 
 export interface LlmServer {
   url: string;
@@ -90,6 +100,7 @@ export const startLlmServer = async (options: { status?: number } = {}): Promise
                 message: { role: 'assistant', content: reply.content, refusal: reply.refusal ?? null },
               },
             ],
+            ...(reply.usage === null ? {} : { usage: reply.usage ?? DEFAULT_USAGE }),
           }),
         );
       };

@@ -1,0 +1,6 @@
+-- The LLM tokens each analysis used (issue 23: the consumption's tokens were always 0): the vision
+-- engine's and an LLM reply template's exchanges, as the endpoint counted them (`usage`), summed by
+-- the pipeline into the result's `llmTokens` and written beside the row by the worker, added to what
+-- the row had (a re-analysis spends them again). Kept on the row, like its size and duration, so
+-- that the consumption never reads results and the count outlives anonymization.
+ALTER TABLE analyses ADD COLUMN llm_tokens integer NOT NULL DEFAULT 0;
