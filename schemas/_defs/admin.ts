@@ -90,8 +90,8 @@ export interface AdminHints {
  *   references by name (the servers that load a context). The list route adds to each record the
  *   referrers' representations, sorted, or with `count: true` how many they are (one query per
  *   page). Left out for a caller who may not read the referring resource.
- * - `lowest`: the lowest number at `<list>.<field>` of the record itself (a category's first rule
- *   priority), computed by the console.
+ * - `lowest`: the lowest number at `<list>.<field>` of the record itself among the items not
+ *   disabled (a category's first rule priority), computed by the console.
  * - `criteria`: the record's `<list>` of named criteria trees (a category's rules) in words,
  *   computed by the console.
  */

@@ -79,7 +79,8 @@ describe('computed list columns (x-admin computedColumns)', () => {
         'interaction contract, number = “CT-1”)' +
         'old: metadata source = “fax” (disabled)',
     );
-    expect(row.Priority).toBe('5');
+    // The disabled rule (priority 5) is never tried: the category's priority is its enabled rule's.
+    expect(row.Priority).toBe('20');
     // Computed columns cannot be sorted by the server: their headers are no sort buttons.
     expect(screen.queryByRole('button', { name: 'Priority' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Name' })).toBeInTheDocument();

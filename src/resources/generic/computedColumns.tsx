@@ -44,10 +44,14 @@ export const criteriaInWords = (translate: TranslateFunction, criterion: unknown
   });
 };
 
-/** The lowest number at `<list>.<field>` of a record (`rules.priority`), or undefined. */
+/**
+ * The lowest number at `<list>.<field>` of a record (`rules.priority`) among the items not disabled
+ * (`enabled: false`: a disabled rule is never tried), or undefined.
+ */
 const lowest = (record: Record<string, unknown>, path: string): number | undefined => {
   const [list, field] = path.split('.');
   const numbers = items(record[list])
+    .filter((item) => item.enabled !== false)
     .map((item) => item[field])
     .filter((n): n is number => typeof n === 'number');
   return numbers.length ? Math.min(...numbers) : undefined;
