@@ -2,6 +2,12 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 
 /**
+ * What the audit log records besides resources (their x-admin `path`): settings changed through
+ * routes of their own. The console names them `app.lists.resourceNames.<name>`.
+ */
+export const AUDITED_SETTINGS = ['environment-llm', 'extractor-settings', 'modules'] as const;
+
+/**
  * One mutation of an organisation's records (spec platform-shell §2: organisation audit logs), as
  * the generic routes record it: who (and the platform staff member behind an impersonation),
  * what, on which record, when, and the fields it changed. Read-only: only mutations write it.
@@ -30,6 +36,8 @@ export const auditLogSchema = defineResourceSchema({
     filters: ['action', 'resource', 'byStaff', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     recordRepresentation: 'recordId',
+    // The resource's name in the reader's language (`reply-templates` → "Modèle de réponse").
+    display: { resource: 'resourceName' },
     menu: false,
     access: { read: 'orgAdmin', write: 'staff' },
     readOnly: [

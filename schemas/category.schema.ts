@@ -35,6 +35,21 @@ const criterion = (depth: number): Record<string, unknown> => ({
 });
 
 /**
+ * A criterion's name is picked among the interactions or the categories according to its type
+ * (ReferenceWidget), at each of the tree's levels; other types name a datum, header or metadata key.
+ */
+const criterionUi = (depth: number): Record<string, unknown> => ({
+  name: {
+    'ui:widget': 'reference',
+    'ui:options': {
+      by: 'name',
+      reference: { type: { interaction: 'interactions', category: 'categories' } },
+    },
+  },
+  ...(depth > 1 ? { children: { items: criterionUi(depth - 1) } } : {}),
+});
+
+/**
  * Category (spec pipeline §3, DESIGN.md §6): for messages or for attachments, with its rules —
  * priority (lower first), name, taint, enabled, and a criteria tree. A rule that names a disabled
  * interaction is flagged and never matches.
@@ -74,7 +89,9 @@ export const categorySchema = defineResourceSchema({
     scope: 'environment',
     path: 'categories',
     storage: 'document',
-    listColumns: ['name', 'kind', 'updatedAt'],
+    listColumns: ['name', 'kind', 'ruleSummary', 'priority', 'updatedAt'],
+    // What a rule tests, in words, and the category's first priority (its rules' lowest).
+    computedColumns: { ruleSummary: { criteria: 'rules' }, priority: { lowest: 'rules.priority' } },
     searchFields: ['name', 'description'],
     filters: ['kind'],
     defaultSort: { field: 'name', order: 'ASC' },
@@ -96,5 +113,6 @@ export const categorySchema = defineResourceSchema({
       },
     ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
+    uiSchema: { rules: { items: { criteria: criterionUi(3) } } },
   },
 });

@@ -23,7 +23,14 @@ import { replyTemplateSchema } from './reply-template.schema';
 import { webhookDeliverySchema } from './webhook-delivery.schema';
 import { webhookSchema } from './webhook.schema';
 
-export type { AccessLevel, AdminHints, ResourceSchema, ResourceScope } from './_defs/admin';
+export type {
+  AccessLevel,
+  AdminHints,
+  ComputedColumn,
+  FieldDisplay,
+  ResourceSchema,
+  ResourceScope,
+} from './_defs/admin';
 
 /**
  * Every resource schema. Adding a resource = adding its schema file and listing it here (plus its

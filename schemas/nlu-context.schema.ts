@@ -30,7 +30,12 @@ export const nluContextSchema = defineResourceSchema({
     scope: 'environment',
     path: 'contexts',
     storage: 'document',
-    listColumns: ['name', 'languages', 'updatedAt'],
+    listColumns: ['name', 'languages', 'servers', 'interactionCount', 'updatedAt'],
+    // Spec pipeline §3: a context shows its linked servers and its interaction count.
+    computedColumns: {
+      servers: { referrers: 'nlu-server', field: 'contexts' },
+      interactionCount: { referrers: 'interaction', field: 'contexts', count: true },
+    },
     searchFields: ['name'],
     defaultSort: { field: 'name', order: 'ASC' },
     recordRepresentation: 'name',

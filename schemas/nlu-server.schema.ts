@@ -34,7 +34,7 @@ export const nluServerSchema = defineResourceSchema({
     scope: 'environment',
     path: 'servers',
     storage: 'document',
-    listColumns: ['name', 'aiVersion', 'state', 'lastUsedAt'],
+    listColumns: ['name', 'aiVersion', 'contexts', 'state', 'lastUsedAt'],
     searchFields: ['name'],
     filters: ['state'],
     defaultSort: { field: 'name', order: 'ASC' },

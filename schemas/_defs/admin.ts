@@ -43,7 +43,15 @@ export interface AdminHints {
    * `table`: an entity with its own table, served by an adapter in server/resources/tables/.
    */
   storage: 'document' | 'table';
+  /** Columns of the list: stored fields, or names of `computedColumns`. */
   listColumns: readonly string[];
+  /**
+   * List columns that are not stored: never written, never in forms, not sortable; labelled like
+   * fields (`resources.<path>.fields.<name>`). See {@link ComputedColumn}.
+   */
+  computedColumns?: Record<string, ComputedColumn>;
+  /** How a stored field shows where its kind's rendering says too little. See {@link FieldDisplay}. */
+  display?: Record<string, FieldDisplay>;
   /** Fields searched by the full-text `q` filter. */
   searchFields?: readonly string[];
   /** Fields with their own filter in the list. */
@@ -74,6 +82,27 @@ export interface AdminHints {
   /** Operations the resource offers (default: all). */
   operations?: readonly ('list' | 'show' | 'create' | 'edit' | 'delete')[];
 }
+
+/**
+ * A list column computed from records rather than stored:
+ * - `referrers`: the records of another document resource (its `$id`) of the same scope whose
+ *   `field` (a string, or a list of strings) holds this record's `recordRepresentation` — the NLU's
+ *   references by name (the servers that load a context). The list route adds to each record the
+ *   referrers' representations, sorted, or with `count: true` how many they are (one query per
+ *   page). Left out for a caller who may not read the referring resource.
+ * - `lowest`: the lowest number at `<list>.<field>` of the record itself among the items not
+ *   disabled (a category's first rule priority), computed by the console.
+ * - `criteria`: the record's `<list>` of named criteria trees (a category's rules) in words,
+ *   computed by the console.
+ */
+export type ComputedColumn =
+  { referrers: string; field: string; count?: boolean } | { lowest: string } | { criteria: string };
+
+/**
+ * `resourceName`: the value is a resource's path (`reply-templates`), shown as the resource's name
+ * in the user's language and filtered by a choice of the resources.
+ */
+export type FieldDisplay = 'resourceName';
 
 /** A resource schema: a draft-07 object schema with its `x-admin` block. */
 export interface ResourceSchema {

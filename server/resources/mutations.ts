@@ -19,7 +19,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Takes the read-only fields out of a body — the staff-only ones too, unless platform staff call:
  * each one is an error, except on update when it repeats the stored value (react-admin sends back
- * the whole record it read).
+ * the whole record it read). On update, computed list columns (x-admin `computedColumns`) are
+ * dropped too: a row of a list sent back carries them, and nothing stores them.
  */
 const takeReadOnly = (
   rt: ResourceRuntime,
@@ -28,7 +29,8 @@ const takeReadOnly = (
   stored?: ResourceRecord,
 ): FieldError[] => {
   const errors: FieldError[] = [];
-  const { readOnly = [], staffOnly = [] } = rt.schema['x-admin'];
+  const { readOnly = [], staffOnly = [], computedColumns = {} } = rt.schema['x-admin'];
+  if (stored) for (const column of Object.keys(computedColumns)) delete data[column];
   for (const field of caller.user.is_staff ? readOnly : [...readOnly, ...staffOnly]) {
     if (!(field in data)) continue;
     if (!stored || !same(data[field], stored[field])) errors.push({ path: field, message: 'is read-only' });

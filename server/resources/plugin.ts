@@ -118,7 +118,11 @@ export const resourcesPlugin = async (
     const address = scope === 'platform' || addressing === 'top' ? path : `${scope}s/*/${path}`;
     if (addresses.has(address)) throw new Error(`Two resource schemas share the address ${address}`);
     addresses.add(address);
-    registerResourceRoutes(app, platform.db, resourceRuntime(schema, storeFor(schema, platform, schemas)));
+    registerResourceRoutes(
+      app,
+      platform.db,
+      resourceRuntime(schema, storeFor(schema, platform, schemas), schemas),
+    );
   }
   await syncDocumentIndexes(platform.db, schemas, app.log);
 };

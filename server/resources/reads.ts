@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { RequestAuth } from '../plugins/auth';
+import { withReferrers } from './computed-columns';
 import { isProjectLevel, requireLevel, resolveScope, type Scope } from './access';
 import { parseListQuery } from './list-query';
 import { findRecord, projectOfRecord, restrictionFor, storeScopeId, type ResourceRuntime } from './runtime';
@@ -45,7 +46,8 @@ export const resourceReads = (db: Queryable, rt: ResourceRuntime) => ({
     if (!filteredPerRecord(rt, scope)) requireLevel(auth, scope, rt.schema['x-admin'].access.read);
     const restrict = await restrictionFor(db, auth, scope, rt);
     const result = await rt.store.list(db, { ...parsed, scopeId: storeScopeId(scope), restrict });
-    return { ...result, range: parsed.range };
+    const rows = await withReferrers(db, auth, scope, rt.schema, rt.referrers, result.rows);
+    return { ...result, rows, range: parsed.range };
   },
 
   get: async (auth: RequestAuth, pathScopeId: string | undefined, id: string): Promise<ResourceRecord> => {

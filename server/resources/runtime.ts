@@ -3,6 +3,7 @@ import type { NotFoundSubject } from '../../schemas/error-codes';
 import type { Queryable } from '../db';
 import { ClientError, notFound } from '../http/errors';
 import { isProjectLevel, projectsReaching, resolveScope, type Caller, type Scope } from './access';
+import { referrersColumns } from './computed-columns';
 import { isUuid, scopeFieldOf } from './fields';
 import type { ResourceRecord, ResourceStore, Restriction } from './store';
 import { resourceValidator, type ResourceValidator } from './validation';
@@ -18,9 +19,15 @@ export interface ResourceRuntime {
   scopeField: string | undefined;
   /** What its 404 names (`params.what`, "Project not found"…): the schema's `$id`. */
   subject: NotFoundSubject;
+  /** Its x-admin `referrers` columns, which the list route fills. */
+  referrers: ReturnType<typeof referrersColumns>;
 }
 
-export const resourceRuntime = (schema: ResourceSchema, store: ResourceStore): ResourceRuntime => {
+export const resourceRuntime = (
+  schema: ResourceSchema,
+  store: ResourceStore,
+  schemas: readonly ResourceSchema[] = [schema],
+): ResourceRuntime => {
   const { scope, addressing } = schema['x-admin'];
   return {
     schema,
@@ -30,6 +37,7 @@ export const resourceRuntime = (schema: ResourceSchema, store: ResourceStore): R
     scopeField: scopeFieldOf(scope),
     // Every resource id is a subject: src/i18n/errorCodes.test.ts checks it.
     subject: schema.$id as NotFoundSubject,
+    referrers: referrersColumns(schema, schemas),
   };
 };
 

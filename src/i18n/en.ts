@@ -426,6 +426,31 @@ export const en: Messages = {
       from: '%{field} from',
       to: '%{field} to',
       all: 'All',
+      // Criteria trees in words (a category's rules in its list).
+      criteria: {
+        named: '%{name}: %{criteria}',
+        disabled: '%{rule} (disabled)',
+        and: ' and ',
+        or: ' or ',
+        not: 'not %{criterion}',
+        nothing: 'nothing',
+        equals: '%{criterion} = “%{value}”',
+        contains: '%{criterion} contains “%{value}”',
+        parameter: '%{criterion}, %{parameter} = “%{value}”',
+        leaf: {
+          interaction: 'interaction %{name}',
+          category: 'category %{name}',
+          extractedData: 'extracted datum %{name}',
+          header: 'header %{name}',
+          metadata: 'metadata %{name}',
+        },
+      },
+      // What the audit log records besides resources (schemas/audit-log.schema.ts AUDITED_SETTINGS).
+      resourceNames: {
+        'environment-llm': 'Environment LLM',
+        'extractor-settings': 'Extractor settings',
+        modules: 'Modules',
+      },
     },
     forms: {
       errors: { format: 'Invalid format' },

@@ -433,6 +433,31 @@ export const fr = {
       from: '%{field} depuis le',
       to: '%{field} jusqu’au',
       all: 'Tous',
+      // Les arbres de critères en mots (les règles d’une catégorie dans sa liste).
+      criteria: {
+        named: '%{name} : %{criteria}',
+        disabled: '%{rule} (désactivée)',
+        and: ' et ',
+        or: ' ou ',
+        not: 'pas %{criterion}',
+        nothing: 'rien',
+        equals: '%{criterion} = « %{value} »',
+        contains: '%{criterion} contient « %{value} »',
+        parameter: '%{criterion}, %{parameter} = « %{value} »',
+        leaf: {
+          interaction: 'interaction %{name}',
+          category: 'catégorie %{name}',
+          extractedData: 'donnée extraite %{name}',
+          header: 'en-tête %{name}',
+          metadata: 'métadonnée %{name}',
+        },
+      },
+      // Ce que le journal d’audit enregistre en plus des ressources (AUDITED_SETTINGS).
+      resourceNames: {
+        'environment-llm': 'LLM de l’environnement',
+        'extractor-settings': 'Réglages de l’extracteur',
+        modules: 'Modules',
+      },
     },
     forms: {
       errors: { format: 'Format invalide' },

@@ -36,6 +36,7 @@ export const fieldKind = (schema: PropertySchema): FieldKind => {
 export const describeFields = (schema: ResourceSchema): FieldDescriptor[] => {
   const readOnly = new Set<string>(schema['x-admin'].readOnly ?? []);
   const required = new Set<string>(schema.required ?? []);
+  const display = schema['x-admin'].display ?? {};
   const ui = (schema['x-admin'].uiSchema ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>;
   return Object.entries(schema.properties).map(([name, raw]) => {
     const property = asPropertySchema(raw);
@@ -48,6 +49,7 @@ export const describeFields = (schema: ResourceSchema): FieldDescriptor[] => {
       hiddenInForms: ui[name]?.['ui:widget'] === 'hidden',
       required: required.has(name),
       nullable: Array.isArray(property.type) && property.type.includes('null'),
+      ...(display[name] ? { display: display[name] } : {}),
     };
   });
 };

@@ -3,6 +3,8 @@ import { useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'react-admin';
 import { errorCodeOf, errorMessage, serverMessage } from '../api';
 import { translateError } from '../i18n/errorCodes';
+import { resourceSchemas } from '../../schemas';
+import { AUDITED_SETTINGS } from '../../schemas/audit-log.schema';
 import type { ResourceDescriptor } from './types';
 
 /** `contractStartDate` → `Contract start date`: what a resource without translations still shows. */
@@ -45,6 +47,21 @@ export const refusalMessage = (translate: TranslateFunction, error: unknown): st
     ? translateError(translate, coded.code, coded.params, serverMessage(error))
     : errorMessage(error);
 };
+
+/**
+ * A resource's name in the user's language from its path (`reply-templates` → "Reply template"), as
+ * the audit log records it; an unknown path reads as words.
+ */
+export const resourceName = (translate: TranslateFunction, path: string, count = 1): string =>
+  translate(`resources.${path}.name`, {
+    smart_count: count,
+    _: translate(`app.lists.resourceNames.${path}`, { _: humanize(path) }),
+  });
+
+/** Every name a `resourceName` field may hold: the resources' paths and the audited settings. */
+export const RESOURCE_NAMES: readonly string[] = [
+  ...new Set([...resourceSchemas.map((schema) => schema['x-admin'].path), ...AUDITED_SETTINGS]),
+];
 
 export interface ResourceLabels {
   /** `resources.<res>.name`, singular or plural (`smart_count`). */

@@ -18,11 +18,12 @@ const flatten = (tree: MessageTree, prefix = ''): Map<string, unknown> =>
 
 /** Every translation key a resource's generated views ask for (DESIGN.md §4), with the English text the spec fixes. */
 const requiredKeys = (schema: ResourceSchema): { key: string; english?: string }[] => {
-  const { path, errorMessages = {}, unique = [] } = schema['x-admin'];
+  const { path, errorMessages = {}, unique = [], computedColumns = {} } = schema['x-admin'];
   const prefix = `resources.${path}`;
   return [
     { key: `${prefix}.name` },
     ...fieldPaths(schema.properties).map((field) => ({ key: `${prefix}.fields.${field}` })),
+    ...Object.keys(computedColumns).map((column) => ({ key: `${prefix}.fields.${column}` })),
     ...enumPaths(schema.properties).flatMap(([field, values]) =>
       values.map((value) => ({ key: `${prefix}.values.${field}.${value}` })),
     ),

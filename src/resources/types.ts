@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
-import type { AdminHints, ResourceSchema } from '../../schemas';
+import type { AdminHints, FieldDisplay, ResourceSchema } from '../../schemas';
 
 /** The scope ids of the current route (`/orga/:orgaId`, `/project/:projectId/environment/:envId`). */
 export interface RouteScope {
@@ -42,6 +42,8 @@ export interface FieldDescriptor {
   required: boolean;
   /** `type` includes null: an emptied input is sent as null rather than left out. */
   nullable: boolean;
+  /** x-admin `display`: shown otherwise than its kind says (a resource path as the resource's name). */
+  display?: FieldDisplay;
 }
 
 /** Where a view sends the user; a list without links opens records in a dialog instead. */

@@ -26,9 +26,18 @@ const useExtraNames = (reference: string, scopeId: string | undefined): string[]
  * x-admin `recordRepresentation`. The value is the record's id, or with `ui:options.by: 'name'` its
  * representation: the NLU's entities name each other (an interaction's archetypes and contexts),
  * and a reference to archetypes then offers the built-in ones too. Renders through the theme's own
- * select (rjsf registry).
+ * select (rjsf registry). `ui:options.reference: { <field>: { <value>: <path> } }` picks the resource
+ * by another field of the same list item (a criterion's type), resolved by the generated form.
  */
 export const ReferenceWidget = (props: WidgetProps) => {
+  const { TextWidget } = props.registry.widgets;
+  // A reference that depends on another field is resolved by the form (formSchema.ts `forItem`);
+  // unresolved, the field is plain text rather than a choice among the wrong records.
+  if (typeof props.options.reference !== 'string') return <TextWidget {...props} />;
+  return <ReferenceSelect {...props} />;
+};
+
+const ReferenceSelect = (props: WidgetProps) => {
   const { options, registry, value } = props;
   const reference = String(options.reference);
   const byName = options.by === 'name';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas';
 import { resourceSchemas } from '../../schemas';
+import { defineResourceSchema } from '../../schemas/_defs/admin';
 import { buildApp } from '../../server/app';
+import { referrersColumns } from '../../server/resources/computed-columns';
 import { fixtures, signIn } from '../api/support/fixtures';
 import { startTestPlatform, type TestPlatform } from '../api/support/platform';
 import { API, listQuery } from '../api/support/tenants';
@@ -13,7 +15,58 @@ import { sampleRecord } from './sampleRecord';
  * throwaway one given at run time — create → read → list → update → delete round-trips through the
  * real API and database, driven by nothing but the schema.
  */
-const schemas: readonly ResourceSchema[] = [...resourceSchemas, widgetSchema];
+/** A throwaway resource whose list says, by declaration alone, which holders name it and how many. */
+const sprocketSchema = defineResourceSchema({
+  $id: 'sprocket',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    environmentId: { type: 'string', format: 'uuid' },
+    name: { type: 'string', minLength: 1, maxLength: 60 },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'sprockets',
+    storage: 'document',
+    listColumns: ['name', 'holders', 'holderCount'],
+    computedColumns: {
+      holders: { referrers: 'holder', field: 'sprockets' },
+      holderCount: { referrers: 'holder', field: 'sprocket', count: true },
+    },
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id', 'environmentId'],
+  },
+});
+/** Names sprockets: a list of them, and one on its own. */
+const holderSchema = defineResourceSchema({
+  $id: 'holder',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    environmentId: { type: 'string', format: 'uuid' },
+    name: { type: 'string', minLength: 1, maxLength: 60 },
+    sprockets: { type: 'array', items: { type: 'string' }, default: [] },
+    sprocket: { type: 'string' },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'holders',
+    storage: 'document',
+    listColumns: ['name'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id', 'environmentId'],
+  },
+});
+
+const schemas: readonly ResourceSchema[] = [...resourceSchemas, widgetSchema, sprocketSchema, holderSchema];
 
 let t: TestPlatform;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -36,6 +89,16 @@ afterAll(async () => {
 });
 
 const hints = (schema: ResourceSchema) => schema['x-admin'];
+
+/** A record as a list shows it: with its `referrers` columns, empty for a record nothing names. */
+const listed = (schema: ResourceSchema, record: Record<string, unknown>) => ({
+  ...record,
+  ...Object.fromEntries(
+    Object.entries(hints(schema).computedColumns ?? {}).flatMap(([name, column]) =>
+      'referrers' in column ? [[name, column.count ? 0 : []]] : [],
+    ),
+  ),
+});
 const scopeField = {
   organisation: 'organisationId',
   project: 'projectId',
@@ -187,7 +250,7 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
     expect(list.statusCode, list.body).toBe(200);
     const [first] = list.json<({ id: string } & Record<string, unknown>)[]>();
     expect(first).toBeDefined();
-    expect((await call('GET', `${base}/${first.id}`)).json()).toEqual(first);
+    expect(listed(schema, (await call('GET', `${base}/${first.id}`)).json())).toEqual(first);
     if (!ownCreation) expect((await call('POST', base, {})).statusCode).toBe(404);
   });
 
@@ -210,7 +273,7 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
 
     const list = await call('GET', `${base}${listQuery({ filter: { ...filter, ids: [record.id] } })}`);
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toEqual([stored]);
+    expect(list.json()).toEqual([listed(schema, stored)]);
     expect(list.headers['content-range']).toMatch(/ 0-0\/1$/);
 
     const field = editableText(schema);
@@ -230,5 +293,34 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
       expect((await call('DELETE', `${base}/${record.id}`)).statusCode).toBe(204);
       expect((await call('GET', `${base}/${record.id}`)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('computed columns (x-admin computedColumns)', () => {
+  it('lists the records that name a record, by declaration alone, in one scope', async () => {
+    const base = `${API}/environments/${scopes.environment}`;
+    expect((await call('POST', `${base}/sprockets`, { name: 'S1' })).statusCode).toBe(201);
+    expect((await call('POST', `${base}/sprockets`, { name: 'S2' })).statusCode).toBe(201);
+    for (const holder of [
+      { name: 'h-beta', sprockets: ['S1', 'S2'], sprocket: 'S1' },
+      { name: 'H-alpha', sprockets: ['S1'] },
+      { name: 'h-gamma', sprocket: 'S1' },
+    ])
+      expect((await call('POST', `${base}/holders`, holder)).statusCode).toBe(201);
+    const list = await call('GET', `${base}/sprockets${listQuery({ sort: ['name', 'ASC'] })}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ name: 'S1', holders: ['H-alpha', 'h-beta'], holderCount: 2 }),
+      expect.objectContaining({ name: 'S2', holders: ['h-beta'], holderCount: 0 }),
+    ]);
+  });
+
+  it('refuses at boot a column whose referrers are not documents of the same scope', () => {
+    const misplaced = {
+      ...holderSchema,
+      'x-admin': { ...holderSchema['x-admin'], scope: 'project' as const },
+    };
+    expect(() => referrersColumns(sprocketSchema, [sprocketSchema, misplaced])).toThrow(/same scope/);
+    expect(() => referrersColumns(sprocketSchema, [sprocketSchema])).toThrow(/holder/);
   });
 });

@@ -338,3 +338,68 @@ describe('a throwaway resource with code fields (issue 23: templates and regular
     expect(rest.records[0]).toMatchObject({ name: 'Thing', extra: { channel: 'mail', priority: 2 } });
   });
 });
+
+/** A throwaway resource with computed columns and a field holding a resource's path. */
+const trinketSchema = defineResourceSchema({
+  $id: 'trinket',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string', minLength: 1, maxLength: 40 },
+    origin: { type: 'string' },
+    steps: {
+      type: 'array',
+      default: [],
+      items: { type: 'object', properties: { name: { type: 'string' }, rank: { type: 'integer' } } },
+    },
+  },
+  'x-admin': {
+    scope: 'environment',
+    path: 'trinkets',
+    storage: 'document',
+    listColumns: ['name', 'origin', 'owners', 'firstRank'],
+    computedColumns: {
+      owners: { referrers: 'owner', field: 'trinkets' },
+      firstRank: { lowest: 'steps.rank' },
+    },
+    display: { origin: 'resourceName' },
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id'],
+  },
+});
+
+describe('a throwaway resource with computed columns (issue 23: lists that show what users look for)', () => {
+  const trinkets = describeResource(trinketSchema);
+
+  it('shows the columns its schema computes and a resource path as the resource’s name', async () => {
+    const rest = fakeRest('environments/e1/trinkets', [
+      {
+        id: 't1',
+        name: 'Bauble',
+        origin: 'reply-templates',
+        owners: ['Ann', 'Bob'],
+        steps: [{ rank: 7 }, { rank: 2 }],
+      },
+    ]);
+    renderResourceView(<trinkets.list resource={trinkets} scope={scope} />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'Name', 'Origin', 'Owners', 'First rank']);
+    const [, row] = within(table).getAllByRole('row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'Bauble', 'Reply template', 'Ann, Bob', '2']);
+  });
+});

@@ -26,7 +26,8 @@ test('an administrator reads who changed what in the organisation, and filters t
   const table = page.getByRole('table');
   const newest = table.getByRole('row').nth(1);
   await expect(newest).toContainText('Creation');
-  await expect(newest).toContainText('projects');
+  // The resource by its name in the reader's language, not its path (`projects`).
+  await expect(newest.getByRole('cell', { name: 'Project', exact: true })).toBeVisible();
   await expect(newest).toContainText(E2E_ADMIN.username);
 
   await page.getByRole('combobox', { name: /^Action/ }).click();
@@ -42,4 +43,11 @@ test('an administrator reads who changed what in the organisation, and filters t
   await expect(table.getByText('Creation')).toHaveCount(0);
   await page.getByLabel('Date from').fill(day(new Date()));
   await expect(table.getByText('Creation').first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: /^Resource/ }).click();
+  await page.getByRole('option', { name: 'Member', exact: true }).click();
+  await expect(table.getByRole('cell', { name: 'Project', exact: true })).toHaveCount(0);
+  await page.getByRole('combobox', { name: /^Resource/ }).click();
+  await page.getByRole('option', { name: 'Project', exact: true }).click();
+  await expect(table.getByRole('cell', { name: 'Project', exact: true }).first()).toBeVisible();
 });

@@ -100,6 +100,10 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   await page.getByRole('option', { name: 'mail', exact: true }).click();
   await save(dialog);
   await expect(page.getByRole('row', { name: /main/ })).toContainText('Stopped');
+  await expect(page.getByRole('row', { name: /main/ })).toContainText('mail');
+  // The context's row names the server that loads it and counts its interaction.
+  await section(page, 'Contexts');
+  await expect(page.getByRole('row', { name: /mail/ })).toContainText(/main\s*1/);
 
   await section(page, 'Categories');
   dialog = await createDialog(page);
@@ -107,8 +111,13 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   const rules = await addItem(dialog, 'Rules');
   await rules.getByRole('textbox', { name: 'Rule name' }).fill('talks about unicode');
   await rules.getByRole('spinbutton', { name: 'Priority (lowest first)' }).fill('1');
-  await rules.getByRole('textbox', { name: 'Name tested' }).first().fill('mentions unicode');
+  // The criterion tests an interaction (its default type): its name is picked among them.
+  await rules.getByRole('combobox', { name: 'Name tested' }).first().click();
+  await page.getByRole('option', { name: 'mentions unicode', exact: true }).click();
   await save(dialog);
+  await expect(page.getByRole('row', { name: /Unicode mail/ })).toContainText(
+    'talks about unicode: interaction mentions unicode',
+  );
 
   // A corpus email whose subject says "unicode".
   await menu.getByRole('link', { name: 'Analyses' }).click();

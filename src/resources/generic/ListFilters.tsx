@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { useResourceLabels } from '../labels';
+import { RESOURCE_NAMES, resourceName, useResourceLabels } from '../labels';
 import type { FieldDescriptor, ResourceDescriptor } from '../types';
 
 const filterValue = (values: Record<string, unknown>, name: string): string => {
@@ -15,8 +15,8 @@ const filterValue = (values: Record<string, unknown>, name: string): string => {
 
 /**
  * The full-text search (`q`, over the x-admin `searchFields`) and one input per x-admin `filters`
- * field: a select for enums and booleans, a period (from, to) for date-times, text otherwise. The
- * server does the filtering. Inputs keep their natural width (react-admin's theme makes text fields
+ * field: a select for enums, booleans and resource names, a period (from, to) for date-times, text
+ * otherwise. The server does the filtering. Inputs keep their natural width (react-admin's theme makes text fields
  * full width), so the filters sit side by side and wrap.
  */
 export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
@@ -59,12 +59,16 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
   };
   const options = (field: FieldDescriptor) =>
-    field.kind === 'boolean'
-      ? [
-          { value: 'true', label: translate('ra.boolean.true') },
-          { value: 'false', label: translate('ra.boolean.false') },
-        ]
-      : field.values.map((value) => ({ value, label: labels.value(field.name, value) }));
+    field.display === 'resourceName'
+      ? RESOURCE_NAMES.map((value) => ({ value, label: resourceName(translate, value) })).sort((a, b) =>
+          a.label.localeCompare(b.label),
+        )
+      : field.kind === 'boolean'
+        ? [
+            { value: 'true', label: translate('ra.boolean.true') },
+            { value: 'false', label: translate('ra.boolean.false') },
+          ]
+        : field.values.map((value) => ({ value, label: labels.value(field.name, value) }));
 
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', flex: 1 }}>
@@ -94,7 +98,7 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
               slotProps={{ inputLabel: { shrink: true } }}
             />
           ))
-        ) : field.kind === 'enum' || field.kind === 'boolean' ? (
+        ) : field.kind === 'enum' || field.kind === 'boolean' || field.display === 'resourceName' ? (
           <TextField
             key={field.name}
             select

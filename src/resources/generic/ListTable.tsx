@@ -13,6 +13,8 @@ import { errorMessage } from '../../api';
 import { PageLoader } from '../../components/PageLoader';
 import { useResourceLabels } from '../labels';
 import type { FieldDescriptor, ResourceDescriptor } from '../types';
+import type { ComputedColumn } from '../../../schemas';
+import { ComputedValue } from './computedColumns';
 import { FieldValue } from './fieldTypes';
 
 export interface ListTableProps {
@@ -32,9 +34,7 @@ export const ListTable = ({ resource, selectable, onOpen, cells }: ListTableProp
   const labels = useResourceLabels(resource);
   const { data, error, isPending, sort, setSort, selectedIds, onToggleItem, onSelect } =
     useListContext<RaRecord>();
-  const columns = resource.hints.listColumns
-    .map((name) => resource.fields.find((field) => field.name === name))
-    .filter((field): field is FieldDescriptor => field !== undefined);
+  const columns = listColumns(resource);
 
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (isPending) return <PageLoader />;
@@ -57,20 +57,25 @@ export const ListTable = ({ resource, selectable, onOpen, cells }: ListTableProp
               />
             </TableCell>
           ) : null}
-          {columns.map((field) => (
-            <TableCell
-              key={field.name}
-              sortDirection={sort.field === field.name ? sortDirection(sort.order) : false}
-            >
-              <TableSortLabel
-                active={sort.field === field.name}
-                direction={sort.field === field.name ? sortDirection(sort.order) : 'asc'}
-                onClick={() => sortBy(field.name)}
+          {columns.map((column) =>
+            column.field ? (
+              <TableCell
+                key={column.name}
+                sortDirection={sort.field === column.name ? sortDirection(sort.order) : false}
               >
-                {labels.field(field.name)}
-              </TableSortLabel>
-            </TableCell>
-          ))}
+                <TableSortLabel
+                  active={sort.field === column.name}
+                  direction={sort.field === column.name ? sortDirection(sort.order) : 'asc'}
+                  onClick={() => sortBy(column.name)}
+                >
+                  {labels.field(column.name)}
+                </TableSortLabel>
+              </TableCell>
+            ) : (
+              // Computed columns are not stored: the server cannot sort on them.
+              <TableCell key={column.name}>{labels.field(column.name)}</TableCell>
+            ),
+          )}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -100,15 +105,23 @@ export const ListTable = ({ resource, selectable, onOpen, cells }: ListTableProp
                 />
               </TableCell>
             ) : null}
-            {columns.map((field) => (
-              <TableCell key={field.name}>
-                {cells?.[field.name] ? (
-                  cells[field.name](record)
-                ) : (
+            {columns.map((column) => (
+              <TableCell key={column.name}>
+                {cells?.[column.name] ? (
+                  cells[column.name](record)
+                ) : column.field ? (
                   <FieldValue
-                    value={record[field.name]}
-                    field={field}
+                    value={record[column.name]}
+                    field={column.field}
                     labels={labels}
+                    translate={translate}
+                    locale={locale}
+                  />
+                ) : (
+                  <ComputedValue
+                    record={record}
+                    name={column.name}
+                    column={column.computed}
                     translate={translate}
                     locale={locale}
                   />
@@ -123,3 +136,16 @@ export const ListTable = ({ resource, selectable, onOpen, cells }: ListTableProp
 };
 
 const sortDirection = (order: string) => (order === 'DESC' ? 'desc' : 'asc');
+
+type ListColumn =
+  | { name: string; field: FieldDescriptor; computed?: undefined }
+  | { name: string; field?: undefined; computed: ComputedColumn };
+
+/** The x-admin `listColumns`: stored fields, or `computedColumns`; a name that is neither is left out. */
+const listColumns = (resource: ResourceDescriptor): ListColumn[] =>
+  resource.hints.listColumns.flatMap((name): ListColumn[] => {
+    const field = resource.fields.find((f) => f.name === name);
+    if (field) return [{ name, field }];
+    const computed = resource.hints.computedColumns?.[name];
+    return computed ? [{ name, computed }] : [];
+  });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import { parseDateOnly } from '../../components/dates';
 import { formatDateTime, formatShortDate } from '../../theme';
+import { resourceName } from '../labels';
 import type { ResourceLabels } from '../labels';
 import type { FieldDescriptor, FieldKind } from '../types';
 
@@ -52,4 +53,12 @@ const renderers: Record<FieldKind, (props: FieldValueProps) => ReactNode> = {
   object: () => '',
 };
 
-export const FieldValue = (props: FieldValueProps) => <>{renderers[props.field.kind](props)}</>;
+/** Fields whose x-admin `display` asks more than their kind: a resource path shows as its name. */
+const displays = {
+  resourceName: ({ value, translate }: FieldValueProps) =>
+    typeof value === 'string' && value !== '' ? resourceName(translate, value) : '',
+};
+
+export const FieldValue = (props: FieldValueProps) => (
+  <>{props.field.display ? displays[props.field.display](props) : renderers[props.field.kind](props)}</>
+);

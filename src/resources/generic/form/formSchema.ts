@@ -47,20 +47,51 @@ export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSc
   return withoutIdFormats({ type: 'object', properties, required }) as RJSFSchema;
 };
 
+/** An entry without its widget: the field's default input. */
+const withoutWidget = (entry: Record<string, unknown>) => {
+  const { 'ui:widget': _widget, 'ui:options': _options, ...rest } = entry;
+  return rest;
+};
+
+/**
+ * A reference whose resource depends on another field of the same object:
+ * `ui:options.reference: { <field>: { <value>: <resource path> } }` (a criterion names an
+ * interaction or a category according to its type). Resolved to that path for the item, or to the
+ * default input when the field's value names no resource; undefined for a plain reference.
+ */
+const referenceFor = (
+  entry: Record<string, unknown>,
+  options: Record<string, unknown>,
+  item: unknown,
+): Record<string, unknown> | undefined => {
+  if (!isObject(options.reference)) return undefined;
+  const [field, byValue] = Object.entries(options.reference)[0] ?? [];
+  const value = isObject(item) && field !== undefined ? item[field] : undefined;
+  const reference = isObject(byValue) && typeof value === 'string' ? byValue[value] : undefined;
+  return typeof reference === 'string'
+    ? { ...entry, 'ui:options': { ...options, reference } }
+    : withoutWidget(entry);
+};
+
 /**
  * An item's uiSchema: a widget declared with `ui:options.when: { <field>: <value> }` applies to the
  * items whose fields hold those values, the others get the default one (an archetype's expression
- * is edited as a regular expression only when its type is `regex`).
+ * is edited as a regular expression only when its type is `regex`); a reference that depends on a
+ * field of the item is resolved (see `referenceFor`). Objects inside the item (a rule's criteria)
+ * are resolved against their own values.
  */
 const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(items).map(([name, entry]) => {
-      const options = isObject(entry) && isObject(entry['ui:options']) ? entry['ui:options'] : undefined;
-      if (!isObject(entry) || !isObject(options?.when)) return [name, entry];
+      if (!isObject(entry) || name.startsWith('ui:')) return [name, entry];
+      const options = isObject(entry['ui:options']) ? entry['ui:options'] : undefined;
+      const inner = isObject(item) ? item[name] : undefined;
+      if (!options) return [name, isObject(inner) ? forItem(entry, inner) : entry];
+      const resolved = referenceFor(entry, options, item);
+      if (resolved) return [name, resolved];
+      if (!isObject(options.when)) return [name, entry];
       const holds = isObject(item) && Object.entries(options.when).every(([field, v]) => item[field] === v);
-      if (holds) return [name, entry];
-      const { 'ui:widget': _widget, 'ui:options': _options, ...rest } = entry;
-      return [name, rest];
+      return [name, holds ? entry : withoutWidget(entry)];
     }),
   );
 
