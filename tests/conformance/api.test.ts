@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import { fixtures, signIn } from '../api/support/fixtures';
 import { startTestPlatform, type TestPlatform } from '../api/support/platform';
 import { API, listQuery } from '../api/support/tenants';
-import { widgetSchema } from '../api/support/throwaway-schemas';
+import { contraptionSchema, widgetSchema } from '../api/support/throwaway-schemas';
 import { sampleRecord } from './sampleRecord';
 
 /**
@@ -13,7 +13,7 @@ import { sampleRecord } from './sampleRecord';
  * throwaway one given at run time — create → read → list → update → delete round-trips through the
  * real API and database, driven by nothing but the schema.
  */
-const schemas: readonly ResourceSchema[] = [...resourceSchemas, widgetSchema];
+const schemas: readonly ResourceSchema[] = [...resourceSchemas, widgetSchema, contraptionSchema];
 
 let t: TestPlatform;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -93,7 +93,7 @@ const writableSample = (schema: ResourceSchema) => {
 /** Fields whose text must name something else (a domain rule's name is a project rule's): not edited. */
 const NAMING = new Set(['domain-rule.name']);
 
-/** A plain text field to change on update. */
+/** A plain text field to change on update, among those the sample's choices take. */
 const editableText = (schema: ResourceSchema) =>
   Object.entries(
     schema.properties as Record<
@@ -109,6 +109,7 @@ const editableText = (schema: ResourceSchema) =>
       !p.enum &&
       (p.maxLength === undefined || p.maxLength >= 50) &&
       !(hints(schema).readOnly ?? []).includes(field) &&
+      field in sampleRecord(schema, 'ignored') &&
       !NAMING.has(`${schema.$id}.${field}`),
   )?.[0];
 
@@ -230,5 +231,24 @@ describe.each(schemas.map((s) => [hints(s).path, s] as const))('%s', (_path, sch
       expect((await call('DELETE', `${base}/${record.id}`)).statusCode).toBe(204);
       expect((await call('GET', `${base}/${record.id}`)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('a throwaway schema whose fields depend on a choice (if/then)', () => {
+  it('needs the field its choice takes, and drops the value of one it does not take', async () => {
+    const { base } = addressOf(contraptionSchema);
+    const missing = await call('POST', base, { name: 'Clock', mode: 'scheduled' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ details: [{ path: 'schedule', keyword: 'required' }] });
+    const created = await call('POST', base, { name: 'Clock', mode: 'manual', schedule: 'daily' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).not.toHaveProperty('schedule');
+    const { id } = created.json<{ id: string }>();
+    const scheduled = await call('PUT', `${base}/${id}`, { mode: 'scheduled', schedule: 'daily' });
+    expect(scheduled.json()).toMatchObject({ mode: 'scheduled', schedule: 'daily' });
+    const manual = await call('PUT', `${base}/${id}`, { mode: 'manual' });
+    expect(manual.statusCode, manual.body).toBe(200);
+    expect(manual.json()).not.toHaveProperty('schedule');
+    expect((await call('GET', `${base}/${id}`)).json()).not.toHaveProperty('schedule');
   });
 });
