@@ -27,6 +27,22 @@ export const extractionFieldSchema = defineResourceSchema({
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
+  // The fields each source reads (server/pipeline/extraction/fields.ts); the others are hidden in
+  // the form and dropped on save (schemas/_defs/conditions.ts).
+  allOf: [
+    {
+      if: { required: ['source'], properties: { source: { const: 'parameter' } } },
+      then: { properties: { interaction: {}, parameter: {} }, required: ['interaction', 'parameter'] },
+    },
+    {
+      if: { required: ['source'], properties: { source: { enum: ['archetype', 'builtin'] } } },
+      then: { properties: { archetype: {} }, required: ['archetype'] },
+    },
+    {
+      if: { required: ['source'], properties: { source: { const: 'regex' } } },
+      then: { properties: { pattern: {}, flags: {} }, required: ['pattern'] },
+    },
+  ],
   'x-admin': {
     scope: 'environment',
     path: 'extraction-fields',

@@ -14,6 +14,16 @@ export const INTERACTION_FUNCTIONS = [
   'compareToBaseline',
 ] as const;
 
+/** The condition "this function reads these fields, and needs them". */
+const uses = <const F extends readonly string[]>(
+  functionName: (typeof INTERACTION_FUNCTIONS)[number],
+  fields: F,
+) =>
+  ({
+    if: { required: ['functionName'], properties: { functionName: { const: functionName } } },
+    then: { properties: Object.fromEntries(fields.map((f) => [f, {}])), required: fields },
+  }) as const;
+
 /**
  * Interaction function (spec pipeline §3): a refinement of an interaction's occurrences, picked
  * from the catalogue, with the parameters that function reads. Interactions list the functions
@@ -43,6 +53,18 @@ export const interactionFunctionSchema = defineResourceSchema({
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
+  // The fields each function reads (docs/nlu.md, server/pipeline/nlu/functions.ts); the others are
+  // hidden in the form and dropped on save (schemas/_defs/conditions.ts).
+  allOf: [
+    uses('followedBy', ['interactionAfter']),
+    uses('precededBy', ['interactionBefore']),
+    uses('near', ['interactionAround']),
+    uses('immediatelyFollowedBy', ['interactionRightAfter']),
+    uses('immediatelyPrecededBy', ['interactionRightBefore']),
+    uses('parameterEquals', ['parameterName', 'stringValue']),
+    uses('copyParameter', ['interactionToFind', 'parameterToFind', 'parameterName']),
+    uses('compareToBaseline', ['parameterName', 'parameterBaseline']),
+  ],
   'x-admin': {
     scope: 'environment',
     path: 'interaction-functions',

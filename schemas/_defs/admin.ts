@@ -111,6 +111,14 @@ export interface ResourceSchema {
   properties: Record<string, unknown>;
   required?: readonly string[];
   additionalProperties?: boolean;
+  /**
+   * Conditions (`if`/`then`/`else`, here or in `allOf`) naming the fields that go with a choice:
+   * see conditions.ts.
+   */
+  allOf?: readonly object[];
+  if?: object;
+  then?: object;
+  else?: object;
   'x-admin': AdminHints;
 }
 

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { conditionsOf, inactiveFields, type Holds } from '../../schemas/_defs/conditions';
 import { ClientError } from '../http/errors';
 
 export interface FieldError {
@@ -83,10 +84,20 @@ export const validationError = (found: readonly Found[]) =>
     },
   );
 
+/** A schema's conditions (`if`), each compiled once, answering whether a record meets it. */
+const conditionChecker = (schema: ResourceSchema): Holds => {
+  const compiled = new Map<object, ValidateFunction>();
+  const compile = (condition: object) => ajv.compile({ type: 'object', ...condition });
+  for (const condition of conditionsOf(schema)) compiled.set(condition.if, compile(condition.if));
+  return (condition, value) => (compiled.get(condition) ?? compile(condition))(value);
+};
+
 /**
  * The validators of one resource, compiled once from its schema, at first use.
  * - `create`: the writable fields (read-only ones are refused before), defaults applied.
  * - `update`: the whole record as it will be stored (the stored record with the body over it).
+ * Both first drop, in place, the values of fields the record's choices do not take (an `if`'s
+ * branches, schemas/_defs/conditions.ts): hidden in the form, they are neither checked nor kept.
  * `x-admin.errorMessages` replace Ajv's words for a field and keyword.
  */
 export const resourceValidator = (schema: ResourceSchema) => {
@@ -96,11 +107,21 @@ export const resourceValidator = (schema: ResourceSchema) => {
   // them all (resources/validation.test.ts), so a schema Ajv refuses still fails before it ships.
   const create = once(() => ajv.compile(writableSchema(schema)));
   const update = once(() => ajv.compile(full));
+  const holds = once(() => conditionChecker(schema));
 
   const run = (validate: ValidateFunction, record: Record<string, unknown>, extra: FieldError[]) => {
+    const dropInactive = () => {
+      for (const field of inactiveFields(schema, record, holds())) delete record[field];
+    };
+    dropInactive();
     const found: Found[] = [...extra];
-    if (!validate(record)) {
+    const valid = validate(record);
+    // Ajv fills defaults in, those of fields the choices do not take too (flags of a regex).
+    dropInactive();
+    if (!valid) {
       for (const e of validate.errors ?? []) {
+        // "must match the then schema" only repeats the branch's own errors, already listed.
+        if (e.keyword === 'if') continue;
         const d = toFieldError(e, messages);
         if (!found.some((x) => x.path === d.path && x.message === d.message)) found.push(d);
       }
@@ -110,7 +131,7 @@ export const resourceValidator = (schema: ResourceSchema) => {
 
   return {
     /** Compiles both validators now (a test does, for every resource). */
-    compile: () => [create(), update()].length,
+    compile: () => (holds(), [create(), update()].length),
     /** Throws the 400; `extra`: errors found before (read-only fields). Fills defaults in place. */
     create: (record: Record<string, unknown>, extra: FieldError[] = []) => run(create(), record, extra),
     update: (record: Record<string, unknown>, extra: FieldError[] = []) => run(update(), record, extra),

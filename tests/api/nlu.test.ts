@@ -265,6 +265,53 @@ describe('the NLU configuration, through the API', () => {
     expect((await acme.call('POST', url('extraction-test'), 'cockpit', { text: 'x' })).statusCode).toBe(403);
   });
 
+  it('keeps only the fields the chosen source or function reads, and needs those (issue 23)', async () => {
+    // A regular-expression field sent with a stale interaction and parameter: saved without them.
+    const field = await create('extraction-fields', {
+      name: 'stale choice',
+      source: 'regex',
+      pattern: 'X-(\\d+)',
+      interaction: 'cancellation',
+      parameter: 'object',
+    });
+    expect(field).toMatchObject({ source: 'regex', pattern: 'X-(\\d+)', flags: '' });
+    expect(field).not.toHaveProperty('interaction');
+    expect(field).not.toHaveProperty('parameter');
+    // Switched to a parameter: the stored pattern and flags go, the parameter's fields are needed.
+    const missing = await acme.call('PUT', url(`extraction-fields/${field.id}`), 'configurator', {
+      source: 'parameter',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect((missing.json() as { details: { path: string }[] }).details.map((d) => d.path).sort()).toEqual([
+      'interaction',
+      'parameter',
+    ]);
+    const switched = await acme.call('PUT', url(`extraction-fields/${field.id}`), 'configurator', {
+      source: 'parameter',
+      interaction: 'cancellation',
+      parameter: 'object',
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toMatchObject({ interaction: 'cancellation', parameter: 'object' });
+    expect(switched.json()).not.toHaveProperty('pattern');
+    expect(switched.json()).not.toHaveProperty('flags');
+
+    const fn = await create('interaction-functions', {
+      name: 'after cancellation',
+      functionName: 'followedBy',
+      interactionAfter: 'cancellation',
+      stringValue: 'left from parameterEquals',
+    });
+    expect(fn).toMatchObject({ functionName: 'followedBy', interactionAfter: 'cancellation' });
+    expect(fn).not.toHaveProperty('stringValue');
+    const copy = await refused('interaction-functions', { name: 'copy', functionName: 'copyParameter' });
+    expect(copy.details!.map((d) => d.path).sort()).toEqual([
+      'interactionToFind',
+      'parameterName',
+      'parameterToFind',
+    ]);
+  });
+
   it('lists the built-in archetypes and proposes variations of a term', async () => {
     const builtins = (await acme.call('GET', url('builtin-archetypes'), 'configurator')).json() as {
       name: string;

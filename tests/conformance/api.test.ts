@@ -7,7 +7,7 @@ import { referrersColumns } from '../../server/resources/computed-columns';
 import { fixtures, signIn } from '../api/support/fixtures';
 import { startTestPlatform, type TestPlatform } from '../api/support/platform';
 import { API, listQuery } from '../api/support/tenants';
-import { widgetSchema } from '../api/support/throwaway-schemas';
+import { contraptionSchema, widgetSchema } from '../api/support/throwaway-schemas';
 import { sampleRecord } from './sampleRecord';
 
 /**
@@ -66,7 +66,13 @@ const holderSchema = defineResourceSchema({
   },
 });
 
-const schemas: readonly ResourceSchema[] = [...resourceSchemas, widgetSchema, sprocketSchema, holderSchema];
+const schemas: readonly ResourceSchema[] = [
+  ...resourceSchemas,
+  widgetSchema,
+  sprocketSchema,
+  holderSchema,
+  contraptionSchema,
+];
 
 let t: TestPlatform;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -156,7 +162,7 @@ const writableSample = (schema: ResourceSchema) => {
 /** Fields whose text must name something else (a domain rule's name is a project rule's): not edited. */
 const NAMING = new Set(['domain-rule.name']);
 
-/** A plain text field to change on update. */
+/** A plain text field to change on update, among those the sample's choices take. */
 const editableText = (schema: ResourceSchema) =>
   Object.entries(
     schema.properties as Record<
@@ -172,6 +178,7 @@ const editableText = (schema: ResourceSchema) =>
       !p.enum &&
       (p.maxLength === undefined || p.maxLength >= 50) &&
       !(hints(schema).readOnly ?? []).includes(field) &&
+      field in sampleRecord(schema, 'ignored') &&
       !NAMING.has(`${schema.$id}.${field}`),
   )?.[0];
 
@@ -322,5 +329,24 @@ describe('computed columns (x-admin computedColumns)', () => {
     };
     expect(() => referrersColumns(sprocketSchema, [sprocketSchema, misplaced])).toThrow(/same scope/);
     expect(() => referrersColumns(sprocketSchema, [sprocketSchema])).toThrow(/holder/);
+  });
+});
+
+describe('a throwaway schema whose fields depend on a choice (if/then)', () => {
+  it('needs the field its choice takes, and drops the value of one it does not take', async () => {
+    const { base } = addressOf(contraptionSchema);
+    const missing = await call('POST', base, { name: 'Clock', mode: 'scheduled' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ details: [{ path: 'schedule', keyword: 'required' }] });
+    const created = await call('POST', base, { name: 'Clock', mode: 'manual', schedule: 'daily' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).not.toHaveProperty('schedule');
+    const { id } = created.json<{ id: string }>();
+    const scheduled = await call('PUT', `${base}/${id}`, { mode: 'scheduled', schedule: 'daily' });
+    expect(scheduled.json()).toMatchObject({ mode: 'scheduled', schedule: 'daily' });
+    const manual = await call('PUT', `${base}/${id}`, { mode: 'manual' });
+    expect(manual.statusCode, manual.body).toBe(200);
+    expect(manual.json()).not.toHaveProperty('schedule');
+    expect((await call('GET', `${base}/${id}`)).json()).not.toHaveProperty('schedule');
   });
 });

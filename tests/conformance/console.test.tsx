@@ -14,7 +14,10 @@ import { makeUser } from '../../src/test/fixtures';
 import { resetBrowserState } from '../../src/test/renderConsole';
 import { renderResourceView } from '../../src/test/renderResourceView';
 import { clearCode, typeCode } from '../../src/test/codeEditor';
-import { sampleRecord } from './sampleRecord';
+import { requiredFields } from '../../schemas/_defs/conditions';
+import type { FieldDescriptor } from '../../src/resources/types';
+import { contraptionSchema } from '../api/support/throwaway-schemas';
+import { hiddenFields, holds, sampleRecord } from './sampleRecord';
 
 /**
  * DESIGN.md §4: adding a resource = adding its schema. For every schema, the generated list, create,
@@ -79,15 +82,19 @@ const conformance = (resource: ResourceDescriptor) => {
         user: staff,
       });
       await screen.findByRole('button', { name: 'Save' });
-      for (const field of resource.fields.filter((f) => !f.readOnly && !f.hiddenInForms)) {
+      // Fields that go with another choice than the defaults' (an `if`'s branch) are not shown yet.
+      const hidden = hiddenFields(resource.schema, {});
+      const shown = (f: FieldDescriptor) => !f.readOnly && !f.hiddenInForms && !hidden.has(f.name);
+      for (const field of resource.fields.filter(shown)) {
         expect(screen.getAllByText(englishLabel(resource, field.name)).length).toBeGreaterThan(0);
       }
-      for (const field of resource.fields.filter((f) => f.readOnly || f.hiddenInForms)) {
+      for (const field of resource.fields.filter((f) => !shown(f))) {
         expect(screen.queryByText(englishLabel(resource, field.name))).not.toBeInTheDocument();
       }
       await user.click(screen.getByRole('button', { name: 'Save' }));
+      const needed = requiredFields(resource.schema, {}, holds);
       const required = resource.fields.filter(
-        (field) => field.required && field.schema.default === undefined,
+        (field) => needed.has(field.name) && shown(field) && field.schema.default === undefined,
       );
       if (required.length > 0) expect(await screen.findAllByText('Required')).toHaveLength(required.length);
       expect(rest.requests.filter((request) => request.method === 'POST')).toEqual([]);
@@ -105,7 +112,7 @@ const conformance = (resource: ResourceDescriptor) => {
       await user.click(await screen.findByRole('button', { name: 'Save' }));
       await waitFor(() => expect(rest.requests.some((request) => request.method === 'PUT')).toBe(true));
       const writable = Object.fromEntries(
-        resource.fields.filter((f) => !f.readOnly).map((f) => [f.name, record[f.name]]),
+        resource.fields.filter((f) => !f.readOnly && f.name in record).map((f) => [f.name, record[f.name]]),
       );
       expect(rest.requests.find((request) => request.method === 'PUT')?.body).toEqual(writable);
     });
@@ -401,5 +408,53 @@ describe('a throwaway resource with computed columns (issue 23: lists that show 
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['', 'Bauble', 'Reply template', 'Ann, Bob', '2']);
+  });
+});
+
+describe('a throwaway resource whose fields depend on a choice (issue 23: if/then in the schema)', () => {
+  const contraptions = describeResource(contraptionSchema);
+  conformance(contraptions);
+
+  it('shows the dependent field only for its choice, and needs it there', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/contraptions', []);
+    renderResourceView(<contraptions.create resource={contraptions} scope={scope} />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Clock');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Schedule/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /Mode/ }));
+    await user.click(await screen.findByRole('option', { name: /scheduled/i }));
+    const schedule = await screen.findByRole('textbox', { name: /Schedule/ });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(1);
+    expect(rest.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await user.type(schedule, 'daily');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rest.records).toHaveLength(1));
+    expect(rest.records[0]).toEqual({ id: 'created-1', name: 'Clock', mode: 'scheduled', schedule: 'daily' });
+  });
+
+  it('hides the field when another choice is made, and does not send its stale value', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('environments/e1/contraptions', [
+      { id: 'c1', name: 'Clock', mode: 'scheduled', schedule: 'daily' },
+    ]);
+    renderResourceView(<contraptions.edit resource={contraptions} scope={scope} id="c1" />, {
+      routes: rest.routes,
+      user: staff,
+    });
+    expect(await screen.findByRole('textbox', { name: /Schedule/ })).toHaveValue('daily');
+    await user.click(screen.getByRole('combobox', { name: /Mode/ }));
+    await user.click(await screen.findByRole('option', { name: /manual/i }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Schedule/ })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rest.requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(rest.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      name: 'Clock',
+      mode: 'manual',
+    });
   });
 });

@@ -1,4 +1,6 @@
+import Ajv from 'ajv';
 import type { ResourceSchema } from '../../schemas';
+import { inactiveFields, type Holds } from '../../schemas/_defs/conditions';
 import { baseType, describeFields } from '../../src/resources/fields';
 import type { FieldDescriptor } from '../../src/resources/types';
 
@@ -35,14 +37,24 @@ const sampleValue = (field: FieldDescriptor): unknown => {
   }
 };
 
+const ajv = new Ajv({ strict: false });
+
+/** Whether a record meets a schema's condition (an `if`). */
+export const holds: Holds = (condition, value) => ajv.validate(condition, value);
+
+/** The fields that the record's choices do not take (schemas/_defs/conditions.ts): hidden, not kept. */
+export const hiddenFields = (schema: ResourceSchema, record: Record<string, unknown>): Set<string> =>
+  new Set(inactiveFields(schema, record, holds));
+
 /**
- * A record that its schema accepts, with one value per field, so every generated view has
- * something to show for every column and line.
+ * A record that its schema accepts, with one value per field its choices take (the defaults'), so
+ * every generated view has something to show for every column and line.
  */
 export const sampleRecord = (
   schema: ResourceSchema,
   id: string,
-): { id: string } & Record<string, unknown> => ({
-  ...Object.fromEntries(describeFields(schema).map((field) => [field.name, sampleValue(field)])),
-  id,
-});
+): { id: string } & Record<string, unknown> => {
+  const all = Object.fromEntries(describeFields(schema).map((field) => [field.name, sampleValue(field)]));
+  const hidden = hiddenFields(schema, all);
+  return { ...Object.fromEntries(Object.entries(all).filter(([field]) => !hidden.has(field))), id };
+};

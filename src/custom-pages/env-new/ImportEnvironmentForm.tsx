@@ -11,6 +11,8 @@ import { useApiClient } from '../../providers/ServicesContext';
 import { TemplatePicker } from './TemplatePicker';
 import { RefusalAlert, refusalOf, type Refusal } from '../import-export/RefusalAlert';
 
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 /**
  * A new environment made from a configuration (spec §3): an exported configuration file, or a
  * use-case template's, its descriptions in the user's language. Its name, the configuration; the
@@ -35,13 +37,13 @@ export const ImportEnvironmentForm = ({
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Makes the environment; resolves to whether it did. `leaving`: the guard navigates afterwards. */
+  const create = async (leaving: boolean): Promise<boolean> => {
     setNameError(undefined);
     setRefusal(undefined);
     let configuration: unknown = template && localisedConfiguration(template, locale);
     if (source === 'file') {
-      if (!file) return;
+      if (!file) return false;
       try {
         configuration = JSON.parse(await file.text());
       } catch (error) {
@@ -49,28 +51,39 @@ export const ImportEnvironmentForm = ({
           message: translate('app.importExport.notJson', { name: file.name, error: String(error) }),
           details: [],
         });
-        return;
+        return false;
       }
-    } else if (!template) return;
+    } else if (!template) return false;
     setBusy(true);
     try {
       const created = await client.call(importEnvironment, {
         params: { projectId },
         body: { name, configuration },
       });
-      onCreated(created.id);
+      guard.release();
+      if (!leaving) onCreated(created.id);
+      return true;
     } catch (error) {
       const refused = refusalOf(error);
       const onName = refused.details.find((d) => d.path === 'name');
       if (onName) setNameError(translate('resources.environments.errors.name.unique', { _: onName.message }));
       else setRefusal(refused);
+      return false;
     } finally {
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void create(false);
+  };
+  // Spec §4: a name typed or a file or template chosen asks before the user leaves.
+  const guard = useUnsavedChangesGuard(name !== '' || file !== undefined || template !== undefined, () =>
+    name.trim() === '' ? Promise.resolve(false) : create(true),
+  );
 
   return (
-    <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 560 }}>
+    <Stack component="form" spacing={2} onSubmit={submit} sx={{ maxWidth: 560 }}>
       <Typography color="text.secondary">
         {translate(source === 'file' ? 'app.envNew.fromFileHelp' : 'app.envNew.fromTemplateHelp')}
       </Typography>
@@ -109,6 +122,7 @@ export const ImportEnvironmentForm = ({
           {translate('app.envNew.create')}
         </Button>
       </div>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Stack>
   );
 };

@@ -15,6 +15,8 @@ import { toast } from '../../notifications';
 import { useApiClient } from '../../providers/ServicesContext';
 import { setToken } from '../../providers/session';
 import { TextInput } from '../../components/TextInput';
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 
 /**
  * Change password (spec §2, §5). The server revokes every earlier token, this session's included,
@@ -30,7 +32,8 @@ export const ProfilePasswordPage = () => {
   const [error, setError] = useState<string>();
   const canSubmit = currentPassword !== '' && isNewPasswordValid(value) && !submitting;
 
-  const submit = async () => {
+  /** Changes the password; resolves to whether it did. `leaving`: the guard navigates afterwards. */
+  const submit = async (leaving: boolean): Promise<boolean> => {
     setSubmitting(true);
     setError(undefined);
     try {
@@ -38,13 +41,19 @@ export const ProfilePasswordPage = () => {
         body: { currentPassword, newPassword: value.password },
       });
       setToken(token);
+      guard.release();
       toast.show({ severity: 'success', summary: { key: 'app.profilePassword.success' } });
-      navigate('/profile');
+      if (!leaving) navigate('/profile');
+      return true;
     } catch (err) {
       setError(errorMessage(err));
       setSubmitting(false);
+      return false;
     }
   };
+  // Spec §4: a half-typed change asks before the user leaves; "save and leave" changes it first.
+  const dirty = currentPassword !== '' || value.password !== '' || value.confirmation !== '';
+  const guard = useUnsavedChangesGuard(dirty, async () => (canSubmit ? submit(true) : false));
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 520 }}>
@@ -59,7 +68,7 @@ export const ProfilePasswordPage = () => {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (canSubmit) void submit();
+              if (canSubmit) void submit(false);
             }}
           >
             <TextInput
@@ -79,6 +88,7 @@ export const ProfilePasswordPage = () => {
           </Stack>
         </CardContent>
       </Card>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Stack>
   );
 };

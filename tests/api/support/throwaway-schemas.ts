@@ -82,3 +82,38 @@ export const templateSchema = defineResourceSchema({
     readOnly: ['id'],
   },
 });
+
+/** A throwaway resource with a field that goes with one choice: plain JSON Schema `if`/`then`. */
+export const contraptionSchema = defineResourceSchema({
+  $id: 'contraption',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'mode'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    environmentId: { type: 'string', format: 'uuid' },
+    name: { type: 'string', minLength: 1, maxLength: 40 },
+    mode: { type: 'string', enum: ['manual', 'scheduled'], default: 'manual' },
+    schedule: { type: 'string', minLength: 1 },
+    note: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+  allOf: [
+    {
+      if: { required: ['mode'], properties: { mode: { const: 'scheduled' } } },
+      then: { properties: { schedule: {} }, required: ['schedule'] },
+    },
+  ],
+  'x-admin': {
+    scope: 'environment',
+    path: 'contraptions',
+    storage: 'document',
+    listColumns: ['name', 'mode'],
+    searchFields: ['name'],
+    recordRepresentation: 'name',
+    menu: false,
+    access: { read: 'configurator', write: 'configurator' },
+    readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
+  },
+});

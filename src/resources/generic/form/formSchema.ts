@@ -1,4 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { conditionalFields, conditionsOf, inactiveFields } from '../../../../schemas/_defs/conditions';
+import { validator } from '../../../rjsf/validator';
 import { asPropertySchema, baseType } from '../../fields';
 import type { ResourceLabels } from '../../labels';
 import type { ResourceDescriptor } from '../../types';
@@ -32,7 +34,7 @@ const withoutIdFormats = (value: unknown): unknown => {
  */
 export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSchema => {
   const fields = resource.fields.filter((field) => mode === 'edit' || !field.readOnly);
-  const properties = Object.fromEntries(
+  const definitions = Object.fromEntries(
     fields.map((field) => [
       field.name,
       {
@@ -42,9 +44,35 @@ export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSc
       },
     ]),
   );
-  const required = fields.filter((field) => field.required && !field.readOnly).map((field) => field.name);
+  // A field that goes with a choice is declared in the branches that name it, with its whole
+  // definition: rjsf adds it to the form while its `if` holds for the data (schemas/_defs/conditions.ts).
+  const conditional = conditionalFields(resource.schema);
+  const properties = Object.fromEntries(
+    Object.entries(definitions).filter(([name]) => !conditional.has(name)),
+  );
+  const branch = (part: unknown) => {
+    if (!isObject(part)) return part;
+    const named = isObject(part.properties) ? Object.keys(part.properties) : [];
+    return {
+      ...part,
+      properties: Object.fromEntries(named.filter((n) => n in definitions).map((n) => [n, definitions[n]])),
+    };
+  };
+  const allOf = conditionsOf(resource.schema).map((c) => ({
+    if: c.if,
+    ...(c.then ? { then: branch(c.then) } : {}),
+    ...(c.else ? { else: branch(c.else) } : {}),
+  }));
+  const required = fields
+    .filter((field) => field.required && !field.readOnly && !conditional.has(field.name))
+    .map((field) => field.name);
   // The schemas are draft-07 objects declared `as const`; rjsf's type is the mutable JSONSchema7.
-  return withoutIdFormats({ type: 'object', properties, required }) as RJSFSchema;
+  return withoutIdFormats({
+    type: 'object',
+    properties,
+    required,
+    ...(allOf.length ? { allOf } : {}),
+  }) as RJSFSchema;
 };
 
 /** An entry without its widget: the field's default input. */
@@ -162,7 +190,9 @@ export const formUiSchema = (
   for (const name of readOnly) {
     if (isObject(ui[name])) ui[name] = { ...ui[name], 'ui:disabled': true };
   }
-  ui['ui:order'] = ['*', ...(mode === 'edit' ? readOnly : [])];
+  // Declaration order, the fields a choice brings included (rjsf would append them), read-only last.
+  const writable = resource.fields.filter((field) => !field.readOnly).map((field) => field.name);
+  ui['ui:order'] = [...writable, '*', ...(mode === 'edit' ? readOnly : [])];
   ui['ui:submitButtonOptions'] = { norender: true };
   return ui;
 };
@@ -195,8 +225,12 @@ export const payloadOf = (
   scopeId: string | undefined,
 ): FormData => {
   const payload: FormData = {};
+  // A value the form keeps for a field the current choices hide is not sent (nor kept by the server).
+  const hidden = new Set(
+    inactiveFields(resource.schema, data, (schema, value) => validator.isValid(schema, value, schema)),
+  );
   for (const field of resource.fields) {
-    if (field.readOnly) continue;
+    if (field.readOnly || hidden.has(field.name)) continue;
     const value = data[field.name];
     if (value !== undefined) payload[field.name] = value;
     else if (field.nullable) payload[field.name] = null;

@@ -38,16 +38,19 @@ export const translateValidationErrors =
     translate: TranslateFunction,
   ) =>
   (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
-      const path = translationPath(pathSegments(error.property ?? ''));
-      const keyword = error.name ?? '';
-      const spec = resource.hints.errorMessages?.[path]?.[keyword];
-      const generic = genericMessages[keyword]?.(paramsOf(error));
-      const message =
-        spec !== undefined
-          ? labels.error(path, keyword, spec)
-          : generic
-            ? translate(generic[0], { ...generic[1], _: error.message })
-            : (error.message ?? '');
-      return { ...error, message, stack: path ? `${labels.field(path)}: ${message}` : message };
-    });
+    // An unmet `if` branch ("must match then schema") only repeats its fields' own errors.
+    errors
+      .filter((error) => error.name !== 'if')
+      .map((error) => {
+        const path = translationPath(pathSegments(error.property ?? ''));
+        const keyword = error.name ?? '';
+        const spec = resource.hints.errorMessages?.[path]?.[keyword];
+        const generic = genericMessages[keyword]?.(paramsOf(error));
+        const message =
+          spec !== undefined
+            ? labels.error(path, keyword, spec)
+            : generic
+              ? translate(generic[0], { ...generic[1], _: error.message })
+              : (error.message ?? '');
+        return { ...error, message, stack: path ? `${labels.field(path)}: ${message}` : message };
+      });
