@@ -7,6 +7,7 @@ import type { Platform } from '../../platform';
 import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 const fields = {
   id: 'i.id',
@@ -52,7 +53,7 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
       );
       if (member.length > 0) {
         throw new ClientError(409, 'ALREADY_MEMBER', 'This address is already a member of the organisation', {
-          details: [{ path: 'email', message: 'This address is already a member of the organisation' }],
+          details: [fieldProblem('email', 'alreadyMember')],
         });
       }
       const id = randomUUID();

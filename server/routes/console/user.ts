@@ -12,6 +12,7 @@ import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { usersRepository } from '../../repositories/users';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 /** The signed-in user: who they are, their organisations and rights, preferences, password change. */
 export const userRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
@@ -79,17 +80,13 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
       }
       if (!(await verifyPassword(currentPassword, user.password_hash))) {
         throw new ClientError(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.', {
-          details: [{ path: 'currentPassword', message: 'The current password is incorrect.' }],
+          details: [fieldProblem('currentPassword', 'currentPasswordIncorrect')],
         });
       }
       await counters.clear([attempt.key]);
       const broken = passwordPolicyDetails(newPassword, 'newPassword');
       if (newPassword === currentPassword) {
-        broken.push({
-          path: 'newPassword',
-          rule: 'minLength',
-          message: 'The new password must differ from the current one',
-        });
+        broken.push({ ...fieldProblem('newPassword', 'passwordUnchanged'), rule: 'minLength' });
       }
       if (broken.length > 0) {
         throw new ClientError(400, 'PASSWORD_POLICY', broken.map((b) => b.message).join('; '), {
