@@ -90,6 +90,9 @@ export const TRACE_MESSAGES_EN = {
   postProcessingAppliedNamedFailed: '%{applied} of %{rules} applied (%{names}); %{failed} failed',
   rules: '%{smart_count} rule |||| %{smart_count} rules',
   postProcessingRuleFailed: "The post-processing rule '%{rule}' changed nothing: %{reason}",
+  postProcessingRuleCategoryGone:
+    "The post-processing rule '%{rule}' changed nothing: The message category '%{category}' does not exist any more",
+  postProcessingRuleNoTarget: "The post-processing rule '%{rule}' changed nothing: The rule has no target",
   // Vision engine
   visionNotConfigured: 'The vision engine is not configured in this environment',
   visionOff: 'The vision engine is switched off in its settings',
@@ -126,6 +129,10 @@ export const TRACE_MESSAGES_EN = {
   payloadToWebhooks:
     'It is delivered to %{smart_count} webhook when the analysis ends |||| It is delivered to %{smart_count} webhooks when the analysis ends',
   payloadNoWebhook: 'No webhook is active in this environment to deliver it',
+  outputNothingSelected: 'Nothing is selected in the output module: the integration will have no effect',
+  outputActivateCategories:
+    'The categorization module gives categories: activate categories in the Output module to deliver them',
+  outputSkipMismatch: 'Categories to skip that no category of this environment has: %{names}',
   partEmail: 'email headers',
   partHtmlBody: 'HTML body',
   partAttachments: 'attachments',

@@ -78,6 +78,10 @@ export const traceFr: Record<TraceCode, string> = {
   postProcessingAppliedNamedFailed: '%{applied} sur %{rules} appliquée(s) (%{names}) ; %{failed} en échec',
   rules: '%{smart_count} règle |||| %{smart_count} règles',
   postProcessingRuleFailed: 'La règle de post-traitement « %{rule} » n’a rien changé : %{reason}',
+  postProcessingRuleCategoryGone:
+    'La règle de post-traitement « %{rule} » n’a rien changé : la catégorie de message « %{category} » n’existe plus',
+  postProcessingRuleNoTarget:
+    'La règle de post-traitement « %{rule} » n’a rien changé : la règle n’a pas de cible',
   visionNotConfigured: 'Le moteur de vision n’est pas configuré dans cet environnement',
   visionOff: 'Le moteur de vision est désactivé dans ses paramètres',
   visionNoLlm:
@@ -110,6 +114,10 @@ export const traceFr: Record<TraceCode, string> = {
   payloadToWebhooks:
     'Il est livré à %{smart_count} webhook à la fin de l’analyse |||| Il est livré à %{smart_count} webhooks à la fin de l’analyse',
   payloadNoWebhook: 'Aucun webhook actif dans cet environnement pour le livrer',
+  outputNothingSelected: 'Rien n’est sélectionné dans le module de sortie : l’intégration n’aura aucun effet',
+  outputActivateCategories:
+    'Le module de catégorisation donne des catégories : activez les catégories dans le module de sortie pour les livrer',
+  outputSkipMismatch: 'Catégories à ignorer qu’aucune catégorie de cet environnement n’a : %{names}',
   partEmail: 'en-têtes de l’e-mail',
   partHtmlBody: 'corps HTML',
   partAttachments: 'pièces jointes',
