@@ -117,6 +117,7 @@ export const invitationAnswers = (platform: Platform) => {
             firstname,
             lastname,
             passwordHash,
+            language: inv.language,
           });
         }
         await tx.query(

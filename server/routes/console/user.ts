@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   changePassword,
   getCurrentUser,
+  updateLanguage,
   updatePreferences,
   type Preferences,
+  type UserLanguage,
 } from '../../../schemas/contracts/auth';
 import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
@@ -36,6 +38,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
         role: user.is_staff ? 'staff' : 'user',
         organisations: await tenancy.organisationsOf(user, request.auth.access),
         preferences: user.preferences,
+        language: user.language,
       };
     },
   });
@@ -44,6 +47,18 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
     ...contractRoute(updatePreferences),
     onRequest: app.authenticate,
     handler: async (request) => users.updatePreferences(request.auth.user.id, request.body as Preferences),
+  });
+
+  // The console's language switch saves it here: mails to this user are written in it.
+  app.route({
+    ...contractRoute(updateLanguage),
+    onRequest: app.authenticate,
+    handler: async (request) => ({
+      language: await users.setLanguage(
+        request.auth.user.id,
+        (request.body as { language: UserLanguage }).language,
+      ),
+    }),
   });
 
   app.route({
