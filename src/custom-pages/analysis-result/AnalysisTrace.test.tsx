@@ -47,6 +47,17 @@ const trace: TraceEntry[] = [
     },
   },
   coded('categorization', traceMessage('moduleInactive', { module: { module: 'categorization' } })),
+  // A file a parser refused (an attachment read for the OCR data extraction), its reason by code.
+  {
+    ...coded('ocrDataExtraction', traceMessage('stepFailed')),
+    status: 'error',
+    errors: ['scan.pdf is empty (0 bytes)'],
+    messages: {
+      summary: traceMessage('stepFailed'),
+      warnings: [],
+      errors: [traceMessage('parseFileEmpty', { filename: 'scan.pdf' })],
+    },
+  },
   // A rule whose category is gone, and output settings that make the payload useless: by code.
   {
     ...coded('postProcessing', traceMessage('postProcessingNoRule')),
@@ -100,6 +111,7 @@ describe('the trace in the user’s language (schemas/trace-messages.ts)', () =>
         'La règle de post-traitement « urgent » n’a rien changé : la catégorie de message « Urgent » n’existe plus',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText('scan.pdf est vide (0 octet)')).toBeInTheDocument();
     expect(
       screen.getByText('Rien n’est sélectionné dans le module de sortie : l’intégration n’aura aucun effet'),
     ).toBeInTheDocument();
