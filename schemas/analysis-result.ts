@@ -48,7 +48,12 @@ export interface TraceEntry {
    * the summary's, and each warning's at its index (null: that warning has English words only).
    * Absent from results stored before codes existed.
    */
-  messages?: { summary: TraceMessage | null; warnings: (TraceMessage | null)[] };
+  messages?: {
+    summary: TraceMessage | null;
+    warnings: (TraceMessage | null)[];
+    /** Each error's code at its index, when a parser said it by code (null: English words only). */
+    errors?: (TraceMessage | null)[];
+  };
 }
 
 export interface Address {

@@ -20,6 +20,10 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
+/** The language a user reads: the console's, and every mail sent to them (docs/decisions.md). */
+export const userLanguage = z.enum(['fr', 'en']);
+export type UserLanguage = z.infer<typeof userLanguage>;
+
 export const currentUser = z.object({
   id: z.string(),
   username: z.string(),
@@ -50,6 +54,8 @@ export const currentUser = z.object({
     }),
   ),
   preferences,
+  /** Saved when the user switches language in the console; mails to the user are written in it. */
+  language: userLanguage,
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -73,6 +79,13 @@ export const updatePreferences = defineCall({
   path: '/v4/console/api/user/preferences',
   body: preferences,
   response: preferences,
+});
+
+export const updateLanguage = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/user/language',
+  body: z.object({ language: userLanguage }),
+  response: z.object({ language: userLanguage }),
 });
 
 export const changePassword = defineCall({

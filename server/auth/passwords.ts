@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { brokenPasswordRules, type PasswordRule } from '../../schemas/password-policy';
+import { fieldProblem, type DetailCode, type FieldProblem } from '../../schemas/detail-messages';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -33,18 +34,17 @@ export const verifyPassword = async (password: string, stored: string | null): P
   return timingSafeEqual(key, expected);
 };
 
-const ruleMessages: Record<PasswordRule, string> = {
-  minLength: 'must be at least 12 characters long',
-  digit: 'must contain a digit',
-  lowercase: 'must contain a lowercase letter',
-  uppercase: 'must contain an uppercase letter',
-  special: 'must contain a special character',
-};
+const ruleCodes = {
+  minLength: 'passwordMinLength',
+  digit: 'passwordDigit',
+  lowercase: 'passwordLowercase',
+  uppercase: 'passwordUppercase',
+  special: 'passwordSpecial',
+} as const satisfies Record<PasswordRule, DetailCode>;
 
 /** The policy's verdict as API error details (empty = acceptable). */
 export const passwordPolicyDetails = (password: string, path = 'password') =>
-  brokenPasswordRules(password).map((rule) => ({
-    path,
+  brokenPasswordRules(password).map((rule): FieldProblem & { rule: PasswordRule } => ({
+    ...fieldProblem(path, ruleCodes[rule]),
     rule,
-    message: `The password ${ruleMessages[rule]}`,
   }));

@@ -124,10 +124,12 @@ export const startDeliveryWorker = async (
         `UPDATE webhooks h SET active = false, updated_at = now(),
                 deactivated_reason = 'failing'
          WHERE h.id = ANY($1::uuid[]) AND h.active AND h.failing_since < now() - make_interval(secs => $2)
-         RETURNING h.id, h.url, h.environment_id, h.owner_locale,
+         RETURNING h.id, h.url, h.environment_id,
                    (SELECT name FROM environments WHERE id = h.environment_id) AS environment_name,
                    (SELECT project_id FROM environments WHERE id = h.environment_id) AS project_id,
-                   (SELECT email FROM users WHERE id = h.owner_id) AS email`,
+                   (SELECT email FROM users WHERE id = h.owner_id) AS email,
+                   -- The owner's language today; the one at the webhook's creation for an owner gone.
+                   COALESCE((SELECT language FROM users WHERE id = h.owner_id), h.owner_locale) AS owner_locale`,
         [webhookIds, options.disableAfterSeconds],
       );
       for (const w of rows) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DetailCode } from '../../schemas/detail-messages';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { danglingReferences } from '../nlu/references';
@@ -108,7 +109,18 @@ interface JsonSchema {
 export interface Problem {
   path: string;
   message: string;
+  /** A coded problem (schemas/detail-messages.ts): the console says it in the user's language. */
+  code?: DetailCode;
+  params?: Record<string, string | number>;
 }
+
+/** A problem moved to `path`, its message and its code (when it has one) kept. */
+const coded = (path: string, { message, code, params }: Problem): Problem => ({
+  path,
+  message,
+  ...(code ? { code } : {}),
+  ...(params ? { params } : {}),
+});
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -233,7 +245,7 @@ export const checkConfiguration = (
       } catch (err) {
         const details = (err as ClientError).extra?.details as Problem[] | undefined;
         for (const d of details ?? [{ path: '(entity)', message: String(err) }])
-          problems.push({ path: `entities.${kind}.${i}.${d.path}`, message: d.message });
+          problems.push(coded(`entities.${kind}.${i}.${d.path}`, d));
       }
       checked.push(entity);
     });
@@ -256,7 +268,7 @@ export const checkConfiguration = (
       });
     }
     for (const { index, error } of WHOLE_KIND_RULES[kind]?.(checked) ?? [])
-      problems.push({ path: `entities.${kind}.${index}.${error.path}`, message: error.message });
+      problems.push(coded(`entities.${kind}.${index}.${error.path}`, error));
     entities.set(kind, checked);
   }
   const byResource = new Map([...entities].map(([kind, list]) => [resources.get(kind)!.$id, list]));

@@ -1,3 +1,4 @@
+import { fieldProblem } from '../../schemas/detail-messages';
 import type { Queryable } from '../db';
 import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
@@ -39,21 +40,20 @@ const strings = (v: unknown): string[] =>
 const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
   const errors: FieldError[] = [];
   const name = String(data.name ?? '');
-  if (isBuiltinArchetype(name))
-    errors.push({ path: 'name', message: `'${name}' is a built-in archetype: choose another name` });
+  if (isBuiltinArchetype(name)) errors.push(fieldProblem('name', 'builtinArchetypeName', { name }));
   ((data.expressions ?? []) as ArchetypeExpression[]).forEach((e, i) => {
     if (e.type === 'regex') {
       const problem = regexProblem(e.value, e.flags ?? '');
       if (problem) errors.push({ path: `expressions.${i}.value`, message: problem });
     } else if (tokenise(e.value).norm.length === 0)
-      errors.push({ path: `expressions.${i}.value`, message: 'A term needs at least one letter or digit' });
+      errors.push(fieldProblem(`expressions.${i}.value`, 'termWithoutLetter'));
   });
   const others = (await environmentDocuments(q, environmentId, 'archetype')).filter((d) => d.id !== id);
   const subsOf = new Map(others.map((d) => [d.data.name as string, strings(d.data.subArchetypes)]));
   subsOf.set(name, strings(data.subArchetypes));
   strings(data.subArchetypes).forEach((sub, i) => {
     if (!subsOf.has(sub) && !isBuiltinArchetype(sub))
-      errors.push({ path: `subArchetypes.${i}`, message: `The sub-archetype '${sub}' does not exist` });
+      errors.push(fieldProblem(`subArchetypes.${i}`, 'subArchetypeUnknown', { name: sub }));
   });
   // A cycle through this archetype: it reaches itself through its sub-archetypes.
   const seen = new Set<string>();
@@ -61,10 +61,7 @@ const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
   while (stack.length) {
     const next = stack.pop()!;
     if (next === name) {
-      errors.push({
-        path: 'subArchetypes',
-        message: `These sub-archetypes lead back to '${name}': cycles are refused`,
-      });
+      errors.push(fieldProblem('subArchetypes', 'subArchetypeCycle', { name }));
       break;
     }
     if (seen.has(next)) continue;
@@ -82,41 +79,28 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
   const names = new Set<string>();
   params.forEach((p, i) => {
     if (!archetypes.has(p.archetype) && !isBuiltinArchetype(p.archetype))
-      errors.push({
-        path: `parameters.${i}.archetype`,
-        message: `The archetype '${p.archetype}' does not exist`,
-      });
+      errors.push(fieldProblem(`parameters.${i}.archetype`, 'archetypeUnknown', { name: p.archetype }));
     if (positions.has(p.position))
-      errors.push({
-        path: `parameters.${i}.position`,
-        message: `Two parameters have position ${p.position}`,
-      });
+      errors.push(
+        fieldProblem(`parameters.${i}.position`, 'parameterPositionTwice', { position: p.position }),
+      );
     if (names.has(p.name))
-      errors.push({ path: `parameters.${i}.name`, message: `Two parameters are named '${p.name}'` });
+      errors.push(fieldProblem(`parameters.${i}.name`, 'parameterNameTwice', { name: p.name }));
     positions.add(p.position);
     names.add(p.name);
   });
-  if (params.length === 0)
-    errors.push({ path: 'parameters', message: 'An interaction needs at least one parameter' });
+  if (params.length === 0) errors.push(fieldProblem('parameters', 'parametersNone'));
   if (params.length > 0 && params.every((p) => p.optional))
-    errors.push({ path: 'parameters', message: 'At least one parameter must be required' });
+    errors.push(fieldProblem('parameters', 'parametersAllOptional'));
   const contexts = await namesOf(q, environmentId, 'nlu-context');
   strings(data.contexts).forEach((c, i) => {
-    if (!contexts.has(c))
-      errors.push({ path: `contexts.${i}`, message: `The context '${c}' does not exist` });
+    if (!contexts.has(c)) errors.push(fieldProblem(`contexts.${i}`, 'contextUnknown', { name: c }));
   });
   const functions = await namesOf(q, environmentId, 'interaction-function');
   strings(data.functions).forEach((f, i) => {
-    if (!functions.has(f))
-      errors.push({ path: `functions.${i}`, message: `The function '${f}' does not exist` });
+    if (!functions.has(f)) errors.push(fieldProblem(`functions.${i}`, 'functionUnknown', { name: f }));
   });
-  if (distanceInName(String(data.name ?? '')) === null)
-    errors.push({
-      path: 'name',
-      message:
-        'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
-      keyword: 'distanceInName',
-    });
+  if (distanceInName(String(data.name ?? '')) === null) errors.push(fieldProblem('name', 'distanceInName'));
   const distance = data.distance ?? -1;
   if (distance !== -1) {
     const servers = await environmentDocuments(q, environmentId, 'nlu-server');
@@ -126,11 +110,13 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
         !supportsDistance(String(s.data.aiVersion ?? 'v4')),
     );
     if (old)
-      errors.push({
-        path: 'distance',
-        message: `Setting the distance needs NLU version 4.12 or above; the server '${old.data.name}' runs ${old.data.aiVersion ?? 'v4'}: end the interaction's name with [distance=${String(distance)}] instead`,
-        keyword: 'version',
-      });
+      errors.push(
+        fieldProblem('distance', 'distanceNeedsVersion', {
+          server: String(old.data.name),
+          version: String(old.data.aiVersion ?? 'v4'),
+          distance: String(distance),
+        }),
+      );
   }
   return errors;
 };
@@ -143,9 +129,9 @@ const functionRule: DocumentRule = async (q, environmentId, data) => {
   return entry.uses.flatMap((field): FieldError[] => {
     const value = def[field];
     if (typeof value !== 'string' || value.trim() === '')
-      return [{ path: field, message: `${def.functionName} needs this field` }];
+      return [fieldProblem(field, 'functionNeedsField', { function: def.functionName })];
     if (field.startsWith('interaction') && !interactions.has(value))
-      return [{ path: field, message: `The interaction '${value}' does not exist` }];
+      return [fieldProblem(field, 'interactionUnknown', { name: value })];
     return [];
   });
 };
@@ -153,7 +139,7 @@ const functionRule: DocumentRule = async (q, environmentId, data) => {
 const serverRule: DocumentRule = async (q, environmentId, data) => {
   const contexts = await namesOf(q, environmentId, 'nlu-context');
   return strings(data.contexts).flatMap((c, i) =>
-    contexts.has(c) ? [] : [{ path: `contexts.${i}`, message: `The context '${c}' does not exist` }],
+    contexts.has(c) ? [] : [fieldProblem(`contexts.${i}`, 'contextUnknown', { name: c })],
   );
 };
 
@@ -163,19 +149,16 @@ const categoryRule: DocumentRule = async (q, environmentId, data) => {
   const ruleNames = new Set<string>();
   ((data.rules ?? []) as { name: string; criteria: Criterion }[]).forEach((rule, i) => {
     if (ruleNames.has(rule.name))
-      errors.push({
-        path: `rules.${i}.name`,
-        message: `Two rules of this category are named '${rule.name}'`,
-      });
+      errors.push(fieldProblem(`rules.${i}.name`, 'ruleNameTwice', { name: rule.name }));
     ruleNames.add(rule.name);
     for (const name of interactionsOf(rule.criteria))
       if (!interactions.has(name))
-        errors.push({ path: `rules.${i}.criteria`, message: `The interaction '${name}' does not exist` });
+        errors.push(fieldProblem(`rules.${i}.criteria`, 'interactionUnknown', { name }));
   });
   const module = (await readModules(q, environmentId)).find((m) => m.type === 'categorization');
   const category = { name: String(data.name ?? ''), kind: data.kind, rules: data.rules ?? [] } as CategoryDef;
-  for (const { path, message } of inputTypeProblems(module?.inputType, [category]))
-    errors.push({ path, message });
+  for (const { category: _category, ...problem } of inputTypeProblems(module?.inputType, [category]))
+    errors.push(problem);
   return errors;
 };
 

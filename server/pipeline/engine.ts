@@ -18,6 +18,7 @@ import { postProcessingStage } from './post-processing/stage';
 import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage, StageText } from './stage';
 import { StopPipeline } from './stage';
+import { ParseError } from './extractor/types';
 import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import {
   MODULE_STEPS,
@@ -164,6 +165,9 @@ export const runPipeline = async (
         entry.status = 'error';
         said(entry, error instanceof StopPipeline ? error.message : traceMessage('stepFailed'));
         entry.errors = [describeError(error)];
+        // A parser's refusal said by code (a file that cannot be read): the console says it.
+        if (error instanceof ParseError && error.trace)
+          entry.messages = { summary: null, warnings: [], ...entry.messages, errors: [error.trace] };
         stopped = { status: 'error', reason: traceMessage('earlierStepFailed', { step: { step } }) };
       }
     }

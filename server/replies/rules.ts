@@ -3,6 +3,7 @@ import type { DocumentRule } from '../nlu/entity-rules';
 import type { ReplyTemplateDef } from '../pipeline/stage';
 import type { FieldError } from '../resources/validation';
 import { templateProblems } from '../templates/problems';
+import { fieldProblem } from '../../schemas/detail-messages';
 
 /** What the rules read of a reply template. */
 export interface TemplateDoc {
@@ -34,10 +35,7 @@ export const replyTemplateProblems = (
   for (const { index } of defaults.slice(1))
     problems.push({
       index,
-      error: {
-        path: 'isDefault',
-        message: `'${defaults[0].t.name}' is already the default template: one template per environment is the default`,
-      },
+      error: fieldProblem('isDefault', 'secondDefaultTemplate', { name: defaults[0].t.name }),
     });
   return problems;
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
 import { first } from '../db';
-import type { Preferences } from '../../schemas/contracts/auth';
+import type { Preferences, UserLanguage } from '../../schemas/contracts/auth';
 
 export interface UserRow {
   id: string;
@@ -15,6 +15,8 @@ export interface UserRow {
   is_light: boolean;
   is_staff: boolean;
   preferences: Preferences;
+  /** The language the user reads, and is written to (migration 023). */
+  language: UserLanguage;
   [key: string]: unknown;
 }
 
@@ -26,6 +28,8 @@ export interface NewUser {
   passwordHash: string | null;
   isLight?: boolean;
   isStaff?: boolean;
+  /** The language mails are written in; French unless told. */
+  language?: UserLanguage;
 }
 
 /** The user aggregate: accounts, their passwords and preferences. */
@@ -44,8 +48,8 @@ export const usersRepository = (db: Queryable) => ({
 
   create: async (user: NewUser): Promise<UserRow> => {
     const rows = await db.query<UserRow>(
-      `INSERT INTO users (id, username, email, firstname, lastname, password_hash, is_light, is_staff)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      `INSERT INTO users (id, username, email, firstname, lastname, password_hash, is_light, is_staff, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
       [
         randomUUID(),
         user.username,
@@ -55,6 +59,7 @@ export const usersRepository = (db: Queryable) => ({
         user.passwordHash,
         user.isLight ?? false,
         user.isStaff ?? false,
+        user.language ?? 'fr',
       ],
     );
     return rows[0];
@@ -68,6 +73,14 @@ export const usersRepository = (db: Queryable) => ({
       [id, passwordHash],
     );
     return rows[0];
+  },
+
+  setLanguage: async (id: string, language: UserLanguage): Promise<UserLanguage> => {
+    const rows = await db.query<{ language: UserLanguage }>(
+      'UPDATE users SET language = $2 WHERE id = $1 RETURNING language',
+      [id, language],
+    );
+    return rows[0].language;
   },
 
   updatePreferences: async (id: string, changes: Preferences): Promise<Preferences> => {

@@ -7,6 +7,7 @@ import { usersRepository, type UserRow } from '../repositories/users';
 import { writeAudit } from './audit';
 import { answerInvitation, findPendingInvitation, type PendingInvitation } from './invitation-links';
 import { validationError } from './validation';
+import { fieldProblem } from '../../schemas/detail-messages';
 
 const invalid = () =>
   new ClientError(
@@ -61,7 +62,7 @@ export const invitationAnswers = (platform: Platform) => {
       return;
     }
     throw new ClientError(400, 'PASSWORD_INCORRECT', 'The password is incorrect. Please verify your input.', {
-      details: [{ path: 'password', message: 'The password is incorrect. Please verify your input.' }],
+      details: [fieldProblem('password', 'passwordIncorrect')],
     });
   };
 
@@ -107,7 +108,7 @@ export const invitationAnswers = (platform: Platform) => {
         if (!user) {
           if (await users.findByUsername(username as string))
             throw new ClientError(409, 'USERNAME_TAKEN', 'This username is already used', {
-              details: [{ path: 'username', message: 'This username is already used' }],
+              details: [fieldProblem('username', 'usernameTaken')],
             });
           const { email, firstname, lastname } = inv;
           user = await users.create({
@@ -116,6 +117,7 @@ export const invitationAnswers = (platform: Platform) => {
             firstname,
             lastname,
             passwordHash,
+            language: inv.language,
           });
         }
         await tx.query(

@@ -23,6 +23,8 @@ export interface PendingInvitation {
   position: string;
   role: 'admin' | 'notAdmin';
   state: 'pending';
+  /** The language the invitee is written to, and the new account's (migration 023). */
+  language: 'fr' | 'en';
   [key: string]: unknown;
 }
 

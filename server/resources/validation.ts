@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { conditionsOf, inactiveFields, type Holds } from '../../schemas/_defs/conditions';
+import type { DetailCode } from '../../schemas/detail-messages';
 import { ClientError } from '../http/errors';
 
 export interface FieldError {
@@ -9,6 +10,9 @@ export interface FieldError {
   message: string;
   /** The rule broken, when the console has its own words for it (`resources.<res>.errors.<field>.<keyword>`). */
   keyword?: string;
+  /** The problem's code (schemas/detail-messages.ts): the console says it in the user's language. */
+  code?: DetailCode;
+  params?: Record<string, string | number>;
 }
 
 /**
@@ -44,7 +48,7 @@ const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~')
  * breaks (Ajv's keyword, or a store's own): the console translates `errors.<field>.<keyword>`.
  */
 /** A problem found: `keyword` is its stable code, `params` what the console needs to say it in its words. */
-type Found = FieldError & { custom?: boolean; keyword?: string; params?: Record<string, string> };
+type Found = FieldError & { custom?: boolean };
 
 const toFieldError = (e: ErrorObject, messages: Record<string, Record<string, string>>): Found => {
   const base = e.instancePath.split('/').slice(1).map(unescapePointer);
@@ -75,10 +79,11 @@ export const validationError = (found: readonly Found[]) =>
     {
       // The fields the console names in its own words (its forms show each one's message).
       params: { fields: [...new Set(found.map((d) => d.path))].join(', ') },
-      details: found.map(({ path, message, keyword, params }) => ({
+      details: found.map(({ path, message, keyword, code, params }) => ({
         path,
         message,
         ...(keyword ? { keyword } : {}),
+        ...(code ? { code } : {}),
         ...(params ? { params } : {}),
       })),
     },

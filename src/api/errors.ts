@@ -104,6 +104,35 @@ export const setErrorTranslator = (translator: ErrorTranslator | undefined) => {
   errorTranslator = translator;
 };
 
+let detailTranslator: ErrorTranslator | undefined;
+
+/**
+ * Registers the translator of coded field problems (`details[].code`, schemas/detail-messages.ts):
+ * the i18n provider's; undefined: the server's words.
+ */
+export const setDetailTranslator = (translator: ErrorTranslator | undefined) => {
+  detailTranslator = translator;
+};
+
+/**
+ * A refused save's problem on one field (an item of `details`) in the user's language: its `code`
+ * with its `params` (`app.errors.details.<code>`), else its English `message`.
+ *
+ * @example
+ * detailMessage({ path: 'name', message: "The context 'x' does not exist", code: 'contextUnknown', params: { name: 'x' } });
+ * // 'Le contexte « x » n’existe pas'
+ */
+export const detailMessage = (detail: { message: string; code?: unknown; params?: unknown }): string =>
+  typeof detail.code === 'string' && detailTranslator
+    ? detailTranslator(
+        detail.code,
+        typeof detail.params === 'object' && detail.params !== null
+          ? (detail.params as Record<string, unknown>)
+          : {},
+        detail.message,
+      )
+    : detail.message;
+
 /** The `code` and `params` of a server answer's body (DESIGN.md §5), when it has a code. */
 export const errorCodeOf = (err: unknown): { code: string; params: Record<string, unknown> } | undefined => {
   if (!(err instanceof HttpError) || typeof err.body !== 'object' || err.body === null) return undefined;

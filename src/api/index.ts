@@ -13,10 +13,12 @@ export {
   NetworkError,
   RequestSchemaError,
   ResponseSchemaError,
+  detailMessage,
   errorCodeOf,
   errorMessage,
   schemaMessages,
   serverMessage,
+  setDetailTranslator,
   setErrorTranslator,
 } from './errors';
 export type { ErrorTranslator } from './errors';

@@ -1,3 +1,4 @@
+import { detailsEn } from './details/en';
 import { analysesEn } from './analyses/en';
 import { errorLogEn } from './error-log/en';
 import { testingEn } from './testing/en';
@@ -585,6 +586,8 @@ export const en: Messages = {
         DELIVERY_IN_PROGRESS: 'This delivery is still being attempted; it cannot be replayed now',
       },
       /** What a field shows after its label when an input rule of any route refuses it. */
+      // A refused save's field problems (schemas/detail-messages.ts).
+      details: detailsEn,
       onField: {
         INVALID_CHARACTER: 'contains a character that is not allowed (a NUL or half of a surrogate pair)',
         JSON_TOO_DEEP: 'is nested too deeply',

@@ -1,4 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
+import { isDetailCode } from '../../schemas/detail-messages';
 import {
   FORBIDDEN_LEVELS,
   FORBIDDEN_REASONS,
@@ -81,5 +82,20 @@ export const translateError = (
   if (!isErrorCode(code)) return serverWords;
   const text = translate(keyFor(code, params), { ...translatedParams(translate, params), _: serverWords });
   // Polyglot leaves a %{name} it got no value for: the server's words are better than a hole.
+  return /%\{\w+\}/.test(text) ? serverWords : text;
+};
+
+/**
+ * A refused save's field problem (`details[]`, schemas/detail-messages.ts) in the user's language:
+ * `app.errors.details.<code>` with its params, or `serverWords` for an unknown code or missing params.
+ */
+export const translateDetail = (
+  translate: TranslateFunction,
+  code: string,
+  params: Record<string, unknown>,
+  serverWords: string,
+): string => {
+  if (!isDetailCode(code)) return serverWords;
+  const text = translate(`app.errors.details.${code}`, { ...params, _: serverWords });
   return /%\{\w+\}/.test(text) ? serverWords : text;
 };

@@ -1,3 +1,4 @@
+import { detailsFr } from './details/fr';
 import { analysesFr } from './analyses/fr';
 import { errorLogFr } from './error-log/fr';
 import { testingFr } from './testing/fr';
@@ -600,6 +601,8 @@ export const fr = {
           'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
       },
       /** What a field shows after its label when an input rule of any route refuses it. */
+      // A refused save's field problems (schemas/detail-messages.ts).
+      details: detailsFr,
       onField: {
         INVALID_CHARACTER: 'contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: 'est imbriqué trop profondément',

@@ -1,10 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { setErrorTranslator } from '../api/errors';
+import { setDetailTranslator, setErrorTranslator } from '../api/errors';
 // The messages file alone: the page itself is loaded on demand.
 import { testColoursMessages } from '../custom-pages/test-colours/i18n';
-import { translateError } from '../i18n/errorCodes';
+import { translateDetail, translateError } from '../i18n/errorCodes';
 import { fr } from '../i18n/fr';
 import { defaultLocale, isSupportedLocale, resolveStoredLocale } from '../i18n/locale';
 import type { SupportedLocale } from '../i18n/locale';
@@ -82,6 +82,9 @@ export const createI18nProvider = (messages?: MessagesByLocale): I18nProvider =>
   // language: the console's many error displays need no translate function of their own.
   setErrorTranslator((code, params, serverWords) =>
     translateError(base.translate, code, params, serverWords),
+  );
+  setDetailTranslator((code, params, serverWords) =>
+    translateDetail(base.translate, code, params, serverWords),
   );
   return {
     ...base,

@@ -27,15 +27,21 @@ export const loginMessageKeys: Record<
 export class LoginError extends Error {
   override name = 'LoginError';
   readonly reason: LoginFailure;
-  /** The server's own text, shown as is for rate limiting (it says how long to wait). */
+  /** The server's own text (English), for rate limiting when it gave no `params.minutes`. */
   readonly serverMessage: string | undefined;
+  /** Rate limiting: how many minutes to wait (TOO_MANY_ATTEMPTS `params.minutes`). */
+  readonly minutes: number | undefined;
   /** For an expired password: the token that opens the reset page. */
   readonly refreshToken: string | undefined;
 
-  constructor(reason: LoginFailure, details: { serverMessage?: string; refreshToken?: string } = {}) {
+  constructor(
+    reason: LoginFailure,
+    details: { serverMessage?: string; refreshToken?: string; minutes?: number } = {},
+  ) {
     super(reason);
     this.reason = reason;
     this.serverMessage = details.serverMessage;
+    this.minutes = details.minutes;
     this.refreshToken = details.refreshToken;
   }
 }
@@ -48,13 +54,23 @@ const codeReasons: Record<string, LoginFailure> = {
 };
 
 /** The fields of the server's error body (DESIGN.md §5) that sign-in cares about; others are ignored. */
-const errorFields = (body: unknown): { message?: string; code?: string; refreshToken?: string } => {
+const errorFields = (
+  body: unknown,
+): { message?: string; code?: string; refreshToken?: string; minutes?: number } => {
   if (typeof body !== 'object' || body === null) return {};
   const field = (name: string) => {
     const value: unknown = (body as Record<string, unknown>)[name];
     return typeof value === 'string' ? value : undefined;
   };
-  return { message: field('message'), code: field('code'), refreshToken: field('refreshToken') };
+  const params = (body as { params?: unknown }).params;
+  const minutes =
+    typeof params === 'object' && params !== null ? (params as { minutes?: unknown }).minutes : undefined;
+  return {
+    message: field('message'),
+    code: field('code'),
+    refreshToken: field('refreshToken'),
+    minutes: typeof minutes === 'number' ? minutes : undefined,
+  };
 };
 
 /** Turns whatever `POST /api/login_check` rejected with into a LoginError. */
@@ -67,7 +83,7 @@ export const toLoginError = (err: unknown): LoginError => {
   }
   const reason = data.code ? codeReasons[data.code] : undefined;
   if (reason === 'tooManyAttempts' || err.status === 429) {
-    return new LoginError('tooManyAttempts', { serverMessage: data.message });
+    return new LoginError('tooManyAttempts', { serverMessage: data.message, minutes: data.minutes });
   }
   if (err.status === 401 && reason) return new LoginError(reason);
   return new LoginError('generic');

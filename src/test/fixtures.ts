@@ -15,6 +15,7 @@ export const makeUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
   lastname: 'Martin',
   isLight: false,
   role: 'user',
+  language: 'fr',
   organisations: {
     o1: {
       id: 'o1',

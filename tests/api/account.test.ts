@@ -94,8 +94,24 @@ describe('preferences and password change', () => {
     const wrongCurrent = await change(first, { currentPassword: 'nope', newPassword: 'Another-Secret-99' });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().code).toBe('CURRENT_PASSWORD_INCORRECT');
+    expect(wrongCurrent.json().details).toEqual([
+      {
+        path: 'currentPassword',
+        message: 'The current password is incorrect.',
+        code: 'currentPasswordIncorrect',
+      },
+    ]);
     const weak = await change(first, { currentPassword: PASSWORD, newPassword: 'alllowercase-long' });
     expect(weak.json().details.map((d: { rule: string }) => d.rule)).toEqual(['digit', 'uppercase']);
+    // Each broken rule by code, for the console to say in the user's language.
+    expect(weak.json().details).toEqual([
+      expect.objectContaining({ path: 'newPassword', code: 'passwordDigit' }),
+      expect.objectContaining({
+        path: 'newPassword',
+        code: 'passwordUppercase',
+        message: 'The password must contain an uppercase letter',
+      }),
+    ]);
 
     const ok = await change(first, { currentPassword: PASSWORD, newPassword: 'Another-Secret-99' });
     expect(ok.statusCode).toBe(200);

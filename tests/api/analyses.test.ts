@@ -222,6 +222,10 @@ describe('analyses', () => {
     const extractor = empty.result!.trace.find((e) => e.step === 'extractor')!;
     expect(extractor).toMatchObject({ status: 'error', errors: [expect.stringMatching(/empty/)] });
     expect(extractor.errors[0]).not.toMatch(/\n\s+at /);
+    // The parser's reason by code, for the result page to say in the reader's language.
+    expect(extractor.messages!.errors).toEqual([
+      { code: 'parseFileEmpty', params: { filename: 'empty.pdf' } },
+    ]);
     expect(
       empty.result!.trace.slice(2).every((e) => e.status === 'skipped' && /failed/.test(e.summary)),
     ).toBe(true);

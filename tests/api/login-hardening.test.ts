@@ -51,6 +51,8 @@ describe('atomic sign-in throttling', () => {
     expect(answers.find((r) => r.statusCode === 429)!.json()).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
       retryAfter: expect.any(Number),
+      // The console says it in the user's language from these.
+      params: { minutes: expect.any(Number) },
     });
     const { res, ms } = await legit;
     expect(res.statusCode).toBe(200);

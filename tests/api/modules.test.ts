@@ -112,15 +112,24 @@ describe('the modules of an environment', () => {
         path: 'inputType',
         message:
           "Rule 'flagged urgent' of category 'Urgent' reads mail headers: a categorization reading pasted text never gets any",
+        code: 'ruleReadsHeadersText',
+        params: { rule: 'flagged urgent', category: 'Urgent' },
       },
       {
         path: 'inputType',
         message: "Category 'Invoice' is for attachments, which pasted text never has",
+        code: 'attachmentCategoryForText',
+        params: { category: 'Invoice' },
       },
     ]);
     const ghost = await call('PATCH', 'modules/categorization', { context: 'ghost' });
     expect(ghost.json().details).toEqual([
-      { path: 'context', message: "The context 'ghost' does not exist" },
+      {
+        path: 'context',
+        message: "The context 'ghost' does not exist",
+        code: 'contextUnknown',
+        params: { name: 'ghost' },
+      },
     ]);
 
     const { modules } = await ok('PATCH', 'modules/categorization', { name: 'Tri', inputType: 'email' });
@@ -156,6 +165,8 @@ describe('the modules of an environment', () => {
         path: 'rules.0.criteria',
         message:
           "Rule 'flagged' of category 'Urgent' reads mail headers: a categorization reading documents never gets any",
+        code: 'ruleReadsHeadersDocument',
+        params: { rule: 'flagged', category: 'Urgent' },
       }),
     ]);
   });

@@ -97,7 +97,12 @@ describe('the NLU configuration, through the API', () => {
       'An archetype of this name already exists',
     );
     expect((await refused('archetypes', { name: 'x', subArchetypes: ['ghost'] })).details).toEqual([
-      { path: 'subArchetypes.0', message: "The sub-archetype 'ghost' does not exist" },
+      {
+        path: 'subArchetypes.0',
+        message: "The sub-archetype 'ghost' does not exist",
+        code: 'subArchetypeUnknown',
+        params: { name: 'ghost' },
+      },
     ]);
     const [regex] = (
       await refused('archetypes', { name: 'bad', expressions: [{ type: 'regex', value: '(a+)+$' }] })
@@ -108,6 +113,7 @@ describe('the NLU configuration, through the API', () => {
     expect((await refused('interactions', { name: 'i', parameters: [] })).details).toContainEqual({
       path: 'parameters',
       message: 'An interaction needs at least one parameter',
+      code: 'parametersNone',
     });
     expect(
       (
@@ -125,7 +131,14 @@ describe('the NLU configuration, through the API', () => {
           parameters: [{ position: 1, name: 'p', archetype: 'nowhere' }],
         })
       ).details,
-    ).toEqual([{ path: 'parameters.0.archetype', message: "The archetype 'nowhere' does not exist" }]);
+    ).toEqual([
+      {
+        path: 'parameters.0.archetype',
+        message: "The archetype 'nowhere' does not exist",
+        code: 'archetypeUnknown',
+        params: { name: 'nowhere' },
+      },
+    ]);
     expect(
       (
         await refused('categories', {
@@ -150,7 +163,8 @@ describe('the NLU configuration, through the API', () => {
         path: 'distance',
         message:
           "Setting the distance needs NLU version 4.12 or above; the server 'old' runs v4.11: end the interaction's name with [distance=3] instead",
-        keyword: 'version',
+        code: 'distanceNeedsVersion',
+        params: { server: 'old', version: 'v4.11', distance: '3' },
       },
     ]);
   });
@@ -179,7 +193,7 @@ describe('the NLU configuration, through the API', () => {
       await create('interactions', interaction('anywhere by name [distance=-1]')),
     ];
     const { details } = await refused('interactions', interaction('wrong [distance=-5]'));
-    expect(details).toEqual([expect.objectContaining({ path: 'name', keyword: 'distanceInName' })]);
+    expect(details).toEqual([expect.objectContaining({ path: 'name', code: 'distanceInName' })]);
     const res = await acme.call('POST', url('nlu-test'), 'configurator', {
       text: 'annuler un deux trois quatre lointain',
       servers: [old.id],

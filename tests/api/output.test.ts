@@ -137,6 +137,9 @@ describe('the output module', () => {
     expect(outputStep(result).warnings).toEqual([
       'Categories to skip that no category of this environment has: Ghost',
     ]);
+    expect(outputStep(result).messages!.warnings).toEqual([
+      { code: 'outputSkipMismatch', params: { names: 'Ghost' } },
+    ]);
   });
 
   it('warns when nothing is selected, and when the categories found are not sent', async () => {
@@ -156,6 +159,10 @@ describe('the output module', () => {
     expect(outputStep(result).warnings).toEqual([
       'Nothing is selected in the output module: the integration will have no effect',
       'The categorization module gives categories: activate categories in the Output module to deliver them',
+    ]);
+    expect(outputStep(result).messages!.warnings).toEqual([
+      { code: 'outputNothingSelected' },
+      { code: 'outputActivateCategories' },
     ]);
   });
 

@@ -31,7 +31,8 @@ describe('forgotten password, through a real SMTP server', () => {
 
     const mail = await smtp.nth(1);
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('grace@example.test');
-    expect(mail.subject).toBe('Reset your password');
+    // The account reads French (the default), whatever the request's Accept-Language: en.
+    expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
     // The link points at PUBLIC_URL whatever host the request named (no reset poisoning).
     const link = /http:\/\/console\.test\/reset-password\/([\w-]+)/.exec(mail.text ?? '');
     expect(link).not.toBeNull();
@@ -89,6 +90,52 @@ describe('forgotten password, through a real SMTP server', () => {
     await send('alan@example.test', 'http://console.test/reset-password', 'de');
     const mail = await smtp.nth(before + 1);
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
+  });
+
+  it("writes in the recipient's stored language, not the requesting browser's", async () => {
+    // French by default: a request in English still gets the user a French mail.
+    await fixtures(t.platform.db).user({ email: 'french@example.test' });
+    let before = smtp.received.length;
+    await send('french@example.test', 'http://console.test/reset-password', 'en');
+    const french = await smtp.nth(before + 1);
+    expect(french.subject).toBe('Réinitialisation de votre mot de passe');
+    expect(french.text).toContain('http://console.test/reset-password/');
+
+    // A user who switched the console to English gets English, even asked from a French browser.
+    const { username } = await fixtures(t.platform.db).user({ email: 'english@example.test' });
+    const authorization = await signIn(t.app, username);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/v4/console/api/user/language',
+      headers: { authorization },
+      payload: { language: 'en' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ language: 'en' });
+    const me = await t.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: { authorization } });
+    expect(me.json().language).toBe('en');
+    before = smtp.received.length;
+    await send('english@example.test', 'http://console.test/reset-password', 'fr');
+    const english = await smtp.nth(before + 1);
+    expect(english.subject).toBe('Reset your password');
+
+    // Only the two console languages; anonymous callers change nothing.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/v4/console/api/user/language',
+      headers: { authorization },
+      payload: { language: 'de' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/v4/console/api/user/language',
+          payload: { language: 'fr' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses unknown and malformed tokens', async () => {

@@ -194,6 +194,14 @@ describe('post-processing (spec pipeline §3 trace "post-processing")', () => {
         "The post-processing rule 'heavy' changed nothing: Template 'condition', line 1: The range is too long",
       ],
     });
+    // The console says them by code: the outcome's errorCode, a template's own error as its words.
+    expect(stepOf(result, 'postProcessing').messages!.warnings).toEqual([
+      { code: 'postProcessingRuleCategoryGone', params: { rule: 'urgent', category: 'Urgent' } },
+      {
+        code: 'postProcessingRuleFailed',
+        params: { rule: 'heavy', reason: "Template 'condition', line 1: The range is too long" },
+      },
+    ]);
   });
 
   it('is for configurators: a qualifier can neither read nor change the rules', async () => {

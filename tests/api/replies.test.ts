@@ -190,6 +190,8 @@ describe('reply templates', () => {
       {
         path: 'entities.reply-templates.3.isDefault',
         message: "'c' is already the default template: one template per environment is the default",
+        code: 'secondDefaultTemplate',
+        params: { name: 'c' },
       },
     ]);
     expect((await acme.call('GET', url('configuration'), 'configurator')).json()).toEqual(before);

@@ -35,6 +35,7 @@ describe('invitations', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ state: 'pending', role: 'admin' });
     const mail = await mailTo(smtp, 'ivy@example.test');
+    // A new address is written in the inviter's language (French here).
     expect(mail.subject).toBe('Invitation à rejoindre Acme');
     const token = linkIn(mail, 'invitation');
 
@@ -127,5 +128,38 @@ describe('invitations', () => {
     });
     const member = await invite(`${acme.users.cockpit.username}@example.test`);
     expect(member.json().code).toBe('ALREADY_MEMBER');
+    expect(member.json().details).toEqual([
+      {
+        path: 'email',
+        message: 'This address is already a member of the organisation',
+        code: 'alreadyMember',
+      },
+    ]);
+  });
+
+  it("writes to a new address in the inviter's language, which the new account then reads", async () => {
+    const language = (value: string) =>
+      acme.call('PUT', `${API}/user/language`, 'admin', { language: value });
+    expect((await language('en')).statusCode).toBe(200);
+    try {
+      const created = await acme.call(
+        'POST',
+        invitations(),
+        'admin',
+        { email: 'lingua@example.test', firstname: 'Lin', lastname: 'Gua' },
+        { 'accept-language': 'fr' },
+      );
+      expect(created.statusCode).toBe(201);
+      const mail = await mailTo(smtp, 'lingua@example.test');
+      expect(mail.subject).toBe('Invitation to join Acme');
+      const accepted = await publicCall('POST', `/invitations/${linkIn(mail, 'invitation')}/accept`, {
+        username: 'lingua',
+        password: NEW_PASSWORD,
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect((await currentUser(`Bearer ${accepted.json().token}`)).language).toBe('en');
+    } finally {
+      await language('fr');
+    }
   });
 });

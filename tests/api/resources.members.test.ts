@@ -47,8 +47,9 @@ describe('members', () => {
     // No password yet: nobody can sign in to it before following the link.
     await expect(signIn(t.app, 'ghopper', NEW_PASSWORD)).rejects.toThrow('401');
 
+    // The new account reads its creator's language (French), not the request's.
     const mail = await mailTo(smtp, 'grace.hopper@example.test');
-    expect(mail.subject).toBe('Your account for Acme was created');
+    expect(mail.subject).toBe('Votre compte pour Acme a été créé');
     const token = linkIn(mail, 'reset-password');
     const set = await t.app.inject({
       method: 'PUT',

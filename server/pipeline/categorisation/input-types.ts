@@ -1,12 +1,7 @@
+import { fieldProblem, type FieldProblem } from '../../../schemas/detail-messages';
 import type { ModuleInputType } from '../../../schemas/modules';
 import { usesHeaders } from './criteria';
 import type { CategoryDef } from './model';
-
-const READS: Record<Exclude<ModuleInputType, 'all'>, string> = {
-  email: 'emails',
-  document: 'documents',
-  text: 'pasted text',
-};
 
 /**
  * Spec pipeline §5: "a categorization input type must be compatible with a criterion source".
@@ -16,26 +11,19 @@ const READS: Record<Exclude<ModuleInputType, 'all'>, string> = {
 export const inputTypeProblems = (
   inputType: ModuleInputType | undefined,
   categories: Pick<CategoryDef, 'name' | 'kind' | 'rules'>[],
-): { category: string; path: string; message: string }[] => {
+): (FieldProblem & { category: string })[] => {
   if (!inputType || inputType === 'all' || inputType === 'email') return [];
-  const reads = READS[inputType];
+  const readsHeaders = inputType === 'text' ? 'ruleReadsHeadersText' : 'ruleReadsHeadersDocument';
   return categories.flatMap((c) => [
     ...(c.kind === 'attachment' && inputType === 'text'
-      ? [
-          {
-            category: c.name,
-            path: 'kind',
-            message: `Category '${c.name}' is for attachments, which ${reads} never has`,
-          },
-        ]
+      ? [{ category: c.name, ...fieldProblem('kind', 'attachmentCategoryForText', { category: c.name }) }]
       : []),
     ...c.rules.flatMap((r, i) =>
       usesHeaders(r.criteria)
         ? [
             {
               category: c.name,
-              path: `rules.${i}.criteria`,
-              message: `Rule '${r.name}' of category '${c.name}' reads mail headers: a categorization reading ${reads} never gets any`,
+              ...fieldProblem(`rules.${i}.criteria`, readsHeaders, { rule: r.name, category: c.name }),
             },
           ]
         : [],

@@ -9,7 +9,8 @@ import type { PipelineServices } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
 import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
-import { ParseError, type MessageFields, type ParseOutput, type RawAttachment } from './types';
+import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
+import { traceMessage } from '../../../schemas/trace-messages';
 
 /** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
 const MAX_DEPTH = 3;
@@ -52,7 +53,7 @@ export const parseFile = async (
       'UNSUPPORTED_EXTENSION',
     );
   }
-  if (bytes.length === 0) throw new ParseError(`${filename} is empty (0 bytes)`, 'EMPTY_FILE');
+  if (bytes.length === 0) throw parseFailure('EMPTY_FILE', traceMessage('parseFileEmpty', { filename }));
   const parser = await parserFor(extension);
   // Some parsing libraries refuse Node's Buffer (pdf.js); every parser gets a plain Uint8Array.
   const plain = Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;

@@ -1,3 +1,4 @@
+import { inEnglish, type TraceMessage } from '../../../schemas/trace-messages';
 import type { Address, ExtractedMessage, ExtractedPage, ThreadEntry } from '../../../schemas/analysis-result';
 import type {
   AudioOptions,
@@ -84,8 +85,19 @@ export class ParseError extends Error {
   constructor(
     message: string,
     readonly code: string = 'PARSE_FAILED',
+    /** The message by code (schemas/trace-messages.ts): the console says it in the reader's language. */
+    readonly trace?: TraceMessage,
   ) {
     super(message);
     this.name = 'ParseError';
   }
 }
+
+/**
+ * A parser's refusal said by code: its English message is the code's sentence.
+ *
+ * @example
+ * throw parseFailure('PDF_ENCRYPTED', traceMessage('parsePdfEncrypted'));
+ */
+export const parseFailure = (code: string, trace: TraceMessage) =>
+  new ParseError(inEnglish(trace), code, trace);

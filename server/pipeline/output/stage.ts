@@ -17,6 +17,12 @@ const PARTS = {
   vision: 'partVision',
 } as const;
 
+/** The output settings' warnings (schemas/output.ts `outputWarnings`) as trace codes. */
+const SETTING_WARNINGS = {
+  nothingSelected: 'outputNothingSelected',
+  activateCategories: 'outputActivateCategories',
+} as const;
+
 const visionInPipeline = (config: PipelineConfig) =>
   Boolean(config.vision) && moduleActive(config, 'visionEngine');
 
@@ -38,7 +44,11 @@ export const outputStage: Stage = {
     const settingWarnings = outputWarnings(chosen, {
       categorizationActive: moduleActive(config, 'categorization'),
       categoryNames: environmentCategoryNames(config),
-    }).map((w) => w.message);
+    }).map((w) =>
+      w.code === 'skipMismatch'
+        ? traceMessage('outputSkipMismatch', { names: (w.names ?? []).join(', ') })
+        : traceMessage(SETTING_WARNINGS[w.code]),
+    );
     const parts = (Object.keys(PARTS) as (keyof typeof PARTS)[]).filter((key) => key in payload);
     return {
       summary: traceMessage('payloadBuilt', {

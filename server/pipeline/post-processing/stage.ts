@@ -23,8 +23,13 @@ export const postProcessingSummary = (outcomes: readonly PostProcessingOutcome[]
       names: applied.map((o) => o.rule).join(', '),
       failed: failed.length,
     }),
+    // By the outcome's errorCode, as the result page says it; a template's own error stays its words.
     warnings: failed.map((o) =>
-      traceMessage('postProcessingRuleFailed', { rule: o.rule, reason: o.error ?? '' }),
+      o.errorCode === 'categoryGone'
+        ? traceMessage('postProcessingRuleCategoryGone', { rule: o.rule, category: o.target })
+        : o.errorCode === 'noTarget'
+          ? traceMessage('postProcessingRuleNoTarget', { rule: o.rule })
+          : traceMessage('postProcessingRuleFailed', { rule: o.rule, reason: o.error ?? '' }),
     ),
   };
 };

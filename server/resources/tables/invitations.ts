@@ -7,6 +7,8 @@ import type { Platform } from '../../platform';
 import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
+import { usersRepository } from '../../repositories/users';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 const fields = {
   id: 'i.id',
@@ -52,15 +54,19 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
       );
       if (member.length > 0) {
         throw new ClientError(409, 'ALREADY_MEMBER', 'This address is already a member of the organisation', {
-          details: [{ path: 'email', message: 'This address is already a member of the organisation' }],
+          details: [fieldProblem('email', 'alreadyMember')],
         });
       }
+      // Written in the language of the account the address already has, else the inviter's: the
+      // account made from the invitation starts with it (docs/decisions.md "Mails in the recipient's language").
+      const account = await usersRepository(q).findByEmail(data.email as string);
+      const language = account?.language ?? ctx.actor.language;
       const id = randomUUID();
       const { token, hash } = newInvitationToken();
       await q.query(
         `INSERT INTO invitations (id, organisation_id, email, firstname, lastname, position, role, token_hash,
-                                  invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(days => $10))`,
+                                  invited_by, expires_at, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(days => $10), $11)`,
         [
           id,
           ctx.scopeId,
@@ -72,12 +78,13 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
           hash,
           ctx.actor.id,
           INVITATION_DAYS,
+          language,
         ],
       );
       const [org] = await q.query<{ name: string }>('SELECT name FROM organisations WHERE id = $1', [
         ctx.scopeId,
       ]);
-      const mail = invitationMail(ctx.locale, {
+      const mail = invitationMail(language, {
         link: `${platform.config.publicUrl}/invitation/${token}`,
         organisationName: org.name,
         inviter: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim() || ctx.actor.username,

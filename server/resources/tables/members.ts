@@ -74,7 +74,9 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
     create: async (q, ctx, data) => {
       const organisationId = organisationOf(ctx);
       await checkProjectLevels(q, organisationId, levelsOf(data));
+      // A new account reads its creator's language until it chooses its own.
       const user = await usersRepository(q).create({
+        language: ctx.actor.language,
         username: data.username as string,
         email: data.email as string,
         firstname: data.firstname as string,
@@ -90,7 +92,7 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
       const [org] = await q.query<{ name: string }>('SELECT name FROM organisations WHERE id = $1', [
         organisationId,
       ]);
-      const mail = accountCreatedMail(ctx.locale, {
+      const mail = accountCreatedMail(user.language, {
         link: `${platform.config.publicUrl}/reset-password/${token}`,
         organisationName: org.name,
         username: user.username,

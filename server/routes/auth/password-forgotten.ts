@@ -6,7 +6,7 @@ import { resetTokens } from '../../auth/reset-tokens';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import { queueMail } from '../../mail/outbox';
-import { passwordResetMail, pickLocale } from '../../mail/templates';
+import { passwordResetMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';
 
@@ -50,11 +50,8 @@ export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }
         if (!user) return;
         const token = await resetTokens(tx).issue(user.id, 'forgotten', config.resetTokenTtlSeconds);
         const link = `${config.publicUrl}${recoveryPath}/${token}`;
-        const mail = passwordResetMail(
-          pickLocale(request.headers['accept-language']),
-          link,
-          Math.round(config.resetTokenTtlSeconds / 60),
-        );
+        // In the language the account reads, not the one of the browser that asked.
+        const mail = passwordResetMail(user.language, link, Math.round(config.resetTokenTtlSeconds / 60));
         await queueMail(tx, queue, { to: user.email, ...mail });
       });
       // The same answer whether or not the address is known.

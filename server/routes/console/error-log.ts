@@ -5,6 +5,7 @@ import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { requireLevel, resolveScope } from '../../resources/access';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 const DEFAULT_PER_PAGE = 25;
 const DAY_MS = 86_400_000;
@@ -12,7 +13,7 @@ const isDay = (value: string) => value.length === 10;
 
 const invalidPeriod = () =>
   new ClientError(400, 'INVALID_PERIOD', 'Invalid period: the end is before the start', {
-    details: [{ path: 'to', message: 'The end is before the start' }],
+    details: [fieldProblem('to', 'endBeforeStart')],
   });
 
 /** The query as bounds: a day given as `to` runs until its end (UTC), an instant is inclusive. */

@@ -50,7 +50,8 @@ import type { Platform } from '../../platform';
 import { readEnvironmentLlm } from '../../integrations/environment-llm';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit, type AuditEntry } from '../../resources/audit';
-import { validationError } from '../../resources/validation';
+import { validationError, type FieldError } from '../../resources/validation';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 type Params = { envId: string };
 type ModuleParams = Params & { type: ModuleType };
@@ -102,11 +103,11 @@ const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleV
 
 /** A module's settings, checked against the environment (spec pipeline §5), each problem on its field. */
 const settingsProblems = async (q: Queryable, environmentId: string, type: ModuleType, patch: Patch) => {
-  const problems: { path: string; message: string; keyword?: string; params?: Record<string, string> }[] = [];
+  const problems: FieldError[] = [];
   if (patch.context) {
     const contexts = await environmentDocuments(q, environmentId, 'nlu-context');
     if (!contexts.some((c) => c.data.name === patch.context))
-      problems.push({ path: 'context', message: `The context '${patch.context}' does not exist` });
+      problems.push(fieldProblem('context', 'contextUnknown', { name: patch.context }));
   }
   if (patch.ocrData) {
     const categories = (await environmentDocuments(q, environmentId, 'category')).map((d) =>
@@ -131,7 +132,7 @@ const settingsProblems = async (q: Queryable, environmentId: string, type: Modul
       (d) => ({ ...d.data, rules: d.data.rules ?? [] }) as CategoryDef,
     );
     for (const p of inputTypeProblems(patch.inputType, categories))
-      problems.push({ path: 'inputType', message: p.message });
+      problems.push({ path: 'inputType', message: p.message, code: p.code, params: p.params });
   }
   return problems;
 };

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   changePassword,
   getCurrentUser,
+  updateLanguage,
   updatePreferences,
   type Preferences,
+  type UserLanguage,
 } from '../../../schemas/contracts/auth';
 import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
@@ -12,6 +14,7 @@ import { ClientError } from '../../http/errors';
 import type { Platform } from '../../platform';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { usersRepository } from '../../repositories/users';
+import { fieldProblem } from '../../../schemas/detail-messages';
 
 /** The signed-in user: who they are, their organisations and rights, preferences, password change. */
 export const userRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
@@ -35,6 +38,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
         role: user.is_staff ? 'staff' : 'user',
         organisations: await tenancy.organisationsOf(user, request.auth.access),
         preferences: user.preferences,
+        language: user.language,
       };
     },
   });
@@ -43,6 +47,18 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
     ...contractRoute(updatePreferences),
     onRequest: app.authenticate,
     handler: async (request) => users.updatePreferences(request.auth.user.id, request.body as Preferences),
+  });
+
+  // The console's language switch saves it here: mails to this user are written in it.
+  app.route({
+    ...contractRoute(updateLanguage),
+    onRequest: app.authenticate,
+    handler: async (request) => ({
+      language: await users.setLanguage(
+        request.auth.user.id,
+        (request.body as { language: UserLanguage }).language,
+      ),
+    }),
   });
 
   app.route({
@@ -79,17 +95,13 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
       }
       if (!(await verifyPassword(currentPassword, user.password_hash))) {
         throw new ClientError(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.', {
-          details: [{ path: 'currentPassword', message: 'The current password is incorrect.' }],
+          details: [fieldProblem('currentPassword', 'currentPasswordIncorrect')],
         });
       }
       await counters.clear([attempt.key]);
       const broken = passwordPolicyDetails(newPassword, 'newPassword');
       if (newPassword === currentPassword) {
-        broken.push({
-          path: 'newPassword',
-          rule: 'minLength',
-          message: 'The new password must differ from the current one',
-        });
+        broken.push({ ...fieldProblem('newPassword', 'passwordUnchanged'), rule: 'minLength' });
       }
       if (broken.length > 0) {
         throw new ClientError(400, 'PASSWORD_POLICY', broken.map((b) => b.message).join('; '), {

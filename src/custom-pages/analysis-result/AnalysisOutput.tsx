@@ -34,7 +34,7 @@ export const AnalysisOutput = ({
     return (
       <Stack spacing={2}>
         <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-          {translate('app.modules.output.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
+          {translate('app.modules.output.none')} {step ? (said.errors(step)[0] ?? said.summary(step)) : null}
         </Alert>
         {deliveries}
       </Stack>

@@ -15,7 +15,7 @@ export const AnalysisReply = ({ result }: { result: AnalysisResult | null }) => 
     const step = result?.trace.find((t) => t.step === 'replyTemplate');
     return (
       <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-        {translate('app.replies.result.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
+        {translate('app.replies.result.none')} {step ? (said.errors(step)[0] ?? said.summary(step)) : null}
       </Alert>
     );
   }

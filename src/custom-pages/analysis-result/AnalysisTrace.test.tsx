@@ -47,6 +47,37 @@ const trace: TraceEntry[] = [
     },
   },
   coded('categorization', traceMessage('moduleInactive', { module: { module: 'categorization' } })),
+  // A file a parser refused (an attachment read for the OCR data extraction), its reason by code.
+  {
+    ...coded('ocrDataExtraction', traceMessage('stepFailed')),
+    status: 'error',
+    errors: ['scan.pdf is empty (0 bytes)'],
+    messages: {
+      summary: traceMessage('stepFailed'),
+      warnings: [],
+      errors: [traceMessage('parseFileEmpty', { filename: 'scan.pdf' })],
+    },
+  },
+  // A rule whose category is gone, and output settings that make the payload useless: by code.
+  {
+    ...coded('postProcessing', traceMessage('postProcessingNoRule')),
+    warnings: ["The post-processing rule 'urgent' changed nothing: …"],
+    messages: {
+      summary: traceMessage('postProcessingNoRule'),
+      warnings: [traceMessage('postProcessingRuleCategoryGone', { rule: 'urgent', category: 'Urgent' })],
+    },
+  },
+  {
+    ...coded('outputDelivery', traceMessage('payloadNoWebhook')),
+    warnings: ['Nothing is selected…', 'Categories to skip…'],
+    messages: {
+      summary: traceMessage('payloadNoWebhook'),
+      warnings: [
+        traceMessage('outputNothingSelected'),
+        traceMessage('outputSkipMismatch', { names: 'Ghost' }),
+      ],
+    },
+  },
   // A result stored before the codes: its English words are all there is.
   { ...coded('replyTemplate', traceMessage('noDefaultTemplate')), messages: undefined, summary: 'Old words' },
 ];
@@ -75,6 +106,18 @@ describe('the trace in the user’s language (schemas/trace-messages.ts)', () =>
       screen.getByText('Le module « Catégorisation » n’est pas actif dans cet environnement'),
     ).toBeInTheDocument();
     expect(screen.getByText('Old words')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'La règle de post-traitement « urgent » n’a rien changé : la catégorie de message « Urgent » n’existe plus',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('scan.pdf est vide (0 octet)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Rien n’est sélectionné dans le module de sortie : l’intégration n’aura aucun effet'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Catégories à ignorer qu’aucune catégorie de cet environnement n’a : Ghost'),
+    ).toBeInTheDocument();
   });
 
   it('says them in English when the user reads English', async () => {

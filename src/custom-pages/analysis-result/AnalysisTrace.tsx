@@ -47,7 +47,7 @@ export const AnalysisTrace = ({ trace }: { trace: readonly TraceEntry[] }) => {
                 <Stack spacing={1}>
                   <Typography variant="body2">{entry ? said.summary(entry) : ''}</Typography>
                   <MessageLines severity="warning" lines={entry ? said.warnings(entry) : []} />
-                  <MessageLines severity="error" lines={entry?.errors ?? []} />
+                  <MessageLines severity="error" lines={entry ? said.errors(entry) : []} />
                 </Stack>
               </TableCell>
             </TableRow>

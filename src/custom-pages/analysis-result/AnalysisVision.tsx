@@ -81,7 +81,8 @@ export const AnalysisVision = ({ result }: { result: AnalysisResult | null }) =>
     return (
       <Stack spacing={2}>
         <Alert severity={step?.status === 'error' ? 'error' : 'info'}>
-          {translate('app.modules.vision.result.none')} {step ? (step.errors[0] ?? said.summary(step)) : null}
+          {translate('app.modules.vision.result.none')}{' '}
+          {step ? (said.errors(step)[0] ?? said.summary(step)) : null}
         </Alert>
         {warnings}
       </Stack>

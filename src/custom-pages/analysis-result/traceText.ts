@@ -37,5 +37,6 @@ export const useTraceText = () => {
     say,
     summary: (entry: TraceEntry) => say(entry.messages?.summary, entry.summary),
     warnings: (entry: TraceEntry) => entry.warnings.map((w, i) => say(entry.messages?.warnings[i], w)),
+    errors: (entry: TraceEntry) => entry.errors.map((e, i) => say(entry.messages?.errors?.[i], e)),
   };
 };

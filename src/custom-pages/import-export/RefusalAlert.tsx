@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import { errorMessage, HttpError } from '../../api';
+import { detailMessage, errorMessage, HttpError } from '../../api';
 
 export interface Refusal {
   message: string;
-  details: { path: string; message: string }[];
+  details: { path: string; message: string; code?: string; params?: Record<string, unknown> }[];
 }
 
 /** A refused configuration as the server explained it: its message and each problem with its path. */
@@ -21,7 +21,7 @@ export const RefusalAlert = ({ refusal }: { refusal: Refusal }) => (
       <ul>
         {refusal.details.map((d) => (
           <li key={`${d.path} ${d.message}`}>
-            <code>{d.path}</code> {d.message}
+            <code>{d.path}</code> {detailMessage(d)}
           </li>
         ))}
       </ul>

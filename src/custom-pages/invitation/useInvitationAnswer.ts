@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { acceptInvitation, declineInvitation } from '../../../schemas/contracts/invitations';
-import { errorMessage, HttpError } from '../../api';
+import { detailMessage, errorMessage, HttpError } from '../../api';
 import { clearCallCache } from '../../providers/callCache';
 import { useServices } from '../../providers/ServicesContext';
 import { setToken } from '../../providers/session';
@@ -22,7 +22,7 @@ const detailsOf = (error: unknown): Record<string, string> => {
         (d): d is { path: string; message: string } =>
           typeof d?.path === 'string' && typeof d?.message === 'string',
       )
-      .map((d) => [d.path, d.message]),
+      .map((d) => [d.path, detailMessage(d)]),
   );
 };
 

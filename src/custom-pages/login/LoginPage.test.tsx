@@ -96,6 +96,28 @@ describe('two-step login page', () => {
     expect(await screen.findByText('An error has happened. Please retry later.')).toBeInTheDocument();
   });
 
+  it('says the rate limit in French from its code and minutes, not the server’s English words', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    renderConsole('/login', {
+      'POST /api/login_check': json(
+        {
+          message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+          code: 'TOO_MANY_ATTEMPTS',
+          retryAfter: 900,
+          params: { minutes: 15 },
+        },
+        429,
+      ),
+    });
+    await user.type(await screen.findByLabelText(/Nom d’utilisateur/), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(screen.getByLabelText(/Mot de passe/), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Trop de tentatives. Réessayez dans 15 minute(s).')).toBeInTheDocument();
+    expect(screen.queryByText(/Too many/)).not.toBeInTheDocument();
+  });
+
   it('opens the expired-password variant of the reset page on 410', async () => {
     const user = userEvent.setup();
     const { router } = renderConsole('/login', {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
 import type { LoginParams } from '../../providers/authProvider';
 import { loginMessageKeys, toLoginError } from '../../providers/loginErrors';
+import { errorTextKey } from '../../i18n/errorCodes';
 
 export type LoginStep = 'username' | 'password';
 
@@ -51,7 +52,10 @@ export const useLoginFlow = () => {
       }
       setError(
         failure.reason === 'tooManyAttempts'
-          ? (failure.serverMessage ?? translate(loginMessageKeys.generic))
+          ? failure.minutes !== undefined
+            ? // In the user's language, from the code and its params (the server's words are English).
+              translate(errorTextKey('TOO_MANY_ATTEMPTS'), { minutes: failure.minutes })
+            : (failure.serverMessage ?? translate(loginMessageKeys.generic))
           : translate(loginMessageKeys[failure.reason === 'passwordExpired' ? 'generic' : failure.reason]),
       );
     } finally {

@@ -11,7 +11,7 @@ import { useGetList, useGetOne, useNotify, useTranslate, useUpdate, type RaRecor
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { listModules, updateModule, type ModuleView } from '../../../schemas/contracts/modules';
 import { MODULE_INPUT_TYPES, MODULES_WITH_SETTINGS, type ModuleInputType } from '../../../schemas/modules';
-import { errorMessage } from '../../api/errors';
+import { detailMessage, errorMessage } from '../../api/errors';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { invalidateCallCache } from '../../providers/callCache';
@@ -146,7 +146,7 @@ const SettingsForm = ({
   const [refused, setRefused] = useState<Record<string, ServerProblem>>({});
   // The module's own settings the server refused: their problems hold while their values are unchanged.
   const [refusedOwn, setRefusedOwn] = useState({ ocrData, postProcessing });
-  const problems = Object.fromEntries(Object.entries(refused).map(([path, p]) => [path, p.message]));
+  const problems = Object.fromEntries(Object.entries(refused).map(([path, p]) => [path, detailMessage(p)]));
   const [busy, setBusy] = useState(false);
   const contexts = useGetList<RaRecord>(getResource('contexts').apiResource(envId), ALL, {
     enabled: readsContext,

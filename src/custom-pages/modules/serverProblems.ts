@@ -7,6 +7,8 @@ import { HttpError } from '../../api/errors';
 export interface ServerProblem {
   message: string;
   keyword?: string;
+  /** A coded problem of schemas/detail-messages.ts (said by detailMessage). */
+  code?: string;
   params?: Record<string, string>;
 }
 
@@ -15,7 +17,7 @@ export const serverProblemsOf = (error: unknown): Record<string, ServerProblem> 
   error instanceof HttpError && typeof error.body === 'object' && error.body && 'details' in error.body
     ? Object.fromEntries(
         ((error.body as { details: (ServerProblem & { path: string })[] }).details ?? []).map(
-          ({ path, message, keyword, params }) => [path, { message, keyword, params }],
+          ({ path, message, keyword, code, params }) => [path, { message, keyword, code, params }],
         ),
       )
     : {};

@@ -5,20 +5,24 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useLocale, useSetLocale, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { supportedLocales } from '../../i18n/locale';
 import { useDisplayPreferences } from '../../preferences';
 import { fontSizeChoices } from '../../theme';
+import { useChangeLanguage } from './useChangeLanguage';
 import type { FontSizePreference } from '../../theme';
 
 const isFontSize = (value: string): value is FontSizePreference =>
   fontSizeChoices.some((choice) => choice === value);
 
-/** Language, font size and dark mode: stored in this browser and applied at once (spec §2, §3). */
+/**
+ * Language, font size and dark mode: stored in this browser and applied at once (spec §2, §3); the
+ * language is also saved on the account, for the mails the user gets.
+ */
 export const DisplayPreferences = () => {
   const translate = useTranslate();
   const locale = useLocale();
-  const setLocale = useSetLocale();
+  const changeLanguage = useChangeLanguage();
   const { fontSize, setFontSize, darkMode, setDarkMode } = useDisplayPreferences();
 
   return (
@@ -29,7 +33,7 @@ export const DisplayPreferences = () => {
           row
           aria-labelledby="profile-language"
           value={locale}
-          onChange={(event) => setLocale(event.target.value)}
+          onChange={(event) => changeLanguage(event.target.value)}
         >
           {supportedLocales.map((code) => (
             <FormControlLabel

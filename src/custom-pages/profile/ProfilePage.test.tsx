@@ -24,6 +24,22 @@ describe('profile page', () => {
     expect(document.documentElement.lang).toBe('fr');
   });
 
+  it('saves the language chosen on the account, for the mails the user gets', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderConsole('/profile', {
+      ...signedIn,
+      'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
+        sent.push(body);
+        return json(body);
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ language: 'en' }]));
+  });
+
   it('turns dark mode on for the page root and remembers it', async () => {
     const user = userEvent.setup();
     renderConsole('/profile', signedIn);

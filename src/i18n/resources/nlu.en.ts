@@ -68,13 +68,9 @@ export const nluResourcesEn: Messages<typeof nluResourcesFr> = {
         minLength: 'Interaction name cannot be empty',
         pattern: 'Interaction name cannot be empty',
         unique: 'An interaction of this name already exists',
-        distanceInName:
-          'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
       },
       distance: {
         minimum: 'The distance is a number of tokens, or -1 for no limit',
-        version:
-          'A server of its contexts runs an NLU older than 4.12, which does not read this field: leave -1 here and end the name with [distance=N]',
       },
     },
   },

@@ -66,13 +66,9 @@ export const nluResourcesFr = {
         minLength: 'Le nom de l’interaction ne peut pas être vide',
         pattern: 'Le nom de l’interaction ne peut pas être vide',
         unique: 'Une interaction de ce nom existe déjà',
-        distanceInName:
-          'La distance en fin de nom ([distance=N]) est un nombre entier de mots jusqu’à 10000, ou -1 pour aucune limite',
       },
       distance: {
         minimum: 'La distance est un nombre de mots, ou -1 pour aucune limite',
-        version:
-          'Un serveur de ses contextes tourne sur une NLU antérieure à 4.12, qui ne lit pas ce champ : laissez -1 ici et terminez le nom par [distance=N]',
       },
     },
   },

@@ -6,7 +6,8 @@ import { Unzlib } from 'fflate';
 import { imageSize } from 'image-size';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { OCR_LANGUAGES } from '../../../../schemas/extractor-settings';
-import { ParseError, type OcrEngine } from '../types';
+import { ParseError, parseFailure, type OcrEngine } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 export interface TesseractOcrOptions {
   /** A recognition running longer ends its worker: a hostile image must not hold a worker for ever. */
@@ -23,7 +24,7 @@ interface Lane {
   worker?: Promise<Worker>;
 }
 
-const unreadable = () => new ParseError('The file is not a readable image', 'NOT_AN_IMAGE');
+const unreadable = () => parseFailure('NOT_AN_IMAGE', traceMessage('parseNotImage'));
 
 /**
  * OCR with tesseract.js and the language data of the installed @tesseract.js-data packages: nothing

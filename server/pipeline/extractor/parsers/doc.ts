@@ -1,6 +1,7 @@
 import * as CFB from 'cfb';
 import WordExtractor, { type WordDocument } from 'word-extractor';
-import { ParseError, type ParsedPage, type Parser } from '../types';
+import { ParseError, parseFailure, type ParsedPage, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { docxParser } from './docx';
 import { looksLikeCfb, looksLikeZip } from './media-types';
 import { summaryInformation } from './ole-summary';
@@ -24,15 +25,15 @@ const countTables = (body: string): number =>
 
 const openContainer = (bytes: Uint8Array): CFB.CFB$Container => {
   if (new TextDecoder('latin1').decode(bytes.subarray(0, 5)) === '{\\rtf') {
-    throw new ParseError('The file is an RTF document named .doc; RTF is not read', 'DOC_IS_RTF');
+    throw parseFailure('DOC_IS_RTF', traceMessage('parseDocIsRtf'));
   }
   if (!looksLikeCfb(bytes)) {
-    throw new ParseError('The file is not a Word 97-2003 document (not an OLE file)', 'DOC_NOT_OLE');
+    throw parseFailure('DOC_NOT_OLE', traceMessage('parseDocNotOle'));
   }
   try {
     return CFB.read(bytes, { type: 'array' });
   } catch {
-    throw new ParseError('The Word document is damaged (its OLE structure cannot be read)', 'DOC_DAMAGED');
+    throw parseFailure('DOC_DAMAGED', traceMessage('parseDocDamaged'));
   }
 };
 
@@ -40,7 +41,7 @@ const openContainer = (bytes: Uint8Array): CFB.CFB$Container => {
 const isEncrypted = (container: CFB.CFB$Container): boolean => {
   const stream = CFB.find(container, 'WordDocument');
   if (!stream?.content || stream.content.length < 12) {
-    throw new ParseError('The file holds no Word document stream', 'DOC_NO_DOCUMENT');
+    throw parseFailure('DOC_NO_DOCUMENT', traceMessage('parseDocNoDocument'));
   }
   return (stream.content[0x0b] & 0x01) !== 0;
 };
@@ -78,7 +79,7 @@ export const docParser: Parser<'document'> = {
     }
     const container = openContainer(input.bytes);
     if (isEncrypted(container)) {
-      throw new ParseError('The Word document is protected by a password', 'DOC_ENCRYPTED');
+      throw parseFailure('DOC_ENCRYPTED', traceMessage('parseDocEncrypted'));
     }
     let document: WordDocument;
     try {

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
-import { ParseError } from '../types';
+import { parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 
 /** The body of a message: its text and HTML parts and every attached or inline part. */
@@ -46,9 +47,12 @@ export const readMimeBody = async (bytes: Uint8Array): Promise<EmailBody> => {
     mail = await simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), OPTIONS);
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'EMAXLEN') {
-      throw new ParseError(`The email has more than ${MAX_MIME_PARTS} MIME parts`, 'EMAIL_TOO_MANY_PARTS');
+      throw parseFailure(
+        'EMAIL_TOO_MANY_PARTS',
+        traceMessage('parseEmailTooManyParts', { max: MAX_MIME_PARTS }),
+      );
     }
-    throw new ParseError('The email is damaged and could not be read', 'EMAIL_DAMAGED');
+    throw parseFailure('EMAIL_DAMAGED', traceMessage('parseEmailDamaged'));
   }
   return {
     text: mail.text ?? '',

@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
 import { EXTENSIONS_BY_FAMILY } from '../../../../schemas/extractor-settings';
-import { ParseError, type Parser } from '../types';
+import { parseFailure, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 /** Image formats read here, as image-size names them, and the extensions each usually carries. */
 const FORMATS: Record<string, readonly string[]> = {
@@ -21,7 +22,7 @@ const readSize = (bytes: Uint8Array): { format: string; width: number; height: n
   } catch {
     // image-size throws on bytes it does not recognise; answered below.
   }
-  throw new ParseError('The file is not a readable image', 'NOT_AN_IMAGE');
+  throw parseFailure('NOT_AN_IMAGE', traceMessage('parseNotImage'));
 };
 
 /**

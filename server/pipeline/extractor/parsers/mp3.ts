@@ -1,5 +1,6 @@
 import { EXTENSIONS_BY_FAMILY } from '../../../../schemas/extractor-settings';
-import { ParseError, type Parser } from '../types';
+import { ParseError, parseFailure, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 /** Tags kept in the metadata, by ID3v2.3/2.4 frame id and by ID3v2.2 frame id. */
 const TAGS: Record<string, 'title' | 'artist' | 'album'> = {
@@ -189,8 +190,7 @@ export const mp3Parser: Parser<'audio'> = {
       audio += 10 + syncsafe(bytes, audio + 6) + (bytes[audio + 5] & 0x10 ? 10 : 0);
     }
     const found = firstFrame(bytes, audio);
-    if (!found)
-      throw new ParseError('The file is not an MP3 audio file (no MPEG audio frame found)', 'NOT_MP3');
+    if (!found) throw parseFailure('NOT_MP3', traceMessage('parseNotMp3'));
     const { at, frame } = found;
     const end = hasId3v1(bytes) ? bytes.length - 128 : bytes.length;
     const metadata = {

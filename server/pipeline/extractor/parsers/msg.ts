@@ -2,7 +2,8 @@ import { Buffer } from 'node:buffer';
 import MsgReaderModule from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import type { Address, ParseContext, ParseOutput, Parser } from '../types';
-import { ParseError } from '../types';
+import { ParseError, parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 import {
   addressesOf,
@@ -129,7 +130,7 @@ const read = (bytes: Uint8Array): { reader: Reader; data: FieldsData } => {
     reader = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     data = reader.getFileData();
   } catch {
-    throw new ParseError('The Outlook message is damaged and could not be read', 'MSG_DAMAGED');
+    throw parseFailure('MSG_DAMAGED', traceMessage('parseMsgDamaged'));
   }
   // MS-OXMSG makes the message class mandatory; a Word or Excel file (also OLE) has none
   if (data.error || data.dataType !== 'msg' || !data.messageClass) {

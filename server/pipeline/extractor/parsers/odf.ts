@@ -1,4 +1,5 @@
-import { ParseError, type ParsedPage, type Parser } from '../types';
+import { parseFailure, type ParsedPage, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { blockLines, MAX_TABLE_CELLS, type OdfCollector } from './odf-text';
 import { pageLimitWarning } from './page-limit';
 import { unzipBounded } from './zip';
@@ -67,8 +68,7 @@ export const odfParser: Parser<'document'> = {
     const warnings: string[] = [];
     const files = unzipBounded(input.bytes, (name) => PARTS.has(name));
     const content = files.get('content.xml');
-    if (!content)
-      throw new ParseError('The file is not an OpenDocument file (content.xml is missing)', 'ODF_NO_CONTENT');
+    if (!content) throw parseFailure('ODF_NO_CONTENT', traceMessage('parseOdfNoContent'));
     const root = parseXml(content, 'content.xml', warnings);
     const meta = files.get('meta.xml');
     const metadata: Record<string, string | number> = meta
@@ -76,7 +76,7 @@ export const odfParser: Parser<'document'> = {
       : {};
     const body = firstChild(root, 'body');
     const flow = body && childElements(body)[0];
-    if (!flow) throw new ParseError('The OpenDocument file has no body', 'ODF_NO_BODY');
+    if (!flow) throw parseFailure('ODF_NO_BODY', traceMessage('parseOdfNoBody'));
     const collected: OdfCollector = { notes: [], comments: [], tables: 0, cells: 0, truncated: false };
     let pages: ParsedPage[];
     if (flow.name.endsWith('presentation') || flow.name.endsWith('drawing')) {

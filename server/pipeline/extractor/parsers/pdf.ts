@@ -3,7 +3,15 @@ import { Unzlib } from 'fflate';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentOptions } from '../../../../schemas/extractor-settings';
-import { ParseError, type OcrEngine, type ParsedPage, type Parser, type RawAttachment } from '../types';
+import {
+  ParseError,
+  parseFailure,
+  type OcrEngine,
+  type ParsedPage,
+  type Parser,
+  type RawAttachment,
+} from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { mimeOf } from './media-types';
 import { restoreNativeBuiltins } from './native-builtins';
 import { pageLimitWarning } from './page-limit';
@@ -192,8 +200,7 @@ const dataDir = (name: string) => `${path.join(PDFJS_DIR, name)}/`;
 /** pdf.js's own exceptions, told apart by name, in words a user understands. */
 const refusal = (error: unknown): ParseError => {
   const { name, message } = error instanceof Error ? error : { name: '', message: String(error) };
-  if (name === 'PasswordException')
-    return new ParseError('The PDF is protected by a password', 'PDF_ENCRYPTED');
+  if (name === 'PasswordException') return parseFailure('PDF_ENCRYPTED', traceMessage('parsePdfEncrypted'));
   if (name === 'InvalidPDFException' || name === 'FormatError') {
     return new ParseError(`The PDF is damaged or truncated (${message})`, 'PDF_DAMAGED');
   }
@@ -328,7 +335,7 @@ export const pdfParser: Parser<'document'> = {
   extensions: ['pdf'],
   async parse(input, context) {
     const { options, signal } = context;
-    if (input.bytes.length === 0) throw new ParseError('The PDF file is empty (0 bytes)', 'EMPTY_FILE');
+    if (input.bytes.length === 0) throw parseFailure('EMPTY_FILE', traceMessage('parsePdfEmpty'));
     checkInflatedSize(input.bytes);
     const document = await open(input.bytes);
     try {
@@ -358,7 +365,7 @@ export const pdfParser: Parser<'document'> = {
         }
       }
       if (failed > 0 && failed === pages.length) {
-        throw new ParseError('The PDF is damaged: none of its pages could be read', 'PDF_DAMAGED');
+        throw parseFailure('PDF_DAMAGED', traceMessage('parsePdfNoPage'));
       }
       const skipped = plan.warning();
       if (skipped) warnings.push(skipped);

@@ -1,6 +1,7 @@
 import * as CFB from 'cfb';
 import { unzlibSync } from 'fflate';
-import { ParseError, type ParsedPage, type Parser, type RawAttachment } from '../types';
+import { ParseError, parseFailure, type ParsedPage, type Parser, type RawAttachment } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { looksLikeCfb, looksLikeZip } from './media-types';
 import { embeddedFile, MAX_EMBEDDED_BYTES } from './ole-object';
 import { summaryInformation } from './ole-summary';
@@ -136,7 +137,7 @@ const openContainer = (bytes: Uint8Array): CFB.CFB$Container => {
   try {
     return CFB.read(bytes, { type: 'array' });
   } catch {
-    throw new ParseError('The PowerPoint file is damaged (its OLE structure cannot be read)', 'PPT_DAMAGED');
+    throw parseFailure('PPT_DAMAGED', traceMessage('parsePptDamaged'));
   }
 };
 
@@ -167,7 +168,7 @@ export const pptParser: Parser<'document'> = {
     }
     const container = openContainer(input.bytes);
     const bytes = streamOf(container, 'PowerPoint Document');
-    if (!bytes) throw new ParseError('The file holds no PowerPoint document stream', 'PPT_NO_DOCUMENT');
+    if (!bytes) throw parseFailure('PPT_NO_DOCUMENT', traceMessage('parsePptNoDocument'));
     const stream = new PptStream(bytes);
     const warnings: string[] = [];
     const currentUser = streamOf(container, 'Current User');
@@ -177,7 +178,7 @@ export const pptParser: Parser<'document'> = {
       persist?.encryptionRef &&
       stream.record(persist.offsets.get(persist.encryptionRef) ?? -1)?.type === RT.cryptSession
     ) {
-      throw new ParseError('The presentation is protected by a password', 'PPT_ENCRYPTED');
+      throw parseFailure('PPT_ENCRYPTED', traceMessage('parsePptEncrypted'));
     }
     let set = persist && slidesByPersist(stream, persist.offsets, persist.documentRef);
     if (!set || set.slides.length === 0) {

@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import { EXTENSIONS_BY_FAMILY, type SpreadsheetOptions } from '../../../../schemas/extractor-settings';
-import { ParseError, type ParsedPage, type Parser } from '../types';
+import { ParseError, parseFailure, type ParsedPage, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { unzipBounded } from './zip';
 
 /** Rows read per sheet (SheetJS stops there). */
@@ -152,11 +153,11 @@ const openCfb = (bytes: Uint8Array): Container => {
     );
   }
   if (CFB.find(cfb, 'EncryptedPackage') || CFB.find(cfb, '/encryption')) {
-    throw new ParseError('The workbook is password-protected', 'ENCRYPTED');
+    throw parseFailure('ENCRYPTED', traceMessage('parseWorkbookEncrypted'));
   }
   const stream = CFB.find(cfb, '/Workbook') ?? CFB.find(cfb, '/Book');
   if (!stream?.content) {
-    throw new ParseError('The file is an OLE document without an Excel workbook in it', 'NOT_A_SPREADSHEET');
+    throw parseFailure('NOT_A_SPREADSHEET', traceMessage('parseNotSpreadsheet'));
   }
   return {
     bytes: withoutFormulas(Uint8Array.from(stream.content)),
@@ -189,7 +190,7 @@ const withoutFormulas = (stream: Uint8Array): Uint8Array => {
     const id = stream[at] | (stream[at + 1] << 8);
     const size = stream[at + 2] | (stream[at + 3] << 8);
     // Records after FILEPASS are encrypted: zeroing bytes in them would corrupt the cipher text.
-    if (id === FILEPASS) throw new ParseError('The workbook is password-protected', 'ENCRYPTED');
+    if (id === FILEPASS) throw parseFailure('ENCRYPTED', traceMessage('parseWorkbookEncrypted'));
     const cce = FORMULA_LENGTH_AT.get(id);
     if (cce !== undefined && cce + 2 <= size) stream.fill(0, at + 4 + cce, at + 6 + cce);
     else if (cce !== undefined || OLD_FORMULA_RECORDS.includes(id)) {
@@ -374,7 +375,7 @@ export const readWorkbook = (
 
 const sheetJsError = (message: string): ParseError =>
   /password|encrypt/i.test(message)
-    ? new ParseError('The workbook is password-protected', 'ENCRYPTED')
+    ? parseFailure('ENCRYPTED', traceMessage('parseWorkbookEncrypted'))
     : new ParseError(`The spreadsheet could not be read: ${message.slice(0, 200)}`, 'SPREADSHEET_DAMAGED');
 
 interface SheetContext {

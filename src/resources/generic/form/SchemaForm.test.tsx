@@ -173,6 +173,56 @@ describe('generated forms', () => {
     expect(within(screen.getByRole('alert')).getByText('is over the limit')).toBeInTheDocument();
   });
 
+  it('says coded field problems of a refused save in the user language, under their fields', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    const interactions = getResource('interactions');
+    const rest = fakeRest('environments/e1/interactions', [
+      { id: 'i1', name: 'cancellation', contexts: ['care', 'sales'], parameters: [], functions: [] },
+    ]);
+    const contexts = fakeRest('environments/e1/contexts', [
+      { id: 'c1', name: 'care' },
+      { id: 'c2', name: 'sales' },
+    ]);
+    renderResourceView(
+      <interactions.edit resource={interactions} scope={{ environmentId: 'e1', projectId: 'p1' }} id="i1" />,
+      {
+        routes: {
+          ...rest.routes,
+          ...contexts.routes,
+          'PUT /v4/console/api/environments/e1/interactions/i1': json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: "The context 'sales' does not exist; An interaction needs at least one parameter",
+              params: { fields: 'contexts.1, parameters' },
+              details: [
+                {
+                  path: 'contexts.1',
+                  message: "The context 'sales' does not exist",
+                  code: 'contextUnknown',
+                  params: { name: 'sales' },
+                },
+                {
+                  path: 'parameters',
+                  message: 'An interaction needs at least one parameter',
+                  code: 'parametersNone',
+                },
+              ],
+            },
+            400,
+          ),
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Contextes 2' })).toHaveTextContent('sales'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le contexte « sales » n’existe pas')).toBeInTheDocument();
+    expect(screen.getByText('Une interaction doit avoir au moins un paramètre')).toBeInTheDocument();
+    expect(screen.queryByText("The context 'sales' does not exist")).not.toBeInTheDocument();
+  });
+
   it('titles each item of a list of names by the list and its rank, and picks it among the referenced records', async () => {
     const interactions = getResource('interactions');
     const rest = fakeRest('environments/e1/interactions', [

@@ -1,5 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { errorMessage, HttpError } from '../../../api';
+import { detailMessage, errorMessage, HttpError } from '../../../api';
 import type { ResourceLabels } from '../../labels';
 import type { ResourceDescriptor } from '../../types';
 import { pathSegments, translationPath } from './errorPaths';
@@ -16,6 +16,9 @@ interface Detail {
   message: string;
   /** The rule broken: translated by `resources.<res>.errors.<field>.<keyword>` when that key exists. */
   keyword?: string;
+  /** A coded problem (schemas/detail-messages.ts) with its params: said in the user's language. */
+  code?: string;
+  params?: Record<string, unknown>;
 }
 
 const isDetail = (value: unknown): value is Detail =>
@@ -64,13 +67,14 @@ export const serverErrors = (
   const stray: string[] = [];
   for (const detail of details) {
     const segments = pathSegments(detail.path);
+    const said = detailMessage(detail);
     if (segments.length === 0 || !known.has(segments[0])) {
-      stray.push(detail.message);
+      stray.push(said);
       continue;
     }
     const path = translationPath(segments);
     const keyword = unique?.fields.includes(path) ? 'unique' : detail.keyword;
-    const message = keyword ? labels.error(path, keyword, detail.message) : detail.message;
+    const message = keyword ? labels.error(path, keyword, said) : said;
     addAt(fields, segments, message);
   }
   const message = details.length === 0 ? errorMessage(error) : stray.join(' ') || undefined;

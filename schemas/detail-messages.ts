@@ -1,0 +1,102 @@
+/**
+ * What a refused save says about one field (`details[]` of a 400 or 409, DESIGN.md §5), by code
+ * (issue 23 "one language at a time"). The server answers each detail as `{ path, message, code,
+ * params }`: `message` the English sentence below with its parameters (API clients read it,
+ * unchanged), `code` and `params` what the console says in the user's language under the field
+ * (`src/i18n/details`). The English below is both the server's sentence and the console's English
+ * catalogue, so the two cannot drift. Templates are polyglot's: `%{name}` is a parameter.
+ *
+ * `fieldProblem(path, code, params)` takes exactly the parameters its template names: the type
+ * check fails on a missing or unknown one.
+ */
+export const DETAIL_MESSAGES_EN = {
+  // NLU entities (server/nlu/entity-rules.ts)
+  builtinArchetypeName: "'%{name}' is a built-in archetype: choose another name",
+  termWithoutLetter: 'A term needs at least one letter or digit',
+  subArchetypeUnknown: "The sub-archetype '%{name}' does not exist",
+  subArchetypeCycle: "These sub-archetypes lead back to '%{name}': cycles are refused",
+  archetypeUnknown: "The archetype '%{name}' does not exist",
+  parameterPositionTwice: 'Two parameters have position %{position}',
+  parameterNameTwice: "Two parameters are named '%{name}'",
+  parametersNone: 'An interaction needs at least one parameter',
+  parametersAllOptional: 'At least one parameter must be required',
+  contextUnknown: "The context '%{name}' does not exist",
+  functionUnknown: "The function '%{name}' does not exist",
+  distanceNeedsVersion:
+    "Setting the distance needs NLU version 4.12 or above; the server '%{server}' runs %{version}: end the interaction's name with [distance=%{distance}] instead",
+  distanceInName:
+    'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
+  functionNeedsField: '%{function} needs this field',
+  interactionUnknown: "The interaction '%{name}' does not exist",
+  // Categories and the categorization's input type (server/pipeline/categorisation/input-types.ts)
+  ruleNameTwice: "Two rules of this category are named '%{name}'",
+  attachmentCategoryForText: "Category '%{category}' is for attachments, which pasted text never has",
+  ruleReadsHeadersDocument:
+    "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading documents never gets any",
+  ruleReadsHeadersText:
+    "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading pasted text never gets any",
+  // Reply templates (server/replies/rules.ts)
+  secondDefaultTemplate:
+    "'%{name}' is already the default template: one template per environment is the default",
+  // Identity: passwords, invitations
+  passwordIncorrect: 'The password is incorrect. Please verify your input.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  usernameTaken: 'This username is already used',
+  alreadyMember: 'This address is already a member of the organisation',
+  passwordMinLength: 'The password must be at least 12 characters long',
+  passwordDigit: 'The password must contain a digit',
+  passwordLowercase: 'The password must contain a lowercase letter',
+  passwordUppercase: 'The password must contain an uppercase letter',
+  passwordSpecial: 'The password must contain a special character',
+  passwordUnchanged: 'The new password must differ from the current one',
+  // Periods
+  endBeforeStart: 'The end is before the start',
+} as const;
+
+export type DetailCode = keyof typeof DETAIL_MESSAGES_EN;
+
+/** The `%{name}` parameters of a template, as a union of names. */
+type ParamNames<S extends string> = S extends `${string}%{${infer P}}${infer Rest}`
+  ? P | ParamNames<Rest>
+  : never;
+
+/** The parameters a code's template needs: exactly those it names. */
+export type DetailParams<C extends DetailCode> = Record<
+  ParamNames<(typeof DETAIL_MESSAGES_EN)[C]>,
+  string | number
+>;
+
+export const isDetailCode = (value: unknown): value is DetailCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(DETAIL_MESSAGES_EN, value);
+
+/** A template with its parameters filled in (a missing one stays `%{name}`). */
+export const fillTemplate = (template: string, params: Record<string, unknown> = {}) =>
+  template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+
+/** One field's problem: its path, the English sentence, the code and its parameters. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+  code: DetailCode;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A field's problem by code, with the English `message` API clients read.
+ *
+ * @example
+ * fieldProblem('subArchetypes.0', 'subArchetypeUnknown', { name: 'city' });
+ * // { path, message: "The sub-archetype 'city' does not exist", code, params: { name: 'city' } }
+ */
+export const fieldProblem = <C extends DetailCode>(
+  path: string,
+  code: C,
+  ...[params]: ParamNames<(typeof DETAIL_MESSAGES_EN)[C]> extends never ? [] : [DetailParams<C>]
+): FieldProblem => ({
+  path,
+  message: fillTemplate(DETAIL_MESSAGES_EN[code], params),
+  code,
+  ...(params ? { params: params as Record<string, string | number> } : {}),
+});
