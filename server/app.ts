@@ -23,6 +23,8 @@ import { headersPlugin } from './plugins/headers';
 import { inputPlugin } from './plugins/input';
 import { openapiPlugin } from './plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
+import { configurationRules } from './configuration/resource-rules';
+import { testingRules } from './testing/domain-rules';
 import { invitationRoutes } from './routes/auth/invitations';
 import { loginRoutes } from './routes/auth/login';
 import { passwordForgottenRoutes } from './routes/auth/password-forgotten';
@@ -83,8 +85,11 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(tenancyRoutes, { platform });
   await app.register(projectMarksRoutes, { platform });
   await app.register(navigationRoutes, { platform });
-  await app.register(resourcesPlugin, { platform, schemas: options.schemas ?? resourceSchemas });
-  await app.register(configurationRoutes, { platform, schemas: options.schemas ?? resourceSchemas });
+  const schemas = options.schemas ?? resourceSchemas;
+  // The domains' rules of their resources: the generic routes run them and know nothing of them.
+  const rules = { ...configurationRules(schemas), ...testingRules };
+  await app.register(resourcesPlugin, { platform, schemas, rules });
+  await app.register(configurationRoutes, { platform, schemas });
   await app.register(consumptionRoutes, { platform });
   await app.register(dashboardRoutes, { platform });
   await app.register(graphRoutes, { platform });

@@ -9,7 +9,7 @@ import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
-import { startServerIdleWorker } from './nlu/server-states';
+import { startServerIdleWorker } from './configuration/server-states';
 import { startTestWorker } from './testing/campaign';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
 import { createLlmClient, environmentLlmClients } from './integrations/llm';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DetailCode } from '../../schemas/detail-messages';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
-import { danglingReferences } from '../nlu/references';
+import { danglingReferences } from '../configuration/references';
 import { isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { ClientError } from '../http/errors';
 import { extractorSettingsBodySchema, type ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import { withDefaults } from '../pipeline/extractor/settings';
 import { settingsWithDefaults } from '../resources/tables/environments';
-import { replyTemplateProblems, templateDoc } from '../replies/rules';
+import { replyTemplateProblems, templateDoc } from '../configuration/reply-template-rules';
 import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 
 /**
@@ -54,7 +54,7 @@ export const configurationResources = (schemas: readonly ResourceSchema[]) =>
 /** The record fields the table's columns hold: never part of an entity's content. */
 /**
  * Rules over every entity of a kind at once (an include cycle needs all the templates), by resource
- * path; the save-time rules of server/nlu/entity-rules.ts apply the same ones one entity at a time.
+ * path; the save-time rules of server/configuration/save-rules.ts apply the same ones one entity at a time.
  */
 const WHOLE_KIND_RULES: Record<string, (entities: Entity[]) => { index: number; error: FieldError }[]> = {
   'reply-templates': (list) => replyTemplateProblems(list.map(templateDoc)),

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { extractionCache } from '../analyses/extraction-cache';
 import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { pipelineConfigCache } from '../analyses/pipeline-config-cache';
-import { markServersUsed } from '../nlu/server-states';
+import { markServersUsed } from '../configuration/server-states';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
 import { describeError, emptyResult } from '../pipeline/engine';

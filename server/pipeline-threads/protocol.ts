@@ -5,7 +5,7 @@ import {
   type TraceStep,
 } from '../../schemas/analysis-result';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
-import type { compileServer, testText } from '../nlu/test-text';
+import type { compileServer, testText } from '../pipeline/nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
 import type { ocrDataTest } from '../pipeline/ocr-data/test';
 import type { rescore } from '../pipeline/rescore';

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
-import { compileServer, testText } from '../nlu/test-text';
+import { compileServer, testText } from '../pipeline/nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
 import { ocrDataTest } from '../pipeline/ocr-data/test';
 import { rescore } from '../pipeline/rescore';

@@ -9,88 +9,67 @@ import { registerResourceRoutes } from './routes';
 import { resourceRuntime } from './runtime';
 import type { ResourceStore } from './store';
 import { tableStores } from './tables';
-import { documentRules, type DocumentRule } from '../nlu/entity-rules';
-import { testingDeleteGuards, testingDocumentRules, type DeleteGuard } from '../testing/domain-rules';
-import { followRename, refuseDeletionInUse } from '../nlu/references';
+import type { ResourceRules, ResourceRulesMap } from './rules';
 import { validationError } from './validation';
 
-/** A document store that runs its resource's own checks before writing (spec messages, on their fields). */
-const withRule = (store: ResourceStore, rule: DocumentRule | undefined): ResourceStore => {
-  if (!rule) return store;
-  const check = async (
+/**
+ * A document store that runs its resource's rules (rules.ts): its checks before writing (spec
+ * messages, on their fields), its guard before deleting, and what follows an update in the same
+ * transaction.
+ */
+const withRules = (store: ResourceStore, rules: ResourceRules): ResourceStore => {
+  const { check, beforeDelete, afterUpdate } = rules;
+  const checked = async (
     q: Queryable,
     scopeId: string | undefined,
     data: Record<string, unknown>,
     id?: string,
   ) => {
-    const problems = await rule(q, scopeId ?? '', data, id);
+    const problems = check ? await check(q, scopeId ?? '', data, id) : [];
     if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true })));
   };
   return {
     ...store,
     create: async (q, ctx, data) => {
-      await check(q, ctx.scopeId, data);
+      await checked(q, ctx.scopeId, data);
       return store.create(q, ctx, data);
     },
     update: async (q, ctx, before, data) => {
-      await check(q, ctx.scopeId, data, before.id);
-      return store.update(q, ctx, before, data);
+      await checked(q, ctx.scopeId, data, before.id);
+      const after = await store.update(q, ctx, before, data);
+      if (afterUpdate && ctx.scopeId)
+        await afterUpdate(
+          q,
+          ctx.scopeId,
+          { before, after },
+          { actorId: ctx.actor.id, impersonatorId: ctx.impersonator?.id },
+        );
+      return after;
+    },
+    delete: async (q, ctx, before) => {
+      if (beforeDelete) await beforeDelete(q, ctx.scopeId ?? '', before.id);
+      return store.delete(q, ctx, before);
     },
   };
 };
-
-/** A document store that checks, before deleting a record, that nothing still needs it. */
-const withDeleteGuard = (store: ResourceStore, guard: DeleteGuard | undefined): ResourceStore =>
-  guard
-    ? {
-        ...store,
-        delete: async (q, ctx, before) => {
-          await guard(q, ctx.scopeId ?? '', before.id);
-          return store.delete(q, ctx, before);
-        },
-      }
-    : store;
-
-/**
- * A document store whose renames follow through the configuration (server/nlu/references.ts):
- * renaming an archetype renames it in the interactions that use it, and so on, in the same
- * transaction.
- */
-const withRenames = (store: ResourceStore, schema: ResourceSchema): ResourceStore => ({
-  ...store,
-  update: async (q, ctx, before, data) => {
-    const after = await store.update(q, ctx, before, data);
-    if (ctx.scopeId)
-      await followRename(
-        q,
-        ctx.scopeId,
-        { resource: schema.$id, before, after },
-        { actorId: ctx.actor.id, impersonatorId: ctx.impersonator?.id },
-      );
-    return after;
-  },
-});
 
 export interface ResourcesOptions {
   platform: Platform;
   /** Every resource schema by default; tests add their own to prove a schema is a resource. */
   schemas?: readonly ResourceSchema[];
+  /** The domains' rules of their document resources (rules.ts), by `$id`; none by default. */
+  rules?: ResourceRulesMap;
 }
 
 const storeFor = (
   schema: ResourceSchema,
   platform: Platform,
   schemas: readonly ResourceSchema[],
+  rules: ResourceRulesMap,
 ): ResourceStore => {
   if (schema['x-admin'].storage === 'document') {
-    const checked = withDeleteGuard(
-      withRule(documentStore(schema), documentRules[schema.$id] ?? testingDocumentRules[schema.$id]),
-      testingDeleteGuards[schema.$id] ??
-        (schema['x-admin'].scope === 'environment'
-          ? (q, environmentId, id) => refuseDeletionInUse(q, environmentId, schema.$id, id)
-          : undefined),
-    );
-    return schema['x-admin'].scope === 'environment' ? withRenames(checked, schema) : checked;
+    const own = rules[schema.$id];
+    return own ? withRules(documentStore(schema), own) : documentStore(schema);
   }
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
@@ -110,7 +89,7 @@ const storeFor = (
  */
 export const resourcesPlugin = async (
   app: FastifyInstance,
-  { platform, schemas = resourceSchemas }: ResourcesOptions,
+  { platform, schemas = resourceSchemas, rules = {} }: ResourcesOptions,
 ) => {
   const addresses = new Set<string>();
   for (const schema of schemas) {
@@ -121,7 +100,7 @@ export const resourcesPlugin = async (
     registerResourceRoutes(
       app,
       platform.db,
-      resourceRuntime(schema, storeFor(schema, platform, schemas), schemas),
+      resourceRuntime(schema, storeFor(schema, platform, schemas, rules), schemas),
     );
   }
   await syncDocumentIndexes(platform.db, schemas, app.log);

@@ -6,7 +6,7 @@ import {
 } from '../../schemas/domain-module.schema';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
-import type { DocumentRule } from '../nlu/entity-rules';
+import type { DeleteGuard, ResourceRulesMap, SaveRule } from '../resources/rules';
 import type { FieldError } from '../resources/validation';
 import type { DomainCoverage } from './scores';
 
@@ -50,7 +50,7 @@ export const projectRules = (q: Queryable, projectId: string) =>
     [projectId],
   );
 
-const domainRuleRule: DocumentRule = async (q, projectId, data) => {
+const domainRuleRule: SaveRule = async (q, projectId, data) => {
   const errors: FieldError[] = [];
   const name = String(data.name ?? '');
   if (name && !(await isProjectRule(q, projectId, name)))
@@ -120,7 +120,7 @@ const rulesUsing = async (q: Queryable, projectId: string, moduleId: string) =>
   );
 
 /** A domain module may change its pipeline module only if the rules that use it still get their kind. */
-const domainModuleRule: DocumentRule = async (q, projectId, data, id) => {
+const domainModuleRule: SaveRule = async (q, projectId, data, id) => {
   if (!id) return [];
   const type = String(data.module ?? '') as DomainModuleType;
   const stranded = (await rulesUsing(q, projectId, id)).filter(
@@ -137,27 +137,22 @@ const domainModuleRule: DocumentRule = async (q, projectId, data, id) => {
     : [];
 };
 
-/** The checks of the testing centre's configuration entities, by schema `$id`. */
-export const testingDocumentRules: Record<string, DocumentRule> = {
-  [MODULE_RESOURCE]: domainModuleRule,
-  [RULE_RESOURCE]: domainRuleRule,
+/** A domain module that a rule uses is kept: deleting it would leave the rule scoring nothing. */
+const moduleInUse: DeleteGuard = async (q, projectId, id) => {
+  const rules = await rulesUsing(q, projectId, id);
+  if (rules.length)
+    throw new ClientError(
+      409,
+      'DOMAIN_MODULE_IN_USE',
+      'Domain rules use this module: change or delete them first',
+      { params: { rules: rules.length } },
+    );
 };
 
-/** What must hold before a record is deleted; throws the refusal. */
-export type DeleteGuard = (q: Queryable, scopeId: string, id: string) => Promise<void>;
-
-/** A domain module that a rule uses is kept: deleting it would leave the rule scoring nothing. */
-export const testingDeleteGuards: Record<string, DeleteGuard> = {
-  [MODULE_RESOURCE]: async (q, projectId, id) => {
-    const rules = await rulesUsing(q, projectId, id);
-    if (rules.length)
-      throw new ClientError(
-        409,
-        'DOMAIN_MODULE_IN_USE',
-        'Domain rules use this module: change or delete them first',
-        { params: { rules: rules.length } },
-      );
-  },
+/** The testing centre's rules of its resources (server/resources/rules.ts), by schema `$id`. */
+export const testingRules: ResourceRulesMap = {
+  [MODULE_RESOURCE]: { check: domainModuleRule, beforeDelete: moduleInUse },
+  [RULE_RESOURCE]: { check: domainRuleRule },
 };
 
 /**

@@ -6,7 +6,7 @@ import type { DocumentEdit } from '../analyses/language-config';
 import { readPipelineConfig } from '../analyses/pipeline-config';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
-import { documentRules } from '../nlu/entity-rules';
+import { documentRules } from '../configuration/save-rules';
 import type { PipelineConfig } from '../pipeline/stage';
 import type { Rescored, StoredAnalysis } from '../pipeline/rescore';
 import type { PipelinePool } from '../pipeline-threads/pool';

@@ -1,4 +1,4 @@
-import { replyTemplateDef } from '../../replies/rules';
+import { replyTemplateDef } from '../../configuration/reply-template-rules';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
 import { NO_CATEGORY } from '../../../schemas/analysis-result';

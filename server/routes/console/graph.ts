@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getConfigurationGraph } from '../../../schemas/contracts/graph';
 import { modulesOf, readSettingsRow } from '../../analyses/modules';
 import { contractRoute } from '../../http/contract-route';
-import { configurationGraph, GRAPH_RESOURCES } from '../../nlu/graph';
+import { configurationGraph, GRAPH_RESOURCES } from '../../configuration/graph';
 import type { Platform } from '../../platform';
 import { configurableEnvironment } from '../../resources/access';
 

@@ -43,7 +43,7 @@ import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../
 import type { Queryable } from '../../db';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError, notFound } from '../../http/errors';
-import { environmentDocuments } from '../../nlu/documents';
+import { environmentDocuments } from '../../configuration/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
 import type { Platform } from '../../platform';

@@ -1,10 +1,10 @@
-import type { NluTestAnswer } from '../../schemas/contracts/nlu';
-import { analyseText } from '../pipeline/nlu/analyse';
-import type { Hit } from '../pipeline/nlu/archetype-matches';
-import { NluCompileError } from '../pipeline/nlu/compile';
-import { detectLanguage } from '../pipeline/nlu/language';
-import { loadServer, type ServerConfig } from '../pipeline/nlu/servers';
-import { matchedValue, nluInteraction } from '../pipeline/nlu/stage';
+import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
+import { analyseText } from './analyse';
+import type { Hit } from './archetype-matches';
+import { NluCompileError } from './compile';
+import { detectLanguage } from './language';
+import { loadServer, type ServerConfig } from './servers';
+import { matchedValue, nluInteraction } from './stage';
 
 /** Why a server cannot start: its configuration's problems, for the user to fix. */
 export interface CompileRefusal {

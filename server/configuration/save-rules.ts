@@ -15,7 +15,8 @@ import type {
 import { distanceInName, supportsDistance } from '../pipeline/nlu/compile';
 import { regexProblem } from '../pipeline/nlu/regex-safety';
 import { tokenise } from '../pipeline/nlu/text';
-import { replyTemplateRule } from '../replies/rules';
+import { replyTemplateRule } from './reply-template-rules';
+import type { SaveRule } from '../resources/rules';
 import type { FieldError } from '../resources/validation';
 
 /**
@@ -24,20 +25,13 @@ import type { FieldError } from '../resources/validation';
  * cycles of sub-archetypes, unsafe regular expressions. The same rules hold when the engine
  * compiles (server/pipeline/nlu/compile.ts), for configurations imported whole.
  */
-export type DocumentRule = (
-  q: Queryable,
-  environmentId: string,
-  data: Record<string, unknown>,
-  id: string | undefined,
-) => Promise<FieldError[]>;
-
 const namesOf = async (q: Queryable, environmentId: string, resource: string) =>
   new Set((await environmentDocuments(q, environmentId, resource)).map((d) => d.data.name as string));
 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
-const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
+const archetypeRule: SaveRule = async (q, environmentId, data, id) => {
   const errors: FieldError[] = [];
   const name = String(data.name ?? '');
   if (isBuiltinArchetype(name)) errors.push(fieldProblem('name', 'builtinArchetypeName', { name }));
@@ -71,7 +65,7 @@ const archetypeRule: DocumentRule = async (q, environmentId, data, id) => {
   return errors;
 };
 
-const interactionRule: DocumentRule = async (q, environmentId, data) => {
+const interactionRule: SaveRule = async (q, environmentId, data) => {
   const errors: FieldError[] = [];
   const archetypes = await namesOf(q, environmentId, 'archetype');
   const params = (data.parameters ?? []) as InteractionParameterDef[];
@@ -121,7 +115,7 @@ const interactionRule: DocumentRule = async (q, environmentId, data) => {
   return errors;
 };
 
-const functionRule: DocumentRule = async (q, environmentId, data) => {
+const functionRule: SaveRule = async (q, environmentId, data) => {
   const def = data as unknown as InteractionFunctionDef;
   const entry = FUNCTIONS[def.functionName];
   if (!entry) return [];
@@ -136,14 +130,14 @@ const functionRule: DocumentRule = async (q, environmentId, data) => {
   });
 };
 
-const serverRule: DocumentRule = async (q, environmentId, data) => {
+const serverRule: SaveRule = async (q, environmentId, data) => {
   const contexts = await namesOf(q, environmentId, 'nlu-context');
   return strings(data.contexts).flatMap((c, i) =>
     contexts.has(c) ? [] : [fieldProblem(`contexts.${i}`, 'contextUnknown', { name: c })],
   );
 };
 
-const categoryRule: DocumentRule = async (q, environmentId, data) => {
+const categoryRule: SaveRule = async (q, environmentId, data) => {
   const interactions = await namesOf(q, environmentId, 'interaction');
   const errors: FieldError[] = [];
   const ruleNames = new Set<string>();
@@ -162,7 +156,7 @@ const categoryRule: DocumentRule = async (q, environmentId, data) => {
   return errors;
 };
 
-const extractionFieldRule: DocumentRule = async (q, environmentId, data) => {
+const extractionFieldRule: SaveRule = async (q, environmentId, data) => {
   const need = (field: string, message: string): FieldError[] =>
     typeof data[field] === 'string' && (data[field] as string).trim() ? [] : [{ path: field, message }];
   switch (data.source) {
@@ -198,7 +192,7 @@ const extractionFieldRule: DocumentRule = async (q, environmentId, data) => {
 };
 
 /** The rules of the configuration entities, by schema `$id`. */
-export const documentRules: Record<string, DocumentRule> = {
+export const documentRules: Record<string, SaveRule> = {
   archetype: archetypeRule,
   interaction: interactionRule,
   'interaction-function': functionRule,

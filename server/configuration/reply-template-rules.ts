@@ -1,5 +1,5 @@
-import { environmentDocuments } from '../nlu/documents';
-import type { DocumentRule } from '../nlu/entity-rules';
+import { environmentDocuments } from './documents';
+import type { SaveRule } from '../resources/rules';
 import type { ReplyTemplateDef } from '../pipeline/stage';
 import type { FieldError } from '../resources/validation';
 import { templateProblems } from '../templates/problems';
@@ -41,7 +41,7 @@ export const replyTemplateProblems = (
 };
 
 /** On save: the template's own problems among the environment's others (theirs are not its fault). */
-export const replyTemplateRule: DocumentRule = async (q, environmentId, data, id) => {
+export const replyTemplateRule: SaveRule = async (q, environmentId, data, id) => {
   const others = (await environmentDocuments(q, environmentId, 'reply-template')).filter((d) => d.id !== id);
   // Stored defaults first: the template being saved is the one refused as a second default.
   const templates = [...others.map((d) => templateDoc(d.data)), templateDoc(data)];

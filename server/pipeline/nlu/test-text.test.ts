@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definitions } from '../pipeline/nlu/test-support';
+import { definitions } from './test-support';
 import { testText } from './test-text';
 
 const serverOf = (archetypes: Record<string, string[]>) => ({
