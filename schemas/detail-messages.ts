@@ -10,7 +10,7 @@
  * check fails on a missing or unknown one.
  */
 export const DETAIL_MESSAGES_EN = {
-  // NLU entities (server/nlu/entity-rules.ts)
+  // NLU entities (server/configuration/save-rules.ts)
   builtinArchetypeName: "'%{name}' is a built-in archetype: choose another name",
   termWithoutLetter: 'A term needs at least one letter or digit',
   subArchetypeUnknown: "The sub-archetype '%{name}' does not exist",
@@ -35,7 +35,7 @@ export const DETAIL_MESSAGES_EN = {
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading documents never gets any",
   ruleReadsHeadersText:
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading pasted text never gets any",
-  // Reply templates (server/replies/rules.ts)
+  // Reply templates (server/configuration/reply-template-rules.ts)
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Identity: passwords, invitations
