@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { largeConfiguration } from '../tests/support/large-configuration';
-import { median, startServer } from './process';
+import { median, signInApi, startServer } from './process';
 import type { Measurement } from './run';
 
 const ADMIN = { email: 'bench-graph@example.com', password: 'Bench-graph-Admin-1' };
@@ -31,22 +31,7 @@ export const graphBenchmarks = async (): Promise<Measurement[]> => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const call = async <T>(token: string | null, method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${server.url}${route}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${(await res.text()).slice(0, 600)}`);
-      return (await res.json()) as T;
-    };
-    const { token } = await call<{ token: string }>(null, 'POST', '/api/login_check', {
-      username: ADMIN.email,
-      password: ADMIN.password,
-    });
+    const { call, token } = await signInApi(server.url, ADMIN);
     const [org] = await call<{ id: string }[]>(token, 'GET', `${API}/organisations`);
     const filter = encodeURIComponent(JSON.stringify({ organisationId: org.id }));
     const [project] = await call<{ id: string }[]>(token, 'GET', `${API}/projects?filter=${filter}`);

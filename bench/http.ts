@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 import { loadRuleset, referenceCategories, workloadConfig, type Ruleset } from './nlu-workload';
 import { benchEmails } from './pipeline';
-import { databaseServerCpuSeconds, startServer, type StartedProcess } from './process';
+import { databaseServerCpuSeconds, signInApi, startServer, type StartedProcess } from './process';
 import type { Measurement } from './run';
 
 /**
@@ -54,22 +54,7 @@ const exactWorkload = (ruleset: Ruleset) => {
 
 /** Signs in through the API and makes the benchmark's environment and access key there. */
 const prepare = async (url: string, ruleset: Ruleset) => {
-  const call = async <T>(token: string | null, method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${url}${route}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${(await res.text()).slice(0, 600)}`);
-    return (await res.json()) as T;
-  };
-  const { token } = await call<{ token: string }>(null, 'POST', '/api/login_check', {
-    username: ADMIN.email,
-    password: ADMIN.password,
-  });
+  const { call, token } = await signInApi(url, ADMIN);
   const [org] = await call<{ id: string }[]>(token, 'GET', `${API}/organisations`);
   const filter = encodeURIComponent(JSON.stringify({ organisationId: org.id }));
   const [project] = await call<{ id: string }[]>(token, 'GET', `${API}/projects?filter=${filter}`);

@@ -92,6 +92,33 @@ export const startServer = async (
   };
 };
 
+/**
+ * The product's API as a client calls it: JSON both ways, the bearer token when given; a failed
+ * call throws with its status and the start of its answer.
+ */
+export type ApiCall = <T>(token: string | null, method: string, route: string, body?: unknown) => Promise<T>;
+
+/** An API client of the product at `url`, signed in as `user` (a seeded administrator). */
+export const signInApi = async (url: string, user: { email: string; password: string }) => {
+  const call: ApiCall = async <T>(token: string | null, method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${url}${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${(await res.text()).slice(0, 600)}`);
+    return (await res.json()) as T;
+  };
+  const { token } = await call<{ token: string }>(null, 'POST', '/api/login_check', {
+    username: user.email,
+    password: user.password,
+  });
+  return { call, token };
+};
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
