@@ -28,7 +28,7 @@ export const alertFiringSchema = defineResourceSchema({
     storage: 'table',
     listColumns: ['createdAt', 'kind', 'analysisName', 'periodStart', 'count', 'email'],
     searchFields: ['analysisName'],
-    filters: ['alertId', 'kind'],
+    filters: ['kind'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     recordRepresentation: 'id',
     menu: false,

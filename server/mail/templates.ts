@@ -133,6 +133,23 @@ const PERIOD_WORDS: Record<MailLocale, Record<string, string>> = {
   },
 };
 
+const STATUS_WORDS: Record<MailLocale, Record<string, string>> = {
+  en: {
+    waiting: 'waiting',
+    pending: 'in progress',
+    processed: 'processed',
+    error: 'in error',
+    aborted: 'aborted',
+  },
+  fr: {
+    waiting: 'en attente',
+    pending: 'en cours',
+    processed: 'traitée',
+    error: 'en erreur',
+    aborted: 'interrompue',
+  },
+};
+
 /** Names listed in a timeout alert's mail; the link opens them all. */
 export const ALERT_MAIL_NAMES = 20;
 
@@ -195,19 +212,20 @@ export const thresholdAlertMail = (
   },
 ) => {
   const period = PERIOD_WORDS[locale][interval] ?? interval;
+  const statusWord = status ? (STATUS_WORDS[locale][status] ?? status) : null;
   const one = count === 1;
   const t =
     locale === 'en'
       ? {
           subject: `Alert: over ${threshold} analyses ${period} in ${environmentName}`,
-          intro: `${count} ${one ? 'analysis' : 'analyses'}${status ? ` with the status ${status}` : ''}${category ? ` of the category ${category}` : ''} ${one ? 'was' : 'were'} created ${period} in the environment ${environmentName}: more than the alert's ${threshold}. Open them in the console:`,
+          intro: `${count} ${one ? 'analysis' : 'analyses'}${statusWord ? ` with the status “${statusWord}”` : ''}${category ? ` of the category ${category}` : ''} ${one ? 'was' : 'were'} created ${period} in the environment ${environmentName}: more than the alert's ${threshold}. Open them in the console:`,
           validity:
             'The alert tells you once per period (times in UTC); it tells you again if the count falls back and then crosses again.',
           ignore: 'You get this mail because an alert of this environment names your address.',
         }
       : {
           subject: `Alerte : plus de ${threshold} analyses ${period} dans ${environmentName}`,
-          intro: `${count} ${one ? 'analyse' : 'analyses'}${status ? ` au statut ${status}` : ''}${category ? ` de la catégorie ${category}` : ''} ${one ? 'a été créée' : 'ont été créées'} ${period} dans l'environnement ${environmentName}, soit plus que les ${threshold} de l'alerte. Ouvrez-les dans la console :`,
+          intro: `${count} ${one ? 'analyse' : 'analyses'}${statusWord ? ` au statut « ${statusWord} »` : ''}${category ? ` de la catégorie ${category}` : ''} ${one ? 'a été créée' : 'ont été créées'} ${period} dans l'environnement ${environmentName}, soit plus que les ${threshold} de l'alerte. Ouvrez-les dans la console :`,
           validity:
             'L’alerte vous prévient une fois par période (heures UTC), et à nouveau si le nombre repasse sous le seuil puis le franchit encore.',
           ignore: 'Vous recevez ce message parce qu’une alerte de cet environnement indique votre adresse.',

@@ -110,7 +110,7 @@ describe('alerts: management', () => {
     expect(refused.json().code).toBe('ALERT_ENABLED');
     expect((await acme.call('GET', `${alerts()}/${alert.id}`, 'cockpit')).json().minutes).toBe(600);
 
-    // Disabled first, then edited (into a threshold alert: its minutes go).
+    // Disabled first, then edited (into a threshold alert).
     const disabled = await acme.call('PUT', `${alerts()}/${alert.id}`, 'cockpit', {
       ...alert,
       enabled: false,
@@ -126,7 +126,6 @@ describe('alerts: management', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
       kind: 'threshold',
-      minutes: null,
       threshold: 1000,
       interval: 'week',
       status: 'error',
@@ -326,7 +325,7 @@ describe('alerts: evaluation by the scheduled job', () => {
     await analysis(acme.ids.env, { status: 'aborted' });
     const mail = await nthMailTo('english@example.com', 1);
     expect(mail.subject).toBe('Alert: over 0 analyses this hour in Production');
-    expect(mail.text).toContain('1 analysis with the status aborted was created this hour');
+    expect(mail.text).toContain('1 analysis with the status “aborted” was created this hour');
   });
 });
 

@@ -28,20 +28,19 @@ const SETTINGS = ['kind', 'minutes', 'threshold', 'interval', 'status', 'categor
 const orNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 
 /**
- * The stored columns of an alert: a timeout alert keeps its minutes only, a threshold alert its
- * threshold, period and filters only (what the other kind had is dropped). A missing one is a 400
- * on its field.
+ * The stored columns of an alert. Each kind reads its own settings (a timeout alert its minutes, a
+ * threshold alert its threshold, period and filters); those of the other kind are kept as given, so
+ * switching back finds them. A missing one of its own kind is a 400 on its field.
  */
 const settingsOf = (data: Record<string, unknown>) => {
   const kind = data.kind === 'threshold' ? 'threshold' : 'timeout';
   const s = {
     kind,
-    minutes: kind === 'timeout' ? orNull(data.minutes) : null,
-    threshold: kind === 'threshold' ? orNull(data.threshold) : null,
-    interval: kind === 'threshold' ? orNull(data.interval) : null,
-    status: kind === 'threshold' ? orNull(data.status) : null,
-    category:
-      kind === 'threshold' ? orNull(typeof data.category === 'string' ? data.category.trim() : null) : null,
+    minutes: orNull(data.minutes),
+    threshold: orNull(data.threshold),
+    interval: orNull(data.interval),
+    status: orNull(data.status),
+    category: orNull(typeof data.category === 'string' ? data.category.trim() : null),
     email: String(data.email).trim(),
   };
   const missing = (kind === 'timeout' ? (['minutes'] as const) : (['threshold', 'interval'] as const)).filter(
