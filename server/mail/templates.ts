@@ -173,14 +173,14 @@ export const timeoutAlertMail = (
   const t =
     locale === 'en'
       ? {
-          subject: `Alert: ${count} ${one ? 'analysis' : 'analyses'} unfinished for over ${minutes} minutes in ${environmentName}`,
-          intro: `${count} ${one ? 'analysis' : 'analyses'} of the environment ${environmentName} ${one ? 'is' : 'are'} still unfinished more than ${minutes} minutes after ${one ? 'its' : 'their'} creation:\n${listed}\n\nOpen ${one ? 'it' : 'them'} in the console:`,
+          subject: `Alert: ${count} ${one ? 'analysis' : 'analyses'} unfinished for over ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} in ${environmentName}`,
+          intro: `${count} ${one ? 'analysis' : 'analyses'} of the environment ${environmentName} ${one ? 'is' : 'are'} still unfinished more than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} after ${one ? 'its' : 'their'} creation:\n${listed}\n\nOpen ${one ? 'it' : 'them'} in the console:`,
           validity: 'Each late analysis is reported once.',
           ignore: 'You get this mail because an alert of this environment names your address.',
         }
       : {
-          subject: `Alerte : ${count} ${one ? 'analyse non terminée' : 'analyses non terminées'} depuis plus de ${minutes} minutes dans ${environmentName}`,
-          intro: `${count} ${one ? "analyse de l'environnement" : "analyses de l'environnement"} ${environmentName} ${one ? "n'est toujours pas terminée" : 'ne sont toujours pas terminées'} plus de ${minutes} minutes après ${one ? 'sa' : 'leur'} création :\n${listed}\n\n${one ? 'Ouvrez-la' : 'Ouvrez-les'} dans la console :`,
+          subject: `Alerte : ${count} ${one ? 'analyse non terminée' : 'analyses non terminées'} depuis plus de ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} dans ${environmentName}`,
+          intro: `${count} ${one ? "analyse de l'environnement" : "analyses de l'environnement"} ${environmentName} ${one ? "n'est toujours pas terminée" : 'ne sont toujours pas terminées'} plus de ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} après ${one ? 'sa' : 'leur'} création :\n${listed}\n\n${one ? 'Ouvrez-la' : 'Ouvrez-les'} dans la console :`,
           validity: 'Chaque analyse en retard n’est signalée qu’une fois.',
           ignore: 'Vous recevez ce message parce qu’une alerte de cet environnement indique votre adresse.',
         };
