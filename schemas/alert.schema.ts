@@ -7,6 +7,13 @@ export const ALERT_INTERVALS = ['hour', 'day', 'week', 'month', 'quarter'] as co
 export type AlertInterval = (typeof ALERT_INTERVALS)[number];
 export const ALERT_KINDS = ['timeout', 'threshold'] as const;
 
+/** A field of one kind's: hidden in the form while the alert is of the other kind. */
+const onlyFor = (kind: (typeof ALERT_KINDS)[number]) =>
+  ({
+    'ui:widget': 'hidden',
+    'ui:options': { when: { kind: kind === 'timeout' ? 'threshold' : 'timeout' } },
+  }) as const;
+
 /** Longest wait a timeout alert may watch for: a week. */
 export const ALERT_MAX_MINUTES = 10_080;
 
@@ -67,6 +74,12 @@ export const alertSchema = defineResourceSchema({
     uiSchema: {
       'ui:order': ['kind', 'minutes', 'threshold', 'interval', 'status', 'category', 'email', 'enabled', '*'],
       email: { 'ui:options': { inputType: 'email' } },
+      // Each kind's form shows its own settings only (the generic form's `when`).
+      minutes: onlyFor('timeout'),
+      threshold: onlyFor('threshold'),
+      interval: onlyFor('threshold'),
+      status: onlyFor('threshold'),
+      category: onlyFor('threshold'),
     },
   },
 });

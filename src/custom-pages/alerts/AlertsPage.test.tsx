@@ -66,8 +66,19 @@ describe('environment alerts (issue 22; spec pipeline §3, §4, §6)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
+    // Each kind shows its own settings: a timeout alert (the default) its delay only.
+    const delay = () => within(dialog).queryByRole('spinbutton', { name: /^Delay \(minutes\)/ });
+    const threshold = () => within(dialog).queryByRole('spinbutton', { name: /^Threshold/ });
+    expect(delay()).toBeInTheDocument();
+    expect(threshold()).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Threshold exceeded' }));
+    expect(threshold()).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /^Period/ })).toBeInTheDocument();
+    expect(delay()).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Delay exceeded' }));
+    expect(threshold()).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('spinbutton', { name: /^Delay \(minutes\)/ }), '15');
     await user.type(within(dialog).getByRole('textbox', { name: /^Email address/ }), 'ops@acme.test');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

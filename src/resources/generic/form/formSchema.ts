@@ -48,11 +48,12 @@ export const formSchema = (resource: ResourceDescriptor, mode: FormMode): RJSFSc
 };
 
 /**
- * An item's uiSchema: a widget declared with `ui:options.when: { <field>: <value> }` applies to the
- * items whose fields hold those values, the others get the default one (an archetype's expression
- * is edited as a regular expression only when its type is `regex`).
+ * An item's (or a whole form's) uiSchema: a widget declared with `ui:options.when: { <field>: <value> }`
+ * applies to the items whose fields hold those values, the others get the default one (an
+ * archetype's expression is edited as a regular expression only when its type is `regex`; an
+ * alert's minutes are hidden when it is a threshold alert).
  */
-const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
+export const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(items).map(([name, entry]) => {
       const options = isObject(entry) && isObject(entry['ui:options']) ? entry['ui:options'] : undefined;
