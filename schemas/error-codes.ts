@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'DELIVERY_UNREACHABLE',
   'DELIVERY_REFUSED_ADDRESS',
   'DELIVERY_FAILED',
+  // Alerts.
+  'ALERT_ENABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -124,6 +126,8 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
  */
 export const NOT_FOUND_SUBJECTS = [
   'access-key',
+  'alert',
+  'alert-firing',
   'analysis',
   'archetype',
   'audit-log',

@@ -1,5 +1,7 @@
 import type { ResourceSchema } from './_defs/admin';
 import { accessKeySchema } from './access-key.schema';
+import { alertFiringSchema } from './alert-firing.schema';
+import { alertSchema } from './alert.schema';
 import { analysisSchema } from './analysis.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { bankMessageSchema } from './bank-message.schema';
@@ -60,4 +62,6 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   replyTemplateSchema,
   webhookSchema,
   webhookDeliverySchema,
+  alertSchema,
+  alertFiringSchema,
 ];

@@ -118,6 +118,8 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER: duration.default(86_400),
   /** `off` turns the environments' dashboards off on this deployment (spec §8 "Dashboards are not available"). */
   DASHBOARDS: z.enum(['on', 'off']).default('on'),
+  /** How often the enabled alerts are evaluated (a job on the queue, taken by one worker). */
+  ALERT_INTERVAL: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
 });
 
 export type Config = {
@@ -157,6 +159,8 @@ export type Config = {
   webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
   /** Whether the environments' dashboards are offered (DASHBOARDS). */
   dashboards: boolean;
+  /** Seconds between two evaluations of the alerts (ALERT_INTERVAL). */
+  alertIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -236,5 +240,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER,
     },
     dashboards: e.DASHBOARDS === 'on',
+    alertIntervalSeconds: e.ALERT_INTERVAL,
   };
 };

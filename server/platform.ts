@@ -9,6 +9,7 @@ import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
+import { startAlertWorker } from './alerts/evaluate';
 import { startServerIdleWorker } from './configuration/server-states';
 import { startTestWorker } from './testing/campaign';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
@@ -93,7 +94,12 @@ export const startPlatform = async (
         publicUrl: config.publicUrl,
         ...config.webhooks,
       });
+      const alerts = await startAlertWorker(queue.boss, database, queue, log, {
+        intervalSeconds: config.alertIntervalSeconds,
+        publicUrl: config.publicUrl,
+      });
       stopWorkers.push(
+        () => alerts.stop(),
         () => analyses.stop(),
         () => tests.stop(),
         () => deliveries.stop(),

@@ -15,6 +15,7 @@ export const queues = {
   testLaunch: 'test-launch',
   testProgress: 'test-progress',
   webhookDelivery: 'webhook-delivery',
+  alertEvaluation: 'alert-evaluation',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -30,6 +31,8 @@ const queueOptions: Partial<Record<QueueName, Omit<PgBoss.Queue, 'name'>>> = {
   // One attempt takes at most the receiver's timeout: a worker killed in the middle of one is
   // replaced within two minutes, not pg-boss's 15.
   [queues.webhookDelivery]: { expireInSeconds: 120 },
+  // One evaluation of the alerts waits at a time, whatever the number of workers offering one.
+  [queues.alertEvaluation]: { policy: 'short', expireInSeconds: 300 },
 };
 
 export interface SendOptions {

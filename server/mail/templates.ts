@@ -121,3 +121,114 @@ export const webhookDeactivatedMail = (
         };
   return mailOf(t, link);
 };
+
+const PERIOD_WORDS: Record<MailLocale, Record<string, string>> = {
+  en: { hour: 'this hour', day: 'today', week: 'this week', month: 'this month', quarter: 'this quarter' },
+  fr: {
+    hour: 'cette heure-ci',
+    day: "aujourd'hui",
+    week: 'cette semaine',
+    month: 'ce mois-ci',
+    quarter: 'ce trimestre',
+  },
+};
+
+const STATUS_WORDS: Record<MailLocale, Record<string, string>> = {
+  en: {
+    waiting: 'waiting',
+    pending: 'in progress',
+    processed: 'processed',
+    error: 'in error',
+    aborted: 'aborted',
+  },
+  fr: {
+    waiting: 'en attente',
+    pending: 'en cours',
+    processed: 'traitée',
+    error: 'en erreur',
+    aborted: 'interrompue',
+  },
+};
+
+/** Names listed in a timeout alert's mail; the link opens them all. */
+export const ALERT_MAIL_NAMES = 20;
+
+/**
+ * A timeout alert fired: these analyses of the environment are still unfinished `minutes` after
+ * their creation. The link opens the environment's unfinished analyses created before the cut-off.
+ */
+export const timeoutAlertMail = (
+  locale: MailLocale,
+  {
+    environmentName,
+    minutes,
+    names,
+    count,
+    link,
+  }: { environmentName: string; minutes: number; names: string[]; count: number; link: string },
+) => {
+  const more = count - names.length;
+  const listed = names.map((n) => `- ${n}`).join('\n') + (more > 0 ? `\n- … (+${more})` : '');
+  const one = count === 1;
+  const t =
+    locale === 'en'
+      ? {
+          subject: `Alert: ${count} ${one ? 'analysis' : 'analyses'} unfinished for over ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} in ${environmentName}`,
+          intro: `${count} ${one ? 'analysis' : 'analyses'} of the environment ${environmentName} ${one ? 'is' : 'are'} still unfinished more than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} after ${one ? 'its' : 'their'} creation:\n${listed}\n\nOpen ${one ? 'it' : 'them'} in the console:`,
+          validity: 'Each late analysis is reported once.',
+          ignore: 'You get this mail because an alert of this environment names your address.',
+        }
+      : {
+          subject: `Alerte : ${count} ${one ? 'analyse non terminée' : 'analyses non terminées'} depuis plus de ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} dans ${environmentName}`,
+          intro: `${count} ${one ? "analyse de l'environnement" : "analyses de l'environnement"} ${environmentName} ${one ? "n'est toujours pas terminée" : 'ne sont toujours pas terminées'} plus de ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} après ${one ? 'sa' : 'leur'} création :\n${listed}\n\n${one ? 'Ouvrez-la' : 'Ouvrez-les'} dans la console :`,
+          validity: 'Chaque analyse en retard n’est signalée qu’une fois.',
+          ignore: 'Vous recevez ce message parce qu’une alerte de cet environnement indique votre adresse.',
+        };
+  return mailOf(t, link);
+};
+
+/**
+ * A threshold alert fired: more than `threshold` analyses (of a status, of a category) were created
+ * in the current period. The link opens them.
+ */
+export const thresholdAlertMail = (
+  locale: MailLocale,
+  {
+    environmentName,
+    threshold,
+    count,
+    interval,
+    status,
+    category,
+    link,
+  }: {
+    environmentName: string;
+    threshold: number;
+    count: number;
+    interval: string;
+    status: string | null;
+    category: string | null;
+    link: string;
+  },
+) => {
+  const period = PERIOD_WORDS[locale][interval] ?? interval;
+  const statusWord = status ? (STATUS_WORDS[locale][status] ?? status) : null;
+  const one = count === 1;
+  const t =
+    locale === 'en'
+      ? {
+          subject: `Alert: over ${threshold} analyses ${period} in ${environmentName}`,
+          intro: `${count} ${one ? 'analysis' : 'analyses'}${statusWord ? ` with the status “${statusWord}”` : ''}${category ? ` of the category ${category}` : ''} ${one ? 'was' : 'were'} created ${period} in the environment ${environmentName}: more than the alert's ${threshold}. Open them in the console:`,
+          validity:
+            'The alert tells you once per period (times in UTC); it tells you again if the count falls back and then crosses again.',
+          ignore: 'You get this mail because an alert of this environment names your address.',
+        }
+      : {
+          subject: `Alerte : plus de ${threshold} analyses ${period} dans ${environmentName}`,
+          intro: `${count} ${one ? 'analyse' : 'analyses'}${statusWord ? ` au statut « ${statusWord} »` : ''}${category ? ` de la catégorie ${category}` : ''} ${one ? 'a été créée' : 'ont été créées'} ${period} dans l'environnement ${environmentName}, soit plus que les ${threshold} de l'alerte. Ouvrez-les dans la console :`,
+          validity:
+            'L’alerte vous prévient une fois par période (heures UTC), et à nouveau si le nombre repasse sous le seuil puis le franchit encore.',
+          ignore: 'Vous recevez ce message parce qu’une alerte de cet environnement indique votre adresse.',
+        };
+  return mailOf(t, link);
+};

@@ -15,7 +15,7 @@ export interface UserRow {
   is_light: boolean;
   is_staff: boolean;
   preferences: Preferences;
-  /** The language the user reads, and is written to (migration 023). */
+  /** The language the user reads, and is written to (migration 024). */
   language: UserLanguage;
   [key: string]: unknown;
 }

@@ -23,7 +23,7 @@ export interface PendingInvitation {
   position: string;
   role: 'admin' | 'notAdmin';
   state: 'pending';
-  /** The language the invitee is written to, and the new account's (migration 023). */
+  /** The language the invitee is written to, and the new account's (migration 024). */
   language: 'fr' | 'en';
   [key: string]: unknown;
 }

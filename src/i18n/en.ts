@@ -51,6 +51,7 @@ export const en: Messages = {
       consumption: 'Consumption',
       dashboard: 'Dashboard',
       graph: 'Graph',
+      alerts: 'Alerts',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
       errorLog: 'Error log',
@@ -583,6 +584,7 @@ export const en: Messages = {
           '%{host} resolves to %{address}, an internal address the platform does not send to',
         DELIVERY_FAILED: 'The delivery failed: %{reason}',
         WEBHOOK_INACTIVE: 'The webhook is deactivated: nothing was sent',
+        ALERT_ENABLED: 'Disable the alert before changing it (or change “Enabled” only)',
         DELIVERY_IN_PROGRESS: 'This delivery is still being attempted; it cannot be replayed now',
       },
       /** What a field shows after its label when an input rule of any route refuses it. */
@@ -622,6 +624,8 @@ export const en: Messages = {
         version: 'Version',
         webhook: 'Webhook',
         'webhook-delivery': 'Delivery',
+        alert: 'Alert',
+        'alert-firing': 'Alert firing',
       },
       /** FORBIDDEN by `params.reason`, and the project level needed (`params.level`). */
       forbidden: {

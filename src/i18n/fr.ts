@@ -52,6 +52,7 @@ export const fr = {
       consumption: 'Consommation',
       dashboard: 'Tableau de bord',
       graph: 'Graphe',
+      alerts: 'Alertes',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
       errorLog: 'Journal des erreurs',
@@ -597,6 +598,7 @@ export const fr = {
           '%{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
         DELIVERY_FAILED: 'La livraison a échoué : %{reason}',
         WEBHOOK_INACTIVE: 'Le webhook est désactivé : rien n’a été envoyé',
+        ALERT_ENABLED: 'Désactivez l’alerte avant de la modifier (ou modifiez seulement « Activée »)',
         DELIVERY_IN_PROGRESS:
           'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
       },
@@ -637,6 +639,8 @@ export const fr = {
         version: 'Version',
         webhook: 'Webhook',
         'webhook-delivery': 'Livraison',
+        alert: 'Alerte',
+        'alert-firing': 'Déclenchement d’alerte',
       },
       /** FORBIDDEN by `params.reason`, and the project level needed (`params.level`). */
       forbidden: {

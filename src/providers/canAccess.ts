@@ -43,6 +43,7 @@ const minimumLevel: Record<string, ProjectAccessLevel> = {
   'error-log': 'qualifier',
   dashboard: 'cockpit',
   alerts: 'cockpit',
+  'alert-firings': 'cockpit',
 };
 const readActions = new Set(['list', 'show', 'read', 'access']);
 /**

@@ -37,7 +37,10 @@ export const describeFields = (schema: ResourceSchema): FieldDescriptor[] => {
   const readOnly = new Set<string>(schema['x-admin'].readOnly ?? []);
   const required = new Set<string>(schema.required ?? []);
   const display = schema['x-admin'].display ?? {};
-  const ui = (schema['x-admin'].uiSchema ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>;
+  const ui = (schema['x-admin'].uiSchema ?? {}) as Record<
+    string,
+    { 'ui:widget'?: string; 'ui:options'?: { when?: unknown } } | undefined
+  >;
   return Object.entries(schema.properties).map(([name, raw]) => {
     const property = asPropertySchema(raw);
     return {
@@ -46,7 +49,8 @@ export const describeFields = (schema: ResourceSchema): FieldDescriptor[] => {
       kind: fieldKind(property),
       values: (property.enum ?? []).map(String),
       readOnly: readOnly.has(name),
-      hiddenInForms: ui[name]?.['ui:widget'] === 'hidden',
+      // Hidden for good; one hidden only while the form holds some values (`when`) is a form field.
+      hiddenInForms: ui[name]?.['ui:widget'] === 'hidden' && ui[name]?.['ui:options']?.when === undefined,
       required: required.has(name),
       nullable: Array.isArray(property.type) && property.type.includes('null'),
       ...(display[name] ? { display: display[name] } : {}),

@@ -2,6 +2,7 @@
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
 import { Navigate, Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
+import * as alertsPage from '../custom-pages/alerts';
 import * as webhooks from '../custom-pages/webhooks';
 import * as errorLog from '../custom-pages/error-log';
 import * as analyses from '../custom-pages/analyses';
@@ -144,6 +145,7 @@ export const appRoutes = (
           analysisResult,
           dashboard,
           graph,
+          alertsPage,
           extractorSettings,
           extractorTest,
           ocrDataTest,

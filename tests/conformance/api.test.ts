@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas';
 import { resourceSchemas } from '../../schemas';
 import { defineResourceSchema } from '../../schemas/_defs/admin';
+import { evaluateAlerts } from '../../server/alerts/evaluate';
 import { buildApp } from '../../server/app';
 import { referrersColumns } from '../../server/resources/computed-columns';
 import { fixtures, signIn } from '../api/support/fixtures';
@@ -224,6 +225,22 @@ const createdByOwnRoutes: Record<string, object> = {
 
 /** Read-only records the platform writes as it works: made the way a user makes them happen. */
 const writtenBy: Record<string, () => Promise<void>> = {
+  // A firing: a timeout alert and an analysis left pending past its minutes, at an evaluation.
+  'alert-firing': async () => {
+    const base = `${API}/environments/${scopes.environment}`;
+    const alert = await call('POST', `${base}/alerts`, {
+      kind: 'timeout',
+      minutes: 1,
+      email: 'firing@conformance.test',
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+    await t.platform.db.query(
+      `INSERT INTO analyses (id, environment_id, name, input_type, status, created_at)
+       VALUES (gen_random_uuid(), $1, 'Stalled', 'text', 'pending', now() - interval '5 minutes')`,
+      [scopes.environment],
+    );
+    await evaluateAlerts(t.platform.db, t.platform.queue, t.platform.config.publicUrl);
+  },
   // A delivery: an analysis of an environment with a webhook (its address is never reached).
   'webhook-delivery': async () => {
     const base = `${API}/environments/${scopes.environment}`;

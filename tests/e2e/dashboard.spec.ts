@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from './support/constants';
+import { E2E_ADMIN, E2E_MAIL_PORT } from './support/constants';
 import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
@@ -92,4 +92,76 @@ test('filter the dashboard to the last week, read its figures and drill into a c
   await expect(page.getByRole('textbox', { name: 'Category' })).toHaveValue('Meeting request');
   await expect(page.getByRole('row', { name: /Meeting one/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Meeting two/ })).toBeVisible();
+});
+
+/**
+ * A timeout alert end to end (issue 22, spec pipeline §3, §4): created in the console from the
+ * dashboard, it mails its address once an analysis stays unfinished past its delay — here one
+ * created with the manual final status, which waits pending for its PATCH after processing —
+ * with a link to those analyses; its firing is listed on the alerts page.
+ */
+test('create a timeout alert, stall an analysis, receive the mail and see the firing', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInEn(page, E2E_ADMIN);
+  const name = `Alerts ${Date.now()}`;
+  await newEnvironmentFromTemplate(page, name);
+  const envId = /environment\/([0-9a-f-]{36})$/.exec(page.url())![1];
+  const address = `alerts-${Date.now()}@example.test`;
+
+  await page
+    .getByRole('navigation', { name: 'Environment menu' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await page.getByRole('link', { name: 'Alerts' }).click();
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/alerts$/);
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Alert' });
+  await dialog.getByRole('combobox', { name: /^Type/ }).click();
+  await page.getByRole('option', { name: 'Delay exceeded' }).click();
+  await dialog.getByRole('spinbutton', { name: /^Delay \(minutes\)/ }).fill('1');
+  await dialog.getByRole('textbox', { name: /^Email address/ }).fill(address);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(address) });
+  await expect(row).toContainText('Delay exceeded');
+  await expect(row).toContainText('Enabled');
+
+  // An analysis that waits for its manual final status stays pending once processed: it stalls.
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const created = await page.request.post(`/v4/console/api/environments/${envId}/analyses`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { type: 'text', name: 'Waiting for its status', text: MEETING.text, manualFinalStatus: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  // A minute later, the next evaluation mails it, in the language of the browser that saved the
+  // alert (the specs' browser is French, whatever the console's language).
+  let mail: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails`)).json()) as {
+          to: string;
+          subject: string;
+          text: string;
+        }[];
+        mail = mails.find((m) => m.to.includes(address));
+        return mail?.subject;
+      },
+      { timeout: 120_000, intervals: [2000] },
+    )
+    .toBe(`Alerte : 1 analyse non terminée depuis plus de 1 minute dans ${name}`);
+  expect(mail!.text).toContain('Waiting for its status');
+  const link = /https?:\/\/\S+\/analyses\?filter=\S+/.exec(mail!.text)![0];
+
+  // The firing is listed under the alerts.
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Waiting for its status/ })).toContainText('Delay exceeded');
+
+  // The mail's link opens the environment's unfinished analyses.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Analyses', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Waiting for its status/ })).toBeVisible();
 });

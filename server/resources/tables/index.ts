@@ -2,6 +2,8 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
 import type { ResourceStore } from '../store';
 import { accessKeysStore } from './access-keys';
+import { alertFiringsStore } from './alert-firings';
+import { alertsStore } from './alerts';
 import { analysesStore } from './analyses';
 import { auditLogsStore } from './audit-logs';
 import { bankMessagesStore } from './bank-messages';
@@ -37,4 +39,6 @@ export const tableStores: Record<string, TableStoreFactory> = {
   version: (schema, _platform, schemas) => versionsStore(schema, schemas),
   webhook: webhooksStore,
   'webhook-delivery': webhookDeliveriesStore,
+  alert: alertsStore,
+  'alert-firing': alertFiringsStore,
 };

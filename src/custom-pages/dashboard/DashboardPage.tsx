@@ -1,7 +1,10 @@
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCanAccess, useLocale, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { getDashboard, type DashboardQuery } from '../../../schemas/contracts/dashboard';
 import { HttpError } from '../../api';
 import { AccessDenied } from '../../components/AccessDenied';
@@ -47,9 +50,14 @@ export const DashboardPage = () => {
   const data = report.data;
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200 }}>
-      <Typography variant="h4" component="h1">
-        {translate('app.routes.dashboard')}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          {translate('app.routes.dashboard')}
+        </Typography>
+        <Button component={RouterLink} to="alerts" startIcon={<NotificationsActive />} variant="outlined">
+          {translate('app.dashboard.alerts.open')}
+        </Button>
+      </Stack>
       {report.status === 'error' && isDisabled(report.error) ? (
         <Alert severity="info">{translate('app.dashboard.disabled')}</Alert>
       ) : (

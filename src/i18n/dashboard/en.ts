@@ -56,4 +56,14 @@ export const dashboardEn: Messages<typeof dashboardFr> = {
     basis: 'Out of %{smart_count} processed analysis |||| Out of %{smart_count} processed analyses',
     empty: 'No extraction field.',
   },
+  alerts: {
+    open: 'Alerts',
+    back: 'Dashboard',
+    intro:
+      'An alert mails you when an analysis is still unfinished after a delay, or when more analyses than a threshold are created in the current hour, day, week, month or quarter. Each late analysis is reported once; a threshold once per crossing. An enabled alert is disabled before it is changed.',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    oneAlert: 'One alert’s firings only',
+    firings: 'Firings',
+  },
 };

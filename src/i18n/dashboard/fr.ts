@@ -56,4 +56,14 @@ export const dashboardFr = {
     basis: 'Sur %{smart_count} analyse traitée |||| Sur %{smart_count} analyses traitées',
     empty: 'Aucun champ d’extraction.',
   },
+  alerts: {
+    open: 'Alertes',
+    back: 'Tableau de bord',
+    intro:
+      'Une alerte prévient par e-mail quand une analyse n’est toujours pas terminée après un délai, ou quand plus d’analyses qu’un seuil sont créées dans l’heure, le jour, la semaine, le mois ou le trimestre en cours. Chaque analyse en retard est signalée une fois ; un seuil, une fois par franchissement. Une alerte activée se désactive avant d’être modifiée.',
+    enabled: 'Activée',
+    disabled: 'Désactivée',
+    oneAlert: 'Déclenchements d’une seule alerte',
+    firings: 'Déclenchements',
+  },
 };

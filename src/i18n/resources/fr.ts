@@ -315,6 +315,83 @@ export const resourcesFr = {
       status: { pending: 'En cours', delivered: 'Livrée', failed: 'Échouée' },
     },
   },
+  alerts: {
+    name: 'Alerte |||| Alertes',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      kind: 'Type',
+      minutes: 'Délai (minutes)',
+      threshold: 'Seuil (analyses)',
+      interval: 'Période',
+      status: 'Statut compté',
+      category: 'Catégorie comptée',
+      email: 'Adresse e-mail',
+      enabled: 'Activée',
+      lastFiredAt: 'Dernier déclenchement',
+      ownerName: 'Créée par',
+      createdAt: 'Créée le',
+      updatedAt: 'Modifiée le',
+    },
+    values: {
+      kind: { timeout: 'Délai dépassé', threshold: 'Seuil dépassé' },
+      interval: {
+        hour: 'Heure',
+        day: 'Jour',
+        week: 'Semaine',
+        month: 'Mois',
+        quarter: 'Trimestre',
+        null: '—',
+      },
+      status: {
+        waiting: 'En attente',
+        pending: 'En cours',
+        processed: 'Traitée',
+        error: 'En erreur',
+        aborted: 'Interrompue',
+        null: 'Tous les statuts',
+      },
+    },
+    help: {
+      kind: 'Délai : une analyse pas encore terminée après le délai. Seuil : plus d’analyses que le seuil sur la période.',
+      minutes: 'Pour une alerte de délai : minutes après la création d’une analyse.',
+      threshold:
+        'Pour une alerte de seuil : l’alerte part au-delà de ce nombre d’analyses créées dans la période.',
+      interval:
+        'Pour une alerte de seuil : l’heure, le jour, la semaine, le mois ou le trimestre en cours (UTC).',
+      status: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de ce statut.',
+      category: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de cette catégorie.',
+      email:
+        'Qui reçoit le message, en français ou en anglais selon la langue de la console à l’enregistrement.',
+    },
+    errors: {
+      email: { format: 'Saisissez une adresse e-mail' },
+      minutes: { required: 'Une alerte de délai a besoin de son nombre de minutes' },
+      threshold: { required: 'Une alerte de seuil a besoin de son nombre d’analyses' },
+      interval: { required: 'Une alerte de seuil a besoin de sa période' },
+    },
+    notifications: {
+      deleted: 'L’alerte est supprimée : elle ne préviendra plus personne.',
+    },
+  },
+  'alert-firings': {
+    name: 'Déclenchement |||| Déclenchements',
+    fields: {
+      id: 'Identifiant',
+      environmentId: 'Environnement',
+      alertId: 'Alerte',
+      kind: 'Type',
+      analysisId: 'Analyse (identifiant)',
+      analysisName: 'Analyse en retard',
+      periodStart: 'Période commencée le',
+      count: 'Analyses comptées',
+      email: 'Envoyé à',
+      createdAt: 'Déclenchée le',
+    },
+    values: {
+      kind: { timeout: 'Délai dépassé', threshold: 'Seuil dépassé' },
+    },
+  },
   versions: {
     name: 'Version |||| Versions',
     fields: {

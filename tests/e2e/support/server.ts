@@ -38,6 +38,8 @@ const config = loadConfig({
   OUTBOUND_ALLOW: '127.0.0.1',
   WEBHOOK_RETRY_BASE_MS: '200',
   WEBHOOK_TIMEOUT_MS: '2000',
+  // Alerts are evaluated every 2 seconds, so a spec sees one fire as soon as its condition holds.
+  ALERT_INTERVAL: '2',
 });
 const platform = await startPlatform(config, createLogger(config), { worker: true });
 await seedDemo(platform.db, { email: E2E_ADMIN.username, password: E2E_ADMIN.password });

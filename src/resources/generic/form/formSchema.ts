@@ -102,13 +102,14 @@ const referenceFor = (
 };
 
 /**
- * An item's uiSchema: a widget declared with `ui:options.when: { <field>: <value> }` applies to the
- * items whose fields hold those values, the others get the default one (an archetype's expression
- * is edited as a regular expression only when its type is `regex`); a reference that depends on a
- * field of the item is resolved (see `referenceFor`). Objects inside the item (a rule's criteria)
- * are resolved against their own values.
+ * An item's (or a whole form's) uiSchema: a widget declared with `ui:options.when: { <field>: <value> }`
+ * applies to the items whose fields hold those values, the others get the default one (an
+ * archetype's expression is edited as a regular expression only when its type is `regex`; an
+ * alert's minutes are hidden when it is a threshold alert); a reference that depends on a field of
+ * the item is resolved (see `referenceFor`). Objects inside the item (a rule's criteria) are
+ * resolved against their own values.
  */
-const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
+export const forItem = (items: Record<string, unknown>, item: unknown): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(items).map(([name, entry]) => {
       if (!isObject(entry) || name.startsWith('ui:')) return [name, entry];

@@ -9,7 +9,7 @@ import { useResourceLabels } from '../../labels';
 import type { ResourceDescriptor, RouteScope } from '../../types';
 import { useUnsavedChangesGuard } from '../guard/useUnsavedChangesGuard';
 import type { FormData, FormMode } from './formSchema';
-import { formDataOf, formSchema, formUiSchema, payloadOf } from './formSchema';
+import { formDataOf, formSchema, formUiSchema, forItem, payloadOf } from './formSchema';
 import { sameFormData, withoutChangedFields } from './formData';
 import { serverErrors } from './serverErrors';
 import { translateValidationErrors } from './validationMessages';
@@ -39,7 +39,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
   const notify = useNotify();
   const labels = useResourceLabels(resource);
   const schema = useMemo<RJSFSchema>(() => formSchema(resource, mode), [resource, mode]);
-  const uiSchema = useMemo(() => formUiSchema(resource, mode, labels), [resource, mode, labels]);
+  const baseUiSchema = useMemo(() => formUiSchema(resource, mode, labels), [resource, mode, labels]);
   const transformErrors = useMemo(
     () => translateValidationErrors(resource, labels, translate),
     [resource, labels, translate],
@@ -54,6 +54,8 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = !sameFormData(formData, baseline);
+  // Widgets that depend on the form's own values (`ui:options.when` on a field).
+  const uiSchema = useMemo(() => forItem(baseUiSchema, formData), [baseUiSchema, formData]);
 
   /** Sends the data; resolves to whether it was saved. `leaving`: the guard navigates afterwards. */
   const submit = (data: FormData, leaving: boolean) =>
