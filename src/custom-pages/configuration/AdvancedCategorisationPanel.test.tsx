@@ -45,7 +45,11 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     routes: Record<string, FakeRoute>,
   ) => {
     renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, routes);
-    const on = await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 });
+    const on = await screen.findByRole(
+      'switch',
+      { name: /Categorise with the template/ },
+      { timeout: 20_000 },
+    );
     expect(on).not.toBeChecked();
     await user.click(on);
     return screen.findByRole('textbox', { name: 'Template (Twig)' });
@@ -94,7 +98,7 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
       },
     });
     await user.click(
-      await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 8000 }),
+      await screen.findByRole('switch', { name: /Categorise with the template/ }, { timeout: 20_000 }),
     );
     await user.click(
       within(screen.getByRole('navigation', { name: 'Configuration elements' })).getByRole('button', {

@@ -33,7 +33,7 @@ const open = async () => {
     [`POST ${API}/categories`]: created,
   };
   renderConsole(`${ENV_PATH}/configuration`, routes);
-  await screen.findByRole('heading', { name: 'Configuration', level: 1 }, { timeout: 8000 });
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 }, { timeout: 20_000 });
   return posted;
 };
 

@@ -35,7 +35,7 @@ describe('configuration integrity in the console (issue 23)', () => {
         409,
       ),
     });
-    const row = (await screen.findByText('cancel', {}, { timeout: 8000 })).closest('tr')!;
+    const row = (await screen.findByText('cancel', {}, { timeout: 20_000 })).closest('tr')!;
     await user.click(within(row).getByRole('checkbox', { name: 'Sélectionner cette ligne' }));
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Supprimer' }));

@@ -24,7 +24,7 @@ describe('NLU languages of the environment (spec pipeline §3)', () => {
       },
     };
     renderConsole(`${ENV_PATH}/configuration?section=languages`, routes);
-    const french = await screen.findByRole('checkbox', { name: 'French' }, { timeout: 8000 });
+    const french = await screen.findByRole('checkbox', { name: 'French' }, { timeout: 20_000 });
     expect(french).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Automatic detection' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Automatic detection' }));
@@ -45,7 +45,7 @@ describe('NLU languages of the environment (spec pipeline §3)', () => {
         return json({ ...environment, ...(request.body as object) });
       },
     });
-    await user.click(await screen.findByRole('checkbox', { name: 'English' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('checkbox', { name: 'English' }, { timeout: 20_000 }));
     await user.click(
       within(screen.getByRole('navigation', { name: 'Configuration elements' })).getByRole('button', {
         name: 'Archetypes',

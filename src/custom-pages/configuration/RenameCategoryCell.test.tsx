@@ -27,7 +27,7 @@ describe('renaming a category (spec pipeline §5)', () => {
       },
     };
     renderConsole(`${ENV_PATH}/configuration?section=categories`, routes);
-    await user.click(await screen.findByRole('button', { name: 'Rename “Claims”' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('button', { name: 'Rename “Claims”' }, { timeout: 20_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Rename the category “Claims”' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Change the name before saving the rename')).toBeInTheDocument();
