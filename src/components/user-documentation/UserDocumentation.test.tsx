@@ -4,18 +4,23 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocaleSwitch } from '../../layouts/chrome/LocaleSwitch';
+import { supportedLocales } from '../../i18n/locale';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { resetBrowserState } from '../../test/renderConsole';
-import { informationExtractionSection, userDocumentation } from './documentationPages';
+import { informationExtractionSection, loadDocumentation, userDocumentation } from './documentationPages';
+import type { UserDocumentationPage } from './documentationPages';
 import { UserDocumentation } from './UserDocumentation';
 
 beforeEach(resetBrowserState);
 
-// The pages' modules, loaded once before the tests: the component's own dynamic imports then come
-// from the module cache, whatever the machine's load (each is tested to load in documentationPages.test.ts).
+// The pages, loaded once before the tests: the component then shows each at once, with no dynamic
+// import to wait for on a loaded machine (each is tested to load in documentationPages.test.ts; the
+// browser tests load them as a user does).
 beforeAll(async () => {
   await Promise.all(
-    Object.values(userDocumentation).flatMap((page) => Object.values(page).map((load) => load())),
+    (Object.keys(userDocumentation) as UserDocumentationPage[]).flatMap((page) =>
+      supportedLocales.map((lang) => loadDocumentation(page, lang)),
+    ),
   );
 }, 30_000);
 

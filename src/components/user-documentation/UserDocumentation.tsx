@@ -5,36 +5,32 @@ import { defaultLocale, isSupportedLocale } from '../../i18n/locale';
 import type { SupportedLocale } from '../../i18n/locale';
 import { Markdown } from '../Markdown';
 import { PageLoader } from '../PageLoader';
-import { markdownSection, userDocumentation } from './documentationPages';
+import { loadDocumentation, loadedDocumentation, markdownSection } from './documentationPages';
 import type { SectionHeading, UserDocumentationPage } from './documentationPages';
-
-/** The pages loaded so far, by page and language: switching back shows one at once. */
-const loaded = new Map<string, string>();
 
 /** The page in that language once loaded (undefined until then); a failed load is thrown. */
 const useSource = (page: UserDocumentationPage, lang: SupportedLocale): string | undefined => {
-  const key = `${page}.${lang}`;
   const [, setLoads] = useState(0);
   const [failure, setFailure] = useState<unknown>();
+  const source = loadedDocumentation(page, lang);
   useEffect(() => {
-    if (loaded.has(key)) return;
+    if (source !== undefined) return;
     let current = true;
-    userDocumentation[page][lang]().then(
-      (module) => {
-        loaded.set(key, module.default);
+    loadDocumentation(page, lang).then(
+      () => {
         if (current) setLoads((count) => count + 1);
       },
       (error: unknown) => {
-        if (current) setFailure(error ?? new Error(`docs: ${key} did not load`));
+        if (current) setFailure(error ?? new Error(`docs: ${page}.${lang} did not load`));
       },
     );
     return () => {
       current = false;
     };
-  }, [key, page, lang]);
+  }, [source, page, lang]);
   // To the page's error boundary, as a lazy page that does not load (a deployment since, say).
   if (failure) throw failure;
-  return loaded.get(key);
+  return source;
 };
 
 /**

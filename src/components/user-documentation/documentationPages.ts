@@ -19,6 +19,23 @@ export const userDocumentation = {
 
 export type UserDocumentationPage = keyof typeof userDocumentation;
 
+/** The pages loaded so far, by page and language: a page shown again, or loaded ahead, shows at once. */
+const loadedPages = new Map<string, string>();
+
+/** The page in that language if it is loaded already, else undefined. */
+export const loadedDocumentation = (page: UserDocumentationPage, lang: SupportedLocale) =>
+  loadedPages.get(`${page}.${lang}`);
+
+/** Loads a page in one language (its own chunk) and keeps it for the next time it is shown. */
+export const loadDocumentation = async (
+  page: UserDocumentationPage,
+  lang: SupportedLocale,
+): Promise<string> => {
+  const source = (await userDocumentation[page][lang]()).default;
+  loadedPages.set(`${page}.${lang}`, source);
+  return source;
+};
+
 /** A level-2 heading's title in each language: which section of a page to show. */
 export type SectionHeading = Record<SupportedLocale, string>;
 
