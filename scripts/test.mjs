@@ -2,6 +2,9 @@
 // Chromium (Playwright) — after installing what they need when it is missing (Debian's chromium, and
 // python3-sklearn, against which the testing centre's scores are cross-checked). With
 // TEST_DATABASE_URL set, the API and end-to-end tests run on that PostgreSQL server.
+// `npm test -- --database-only` runs only what touches a database (the server's tests and the
+// end-to-end tests): CI's second run, on PostgreSQL, after a first that ran everything on PGlite —
+// the type check, lint and the console's jsdom tests give the same answer whatever the database.
 import fs from 'node:fs';
 import { ensureConsoleBuilt, ensureDependencies, run } from './lib.mjs';
 
@@ -44,14 +47,20 @@ ensureDependencies();
 ensureChromium();
 ensureSklearn();
 
-const steps = [
-  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
-  ['unit and API tests', 'npx', ['vitest', 'run']],
-  ['end-to-end tests', 'npx', ['playwright', 'test']],
-];
+const databaseOnly = process.argv.includes('--database-only');
+const steps = databaseOnly
+  ? [
+      ['server unit and API tests', 'npx', ['vitest', 'run', '--project', 'server']],
+      ['end-to-end tests', 'npx', ['playwright', 'test']],
+    ]
+  : [
+      ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+      ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+      ['unit and API tests', 'npx', ['vitest', 'run']],
+      ['end-to-end tests', 'npx', ['playwright', 'test']],
+    ];
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite';
-console.log(`Testing against ${database}.`);
+console.log(`Testing against ${database}${databaseOnly ? ', the tests that touch a database only' : ''}.`);
 const results = [];
 for (const [name, command, args] of steps) {
   if (name === 'end-to-end tests') ensureConsoleBuilt();
