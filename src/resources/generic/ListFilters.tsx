@@ -14,6 +14,17 @@ const filterValue = (values: Record<string, unknown>, name: string): string => {
 };
 
 /**
+ * The values of a filter that a link set on several at once (an alert's mail: waiting or pending),
+ * which the one-value select shows as a choice of its own; undefined for one value or none.
+ */
+const severalValues = (values: Record<string, unknown>, name: string): string[] | undefined => {
+  const value = values[name];
+  return Array.isArray(value) && value.length > 1 ? value.map(String) : undefined;
+};
+/** The select's value standing for several values. */
+const SEVERAL = '\u0000several';
+
+/**
  * The full-text search (`q`, over the x-admin `searchFields`) and one input per x-admin `filters`
  * field: a select for enums, booleans and resource names, a period (from, to) for date-times, text
  * otherwise. The server does the filtering. Inputs keep their natural width (react-admin's theme makes text fields
@@ -70,6 +81,8 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
           ]
         : field.values.map((value) => ({ value, label: labels.value(field.name, value) }));
 
+  const several = new Map(filters.map((field) => [field.name, severalValues(filterValues, field.name)]));
+
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', flex: 1 }}>
       {resource.hints.searchFields?.length ? (
@@ -106,10 +119,20 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
             fullWidth={false}
             sx={{ minWidth: 160 }}
             label={labels.field(field.name)}
-            value={filterValue(filterValues, field.name)}
-            onChange={(event) => choose(field, event.target.value)}
+            value={several.get(field.name) ? SEVERAL : filterValue(filterValues, field.name)}
+            onChange={(event) => {
+              if (event.target.value !== SEVERAL) choose(field, event.target.value);
+            }}
           >
             <MenuItem value="">{translate('app.lists.all')}</MenuItem>
+            {several.get(field.name) && (
+              <MenuItem value={SEVERAL}>
+                {several
+                  .get(field.name)!
+                  .map((value) => options(field).find((o) => o.value === value)?.label ?? value)
+                  .join(', ')}
+              </MenuItem>
+            )}
             {options(field).map((option) => (
               <MenuItem key={option.value} value={option.value}>
                 {option.label}

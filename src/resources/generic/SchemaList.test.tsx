@@ -77,6 +77,24 @@ describe('SchemaList', () => {
     expect(await screen.findByText('No members found')).toBeInTheDocument();
   });
 
+  it('shows a filter a link set on several values of an enum, and one value chosen replaces it', async () => {
+    const user = userEvent.setup();
+    const rest = fakeRest('organisations/o1/members', [bob, carol]);
+    renderResourceView(
+      <members.list resource={members} scope={scope} initialFilter={{ role: ['admin', 'notAdmin'] }} />,
+      { routes: rest.routes },
+    );
+    await waitFor(() =>
+      expect(query(rest.requests.at(-1)!.url, 'filter')).toEqual({ role: ['admin', 'notAdmin'] }),
+    );
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect(role).toHaveTextContent('Admin, Not admin');
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'Not admin' }));
+    await waitFor(() => expect(query(rest.requests.at(-1)!.url, 'filter')).toEqual({ role: 'notAdmin' }));
+    expect(role).toHaveTextContent('Not admin');
+  });
+
   it('pages on the server with the total of Content-Range', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 30 }, (_, i) => ({
