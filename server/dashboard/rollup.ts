@@ -1,0 +1,159 @@
+import type PgBoss from 'pg-boss';
+import { ANALYSIS_STATUSES } from '../../schemas/analysis-result';
+import type { Db, Queryable } from '../db';
+import type { Logger } from '../logger';
+import { queues } from '../queue';
+import { binSql } from './histogram';
+import { daySql, quarterSql, seriesValuesSql, statusColumnsSql } from './sql';
+
+/**
+ * The job that summarises analyses for the dashboard (migration 026, docs/decisions.md "Dashboard"):
+ * per environment and UTC day, once the day ended 2 days and 1 hour ago (migration 026's triggers
+ * take back the summary of a day whose analyses change later), and again for the days taken back.
+ * It reads analyses only, so the writers of analyses pay nothing for it.
+ */
+
+/** Days summarised in one transaction: a month of a million-a-year environment is 85,000 analyses. */
+const DAYS_PER_BATCH = 31;
+
+/** The first instant not summarisable yet: the start of the day that ended less than 2 days 1 hour ago. */
+const HORIZON = daySql(`now() - interval '2 days 1 hour'`);
+
+const IN_RANGE = `a.environment_id = $1 AND a.created_at >= $2::timestamptz AND a.created_at < $3::timestamptz`;
+
+/**
+ * Writes the summaries of the days of environment `environmentId` in [from, to) (UTC midnights),
+ * replacing those there were. The caller holds the lock on dashboard_days (see `inLock`).
+ */
+const summarise = async (tx: Queryable, environmentId: string, from: string, to: string) => {
+  const params = [environmentId, from, to];
+  await tx.query(
+    `DELETE FROM dashboard_days WHERE environment_id = $1 AND day >= $2::timestamptz AND day < $3::timestamptz`,
+    params,
+  );
+  const counts = (column: string, where: string) => `
+    SELECT day, jsonb_object_agg(label, n) AS counts FROM (
+      SELECT ${daySql('a.created_at')} AS day, u.label, count(*) AS n
+      FROM analyses a CROSS JOIN LATERAL unnest(a.${column}) AS u (label)
+      WHERE ${IN_RANGE} AND u.label IS NOT NULL ${where} GROUP BY 1, 2
+    ) AS named GROUP BY day`;
+  await tx.query(
+    `WITH statuses AS (
+       SELECT day, jsonb_object_agg(status, n) AS counts FROM (
+         SELECT ${daySql('a.created_at')} AS day, a.status, count(*) AS n
+         FROM analyses a WHERE ${IN_RANGE} GROUP BY 1, 2
+       ) AS per_status GROUP BY day
+     ),
+     categories AS (${counts('categories', '')}),
+     fields AS (${counts('extracted_fields', `AND a.status = 'processed'`)})
+     INSERT INTO dashboard_days (environment_id, day, statuses, categories, fields)
+     SELECT $1, s.day, s.counts, coalesce(c.counts, '{}'), coalesce(f.counts, '{}')
+     FROM statuses s LEFT JOIN categories c ON c.day = s.day LEFT JOIN fields f ON f.day = s.day`,
+    params,
+  );
+  await tx.query(
+    `INSERT INTO dashboard_quarters (environment_id, day, quarter, ${ANALYSIS_STATUSES.join(', ')})
+     SELECT $1, ${daySql(quarterSql('a.created_at'))}, ${quarterSql('a.created_at')}, ${statusColumnsSql}
+     FROM analyses a WHERE ${IN_RANGE} GROUP BY 2, 3`,
+    params,
+  );
+  await tx.query(
+    `INSERT INTO dashboard_durations (environment_id, day, series, runs, min_ms, max_ms, bins, counts)
+     SELECT $1, day, series, sum(n), min(lo), max(hi), array_agg(bin ORDER BY bin), array_agg(n ORDER BY bin)
+     FROM (
+       SELECT ${daySql('a.created_at')} AS day, x.series, ${binSql('x.v')} AS bin,
+              count(*)::int AS n, min(x.v) AS lo, max(x.v) AS hi
+       FROM analyses a ${seriesValuesSql('all')}
+       WHERE ${IN_RANGE} AND x.v IS NOT NULL GROUP BY 1, 2, 3
+     ) AS binned GROUP BY day, series`,
+    params,
+  );
+};
+
+/**
+ * Runs `fn` in a transaction that first locks dashboard_days against the triggers of migration 026:
+ * a statement changing an old analysis while a day is summarised waits, then takes back the summary
+ * just written (or the summary reads its change, when it committed first).
+ */
+const inLock = <T>(db: Db, fn: (tx: Queryable) => Promise<T>) =>
+  db.transaction(async (tx) => {
+    await tx.query('LOCK TABLE dashboard_days IN SHARE ROW EXCLUSIVE MODE');
+    return fn(tx);
+  });
+
+/** Summarises again the days whose summaries were taken back, and forgets those of environments gone. */
+const resummariseStale = async (db: Db) => {
+  await db.query(
+    'DELETE FROM dashboard_stale s WHERE NOT EXISTS (SELECT 1 FROM environments e WHERE e.id = s.environment_id)',
+  );
+  const stale = await db.query<{ environment_id: string; day: string; below: boolean }>(
+    `SELECT s.environment_id, s.day::text AS day, s.day < coalesce(w.summarised_until, '-infinity') AS below
+     FROM dashboard_stale s LEFT JOIN dashboard_watermarks w ON w.environment_id = s.environment_id`,
+  );
+  for (const { environment_id: environmentId, day, below } of stale) {
+    await inLock(db, async (tx) => {
+      await tx.query('DELETE FROM dashboard_stale WHERE environment_id = $1 AND day = $2::timestamptz', [
+        environmentId,
+        day,
+      ]);
+      // A day past the watermark is summarised when the watermark reaches it.
+      if (below) {
+        const [{ to }] = await tx.query<{ to: string }>(`SELECT ($1::timestamptz + interval '24 hours')::text AS to`, [day]);
+        await summarise(tx, environmentId, day, to);
+      }
+    });
+  }
+  return stale.length;
+};
+
+/** Moves each environment's watermark up to the horizon, a batch of days per transaction. */
+const advance = async (db: Db) => {
+  const pending = await db.query<{ id: string; from: string | null }>(
+    `SELECT e.id, coalesce(w.summarised_until,
+                           (SELECT ${daySql('min(a.created_at)')} FROM analyses a WHERE a.environment_id = e.id))::text AS from
+     FROM environments e LEFT JOIN dashboard_watermarks w ON w.environment_id = e.id
+     WHERE e.deletion_requested_at IS NULL`,
+  );
+  let days = 0;
+  for (const { id, from } of pending) {
+    let start = from;
+    while (start !== null) {
+      start = await inLock(db, async (tx) => {
+        const [batch] = await tx.query<{ to: string; days: number; more: boolean }>(
+          `SELECT least($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours', ${HORIZON})::text AS to,
+                  ($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours' < ${HORIZON}) AS more,
+                  greatest(0, extract(epoch FROM (least($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours', ${HORIZON}) - $1::timestamptz)) / 86400)::int AS days`,
+          [start],
+        );
+        if (batch.days === 0) return null;
+        await summarise(tx, id, start!, batch.to);
+        await tx.query(
+          `INSERT INTO dashboard_watermarks (environment_id, summarised_until) VALUES ($1, $2::timestamptz)
+           ON CONFLICT (environment_id) DO UPDATE SET summarised_until = excluded.summarised_until`,
+          [id, batch.to],
+        );
+        days += batch.days;
+        return batch.more ? batch.to : null;
+      });
+    }
+  }
+  return days;
+};
+
+/**
+ * One run of the job: the days taken back, then the days that became old enough. Answers how many
+ * days it summarised.
+ *
+ * @example
+ * await summariseDashboards(platform.db); // what the scheduled job does every five minutes
+ */
+export const summariseDashboards = async (db: Db) => (await resummariseStale(db)) + (await advance(db));
+
+/** Schedules the summaries every five minutes (pg-boss cron: one run across all workers). */
+export const startDashboardRollupWorker = async (boss: PgBoss, db: Db, log: Logger) => {
+  await boss.schedule(queues.dashboardRollup, '*/5 * * * *');
+  await boss.work(queues.dashboardRollup, { pollingIntervalSeconds: 30 }, async () => {
+    const days = await summariseDashboards(db);
+    if (days) log.info({ days }, 'dashboard days summarised');
+  });
+};
