@@ -98,7 +98,10 @@ const resummariseStale = async (db: Db) => {
       ]);
       // A day past the watermark is summarised when the watermark reaches it.
       if (below) {
-        const [{ to }] = await tx.query<{ to: string }>(`SELECT ($1::timestamptz + interval '24 hours')::text AS to`, [day]);
+        const [{ to }] = await tx.query<{ to: string }>(
+          `SELECT ($1::timestamptz + interval '24 hours')::text AS to`,
+          [day],
+        );
         await summarise(tx, environmentId, day, to);
       }
     });

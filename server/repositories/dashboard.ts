@@ -1,4 +1,9 @@
-import { ANALYSIS_STATUSES, TRACE_STEPS, type AnalysisStatus, type TraceStep } from '../../schemas/analysis-result';
+import {
+  ANALYSIS_STATUSES,
+  TRACE_STEPS,
+  type AnalysisStatus,
+  type TraceStep,
+} from '../../schemas/analysis-result';
 import type { DashboardBucket } from '../../schemas/contracts/dashboard';
 import { percentiles, binSql, type Histogram } from '../dashboard/histogram';
 import { daySql, quarterSql, seriesValuesSql, statusColumnsSql, type SeriesKind } from '../dashboard/sql';
@@ -53,7 +58,8 @@ export const coverage = async (q: Queryable, f: PeriodFilter): Promise<Coverage>
   const c: Coverage = { liveFrom: [], liveTo: [], days: [] };
   for (const row of rows) {
     if (row.summarised) c.days.push(row.day);
-    else if (c.liveTo.length > 0 && c.liveTo[c.liveTo.length - 1] === row.lo) c.liveTo[c.liveTo.length - 1] = row.hi;
+    else if (c.liveTo.length > 0 && c.liveTo[c.liveTo.length - 1] === row.lo)
+      c.liveTo[c.liveTo.length - 1] = row.hi;
     else {
       c.liveFrom.push(row.lo);
       c.liveTo.push(row.hi);
@@ -67,7 +73,8 @@ const LIVE = `unnest($2::timestamptz[], $3::timestamptz[]) AS live (lo, hi)
   JOIN analyses a ON a.environment_id = $1 AND a.created_at >= live.lo AND a.created_at < live.hi`;
 
 /** The summaries `alias` of the summarised days ($4) of environment $1. */
-const summarised = (alias: string) => `${alias}.environment_id = $1 AND ${alias}.day = ANY($4::timestamptz[])`;
+const summarised = (alias: string) =>
+  `${alias}.environment_id = $1 AND ${alias}.day = ANY($4::timestamptz[])`;
 
 /** The parameters of LIVE, then of `summarised` when the statement reads summaries. */
 const liveParams = (f: PeriodFilter, c: Coverage) => [f.environmentId, c.liveFrom, c.liveTo];
