@@ -68,9 +68,14 @@ export const coverage = async (q: Queryable, f: PeriodFilter): Promise<Coverage>
   return c;
 };
 
-/** The analyses `a` of the live intervals ($2, $3) of environment $1. */
+/**
+ * The analyses `a` of the live intervals ($2, $3) of environment $1, each interval read by its own
+ * index range scan (OFFSET 0 keeps the planner from joining the intervals to a scan of the whole
+ * environment, which it chose for two intervals).
+ */
 const LIVE = `unnest($2::timestamptz[], $3::timestamptz[]) AS live (lo, hi)
-  JOIN analyses a ON a.environment_id = $1 AND a.created_at >= live.lo AND a.created_at < live.hi`;
+  CROSS JOIN LATERAL (SELECT * FROM analyses a WHERE a.environment_id = $1 AND a.created_at >= live.lo
+                      AND a.created_at < live.hi OFFSET 0) AS a`;
 
 /** The summaries `alias` of the summarised days ($4) of environment $1. */
 const summarised = (alias: string) =>
@@ -86,29 +91,44 @@ export type StatusCount = {
   analyses: number;
 };
 
+/** The local bucket ($6) in zone $5 of an instant. */
+const bucketOf = (at: string) => `date_trunc($6::text, (${at}) AT TIME ZONE $5::text)`;
+
 /**
  * Analyses per bucket and status, for the buckets that have some; a bucket is keyed by its first day.
  * The analyses are counted per quarter of an hour of UTC (`date_bin`, plain arithmetic, or the
  * summaries' quarters), and only those quarters are placed in the zone's days (`AT TIME ZONE`, a zone
  * lookup each). Every zone's offset is a whole number of quarters of an hour, so a quarter never
- * straddles a local midnight.
+ * straddles a local midnight. A summarised day whose first and last quarters fall in one bucket
+ * (most days of a week or a month) is counted whole, from its day's counts.
  */
 export const statusSeries = async (q: Queryable, f: PeriodFilter, bucket: DashboardBucket) => {
   const c = await coverage(q, f);
   return q.query<StatusCount>(
-    `SELECT to_char(date_trunc($6::text, quarters.at AT TIME ZONE $5::text), 'YYYY-MM-DD') AS start,
-            v.status, sum(v.analyses)::int AS analyses
-     FROM (
-       SELECT ${quarterSql('a.created_at')} AS at, ${statusColumnsSql}
-       FROM ${LIVE} GROUP BY 1
+    `WITH days AS (
+       SELECT s.day, s.statuses,
+              ${bucketOf('s.day')} = ${bucketOf(`s.day + interval '23 hours 45 minutes'`)} AS whole
+       FROM dashboard_days s WHERE ${summarised('s')}
+     )
+     SELECT to_char(at, 'YYYY-MM-DD') AS start, status, sum(analyses)::int AS analyses FROM (
+       SELECT ${bucketOf('quarters.at')} AS at, v.status, v.analyses
+       FROM (
+         SELECT ${quarterSql('a.created_at')} AS at, ${statusColumnsSql}
+         FROM ${LIVE} GROUP BY 1
+         UNION ALL
+         SELECT s.quarter, ${ANALYSIS_STATUSES.map((status) => `s.${status}`).join(', ')}
+         FROM days JOIN dashboard_quarters s ON s.environment_id = $1 AND s.day = days.day
+         WHERE NOT days.whole
+       ) AS quarters
+       CROSS JOIN LATERAL (VALUES ${ANALYSIS_STATUSES.map((status) => `('${status}', quarters.${status})`).join(', ')})
+         AS v (status, analyses)
        UNION ALL
-       SELECT s.quarter, ${ANALYSIS_STATUSES.map((status) => `s.${status}`).join(', ')}
-       FROM dashboard_quarters s WHERE ${summarised('s')}
-     ) AS quarters
-     CROSS JOIN LATERAL (VALUES ${ANALYSIS_STATUSES.map((status) => `('${status}', quarters.${status})`).join(', ')})
-       AS v (status, analyses)
-     WHERE v.analyses > 0
-     GROUP BY 1, 2`,
+       SELECT ${bucketOf('days.day')}, e.key, e.value::bigint
+       FROM days CROSS JOIN LATERAL jsonb_each_text(days.statuses) AS e
+       WHERE days.whole
+     ) AS counted
+     WHERE analyses > 0
+     GROUP BY at, status`,
     [...coverageParams(f, c), f.timeZone, bucket],
   );
 };
