@@ -4,11 +4,19 @@ import type { Db, Queryable } from '../db';
 import type { Logger } from '../logger';
 import { queues } from '../queue';
 import { binSql } from './histogram';
-import { daySql, quarterSql, seriesValuesSql, statusColumnsSql } from './sql';
+import {
+  daySql,
+  mergedBinsSql,
+  monthEndSql,
+  monthSql,
+  quarterSql,
+  seriesValuesSql,
+  statusColumnsSql,
+} from './sql';
 
 /**
  * The job that summarises analyses for the dashboard (migration 026, docs/decisions.md "Dashboard"):
- * per environment and UTC day, once the day ended 2 days and 1 hour ago (migration 026's triggers
+ * per environment and UTC day, once the day ended a day and an hour ago (migration 026's triggers
  * take back the summary of a day whose analyses change later), and again for the days taken back.
  * It reads analyses only, so the writers of analyses pay nothing for it.
  */
@@ -16,8 +24,8 @@ import { daySql, quarterSql, seriesValuesSql, statusColumnsSql } from './sql';
 /** Days summarised in one transaction: a month of a million-a-year environment is 85,000 analyses. */
 const DAYS_PER_BATCH = 31;
 
-/** The first instant not summarisable yet: the start of the day that ended less than 2 days 1 hour ago. */
-const HORIZON = daySql(`now() - interval '2 days 1 hour'`);
+/** The first instant not summarisable yet: the start of the day that ended less than a day and an hour ago. */
+const HORIZON = daySql(`now() - interval '25 hours'`);
 
 const IN_RANGE = `a.environment_id = $1 AND a.created_at >= $2::timestamptz AND a.created_at < $3::timestamptz`;
 
@@ -144,13 +152,46 @@ const advance = async (db: Db) => {
 };
 
 /**
- * One run of the job: the days taken back, then the days that became old enough. Answers how many
- * days it summarised.
+ * Adds up the histograms of each UTC month that the watermark passed, has no month rows yet and no
+ * day waiting to be summarised again (its days' rows are then all there, an empty day having none).
+ */
+const summariseMonths = async (db: Db) => {
+  const months = await db.query<{ environment_id: string; month: string; end: string }>(
+    `SELECT m.environment_id, m.month::text AS month, ${monthEndSql('m.month')}::text AS end
+     FROM (SELECT DISTINCT d.environment_id, ${monthSql('d.day')} AS month FROM dashboard_days d) AS m
+     JOIN dashboard_watermarks w ON w.environment_id = m.environment_id
+     WHERE ${monthEndSql('m.month')} <= w.summarised_until
+       AND NOT EXISTS (SELECT 1 FROM dashboard_months x WHERE x.environment_id = m.environment_id AND x.month = m.month)`,
+  );
+  for (const { environment_id: environmentId, month, end } of months) {
+    await inLock(db, async (tx) => {
+      await tx.query(
+        `INSERT INTO dashboard_months (environment_id, month, series, runs, min_ms, max_ms, bins, counts)
+         SELECT $1, $2::timestamptz, series, sum(n), min(lo), max(hi), array_agg(bin ORDER BY bin),
+                array_agg(n ORDER BY bin)
+         FROM (${mergedBinsSql('dashboard_durations', 'h.environment_id = $1 AND h.day >= $2::timestamptz AND h.day < $3::timestamptz')}) AS merged
+         WHERE NOT EXISTS (SELECT 1 FROM dashboard_stale s WHERE s.environment_id = $1
+                             AND s.day >= $2::timestamptz AND s.day < $3::timestamptz)
+           AND NOT EXISTS (SELECT 1 FROM dashboard_months x WHERE x.environment_id = $1 AND x.month = $2::timestamptz)
+         GROUP BY series`,
+        [environmentId, month, end],
+      );
+    });
+  }
+};
+
+/**
+ * One run of the job: the days taken back, then the days that became old enough, then the months
+ * they completed. Answers how many days it summarised.
  *
  * @example
  * await summariseDashboards(platform.db); // what the scheduled job does every five minutes
  */
-export const summariseDashboards = async (db: Db) => (await resummariseStale(db)) + (await advance(db));
+export const summariseDashboards = async (db: Db) => {
+  const days = (await resummariseStale(db)) + (await advance(db));
+  await summariseMonths(db);
+  return days;
+};
 
 /** Schedules the summaries every five minutes (pg-boss cron: one run across all workers). */
 export const startDashboardRollupWorker = async (boss: PgBoss, db: Db, log: Logger) => {

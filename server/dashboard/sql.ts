@@ -11,6 +11,11 @@ export const ORIGIN = `TIMESTAMPTZ '2000-01-01 00:00:00+00'`;
 /** The UTC day of an instant, as migration 026's triggers compute it. */
 export const daySql = (at: string) => `date_bin('1 day', ${at}, ${ORIGIN})`;
 
+/** The UTC month of an instant, and the first instant after it. */
+export const monthSql = (at: string) => `(date_trunc('month', ${at} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+export const monthEndSql = (month: string) =>
+  `((${month} AT TIME ZONE 'UTC' + interval '1 month') AT TIME ZONE 'UTC')`;
+
 /** The quarter of an hour of an instant. */
 export const quarterSql = (at: string) => `date_bin('15 minutes', ${at}, ${ORIGIN})`;
 
@@ -38,3 +43,9 @@ export const seriesValuesSql = (kind: SeriesKind) => {
   return `CROSS JOIN LATERAL (SELECT ord::int - ${shift} AS series, v
                               FROM unnest(${array}) WITH ORDINALITY AS u (v, ord)) AS x`;
 };
+
+/** The histograms' bins added up, per series, of the summaries `h` selected by `where`. */
+export const mergedBinsSql = (table: string, where: string) => `
+  SELECT h.series, b.bin, sum(b.n) AS n, min(h.min_ms) AS lo, max(h.max_ms) AS hi
+  FROM ${table} h CROSS JOIN LATERAL unnest(h.bins, h.counts) AS b (bin, n)
+  WHERE ${where} GROUP BY 1, 2`;

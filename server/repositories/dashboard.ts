@@ -6,7 +6,16 @@ import {
 } from '../../schemas/analysis-result';
 import type { DashboardBucket } from '../../schemas/contracts/dashboard';
 import { percentiles, binSql, type Histogram } from '../dashboard/histogram';
-import { daySql, quarterSql, seriesValuesSql, statusColumnsSql, type SeriesKind } from '../dashboard/sql';
+import {
+  daySql,
+  mergedBinsSql,
+  monthEndSql,
+  monthSql,
+  quarterSql,
+  seriesValuesSql,
+  statusColumnsSql,
+  type SeriesKind,
+} from '../dashboard/sql';
 import type { Queryable } from '../db';
 
 /**
@@ -36,6 +45,9 @@ export interface Coverage {
   liveTo: string[];
   /** UTC days read from their summaries. */
   days: string[];
+  /** The period's first instant and the first after it. */
+  from: string;
+  to: string;
 }
 
 /**
@@ -55,7 +67,7 @@ export const coverage = async (q: Queryable, f: PeriodFilter): Promise<Coverage>
      ORDER BY g.day`,
     [f.environmentId, f.from, f.to, f.timeZone],
   );
-  const c: Coverage = { liveFrom: [], liveTo: [], days: [] };
+  const c: Coverage = { liveFrom: [], liveTo: [], days: [], from: rows[0].lo, to: rows[rows.length - 1].hi };
   for (const row of rows) {
     if (row.summarised) c.days.push(row.day);
     else if (c.liveTo.length > 0 && c.liveTo[c.liveTo.length - 1] === row.lo)
@@ -155,18 +167,23 @@ export const categoryCounts = async (q: Queryable, f: PeriodFilter, limit = 100)
  * live analyses and the summarised days together.
  */
 const histograms = async (q: Queryable, f: PeriodFilter, c: Coverage, kind: SeriesKind) => {
+  const series = kind === 'analysis' ? 'h.series = 0' : 'h.series > 0';
   const rows = await q.query<{ series: number; bin: number; n: number; min: number; max: number }>(
-    `SELECT series, bin, sum(n)::int AS n, min(lo) AS min, max(hi) AS max FROM (
+    `WITH months AS (
+       SELECT DISTINCT m.month FROM dashboard_months m
+       WHERE m.environment_id = $1 AND m.month >= $5::timestamptz AND ${monthEndSql('m.month')} <= $6::timestamptz
+     )
+     SELECT series, bin, sum(n)::int AS n, min(lo) AS min, max(hi) AS max FROM (
        SELECT x.series, ${binSql('x.v')} AS bin, count(*) AS n, min(x.v) AS lo, max(x.v) AS hi
        FROM ${LIVE} ${seriesValuesSql(kind)}
        WHERE x.v IS NOT NULL GROUP BY 1, 2
        UNION ALL
-       SELECT h.series, b.bin, b.n, h.min_ms, h.max_ms
-       FROM dashboard_durations h CROSS JOIN LATERAL unnest(h.bins, h.counts) AS b (bin, n)
-       WHERE ${summarised('h')} AND h.series ${kind === 'analysis' ? '= 0' : '> 0'}
+       ${mergedBinsSql('dashboard_months', `h.environment_id = $1 AND h.month IN (SELECT month FROM months) AND ${series}`)}
+       UNION ALL
+       ${mergedBinsSql('dashboard_durations', `${summarised('h')} AND ${series} AND ${monthSql('h.day')} NOT IN (SELECT month FROM months)`)}
      ) AS binned
      GROUP BY 1, 2 ORDER BY 1, 2`,
-    coverageParams(f, c),
+    [...coverageParams(f, c), c.from, c.to],
   );
   const bySeries = new Map<number, Histogram>();
   for (const row of rows) {

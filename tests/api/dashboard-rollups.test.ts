@@ -114,6 +114,16 @@ const expectSameFigures = (summarised: DashboardReport[], exact: DashboardReport
   });
 };
 
+/** The UTC months (`YYYY-MM`) of the environment whose histograms are added up (dashboard_months). */
+const summaryMonths = async () =>
+  (
+    await t.platform.db.query<{ month: string }>(
+      `SELECT DISTINCT to_char(month AT TIME ZONE 'UTC', 'YYYY-MM') AS month FROM dashboard_months
+       WHERE environment_id = $1 ORDER BY 1`,
+      [acme.ids.env],
+    )
+  ).map((r) => r.month);
+
 const summaryDays = async () =>
   (
     await t.platform.db.query<{ day: string }>(
@@ -150,6 +160,8 @@ describe('dashboard summaries', () => {
 
     expect(await summariseDashboards(t.platform.db)).toBeGreaterThan(0);
     expect(await summaryDays()).toContain('2025-03-30');
+    // The year read in Kathmandu adds up the months February to November from their month rows.
+    expect(await summaryMonths()).toEqual(expect.arrayContaining(['2025-02', '2025-03', '2025-11']));
     expectSameFigures(await readAll(), exact);
     // Nothing left to do until a day ends or changes.
     expect(await summariseDashboards(t.platform.db)).toBe(0);
@@ -180,11 +192,14 @@ describe('dashboard summaries', () => {
     const days = await summaryDays();
     for (const day of ['2025-03-28', '2025-03-31', '2025-04-02']) expect(days).not.toContain(day);
     expect(days).toContain('2025-03-29');
+    expect(await summaryMonths()).not.toContain('2025-03');
+    expect(await summaryMonths()).not.toContain('2025-04');
 
     // Read at once (those days from the analyses), then once summarised again.
     const meanwhile = await readAll();
     expect(await summariseDashboards(t.platform.db)).toBe(3);
     expect(await summaryDays()).toEqual(expect.arrayContaining(['2025-03-28', '2025-03-31', '2025-04-02']));
+    expect(await summaryMonths()).toEqual(expect.arrayContaining(['2025-03', '2025-04']));
     const again = await readAll();
     const exact = await direct();
     expectSameFigures(meanwhile, exact);

@@ -1,12 +1,12 @@
 -- The dashboard's figures summarised per environment and day of UTC (docs/decisions.md "Dashboard",
 -- issue 22), so that a year of a million analyses reads 365 rows instead of a million. A periodic job
--- (server/dashboard/rollup.ts) writes them for the days that ended over two days ago, never the
+-- (server/dashboard/rollup.ts) writes them for the days that ended over a day ago, never the
 -- writers of analyses; the dashboard reads these rows for the whole UTC days of a period and the
--- analyses themselves for the rest (the days at its ends, cut by its time zone, the last two or three
+-- analyses themselves for the rest (the days at its ends, cut by its time zone, the last one or two
 -- days, and any day whose summary was taken back).
 --
 -- A day's row exists only while it is exact: the triggers below delete it whenever an analysis of
--- that day is inserted, changed in what the dashboard counts, or deleted, more than two days after
+-- that day is inserted, changed in what the dashboard counts, or deleted, more than a day after
 -- its creation (reanalysis, a late final status, retention, a test's rows in the past); fresh
 -- analyses, younger than any summarised day, never fire them. The job takes the day again later.
 CREATE TABLE dashboard_days (
@@ -54,6 +54,22 @@ CREATE TABLE dashboard_durations (
   FOREIGN KEY (environment_id, day) REFERENCES dashboard_days ON DELETE CASCADE
 );
 
+-- The same histograms per UTC month, made from the days' once the whole month is summarised: a year
+-- reads 12 of them per series instead of 365 (the days' bins are 250,000 values to add up). A month's
+-- rows go whenever one of its days' summaries is taken back.
+CREATE TABLE dashboard_months (
+  environment_id uuid NOT NULL REFERENCES environments (id) ON DELETE CASCADE,
+  -- The month's first instant (UTC).
+  month          timestamptz NOT NULL,
+  series         smallint NOT NULL,
+  runs           integer NOT NULL,
+  min_ms         float8 NOT NULL,
+  max_ms         float8 NOT NULL,
+  bins           integer[] NOT NULL,
+  counts         integer[] NOT NULL,
+  PRIMARY KEY (environment_id, month, series)
+);
+
 -- How far the job has summarised each environment: every day before `summarised_until` was summarised
 -- once (a day without analyses has no row) or is listed in dashboard_stale.
 CREATE TABLE dashboard_watermarks (
@@ -72,6 +88,8 @@ CREATE TABLE dashboard_stale (
 CREATE FUNCTION dashboard_mark_stale(env uuid, at timestamptz) RETURNS void LANGUAGE sql AS $$
   DELETE FROM dashboard_days
   WHERE environment_id = env AND day = date_bin('1 day', at, TIMESTAMPTZ '2000-01-01 00:00:00+00');
+  DELETE FROM dashboard_months
+  WHERE environment_id = env AND month = date_trunc('month', at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
   INSERT INTO dashboard_stale (environment_id, day)
   VALUES (env, date_bin('1 day', at, TIMESTAMPTZ '2000-01-01 00:00:00+00'))
   ON CONFLICT DO NOTHING;
@@ -85,14 +103,15 @@ BEGIN
 END
 $$;
 
--- The job summarises a day only once it ended 2 days and 1 hour ago: any change to one of its
--- analyses comes from a statement whose now() is later than its creation + 2 days, so fires these.
+-- The job summarises a day only once it ended a day and an hour ago: any later change to one of its
+-- analyses comes from a statement whose now() is past its creation + 1 day, so fires these. A day is
+-- past the 24 hours that a manual final status may take, so only the rare late writers fire them.
 CREATE TRIGGER analyses_dashboard_stale_insert AFTER INSERT ON analyses
-  FOR EACH ROW WHEN (NEW.created_at < now() - interval '2 days')
+  FOR EACH ROW WHEN (NEW.created_at < now() - interval '1 day')
   EXECUTE FUNCTION analyses_dashboard_stale();
 
 CREATE TRIGGER analyses_dashboard_stale_update AFTER UPDATE ON analyses
-  FOR EACH ROW WHEN ((OLD.created_at < now() - interval '2 days' OR NEW.created_at < now() - interval '2 days')
+  FOR EACH ROW WHEN ((OLD.created_at < now() - interval '1 day' OR NEW.created_at < now() - interval '1 day')
     AND (OLD.environment_id, OLD.created_at, OLD.status, OLD.duration_ms, OLD.categories,
          OLD.extracted_fields, OLD.step_ms)
         IS DISTINCT FROM (NEW.environment_id, NEW.created_at, NEW.status, NEW.duration_ms,
@@ -104,7 +123,7 @@ CREATE FUNCTION analyses_dashboard_deleted() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   PERFORM dashboard_mark_stale(g.environment_id, g.day)
   FROM (SELECT DISTINCT environment_id, date_bin('1 day', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS day
-        FROM gone WHERE created_at < now() - interval '2 days') AS g;
+        FROM gone WHERE created_at < now() - interval '1 day') AS g;
   RETURN NULL;
 END
 $$;
