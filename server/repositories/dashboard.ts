@@ -6,16 +6,7 @@ import {
 } from '../../schemas/analysis-result';
 import type { DashboardBucket } from '../../schemas/contracts/dashboard';
 import { percentiles, binSql, type Histogram } from '../dashboard/histogram';
-import {
-  daySql,
-  mergedBinsSql,
-  monthEndSql,
-  monthSql,
-  quarterSql,
-  seriesValuesSql,
-  statusColumnsSql,
-  type SeriesKind,
-} from '../dashboard/sql';
+import * as sql from '../dashboard/sql';
 import type { Queryable } from '../db';
 
 /**
@@ -61,7 +52,7 @@ export const coverage = async (q: Queryable, f: PeriodFilter): Promise<Coverage>
             (d.day IS NOT NULL AND g.day >= p.lo AND g.day + interval '24 hours' <= p.hi) AS summarised
      FROM (SELECT ($2::date::timestamp AT TIME ZONE $4::text) AS lo,
                   (($3::date + 1)::timestamp AT TIME ZONE $4::text) AS hi) AS p
-     CROSS JOIN LATERAL generate_series(${daySql('p.lo')}, p.hi - interval '1 microsecond',
+     CROSS JOIN LATERAL generate_series(${sql.daySql('p.lo')}, p.hi - interval '1 microsecond',
                                         interval '24 hours') AS g (day)
      LEFT JOIN dashboard_days d ON d.environment_id = $1::uuid AND d.day = g.day
      ORDER BY g.day`,
@@ -125,7 +116,7 @@ export const statusSeries = async (q: Queryable, f: PeriodFilter, bucket: Dashbo
      SELECT to_char(at, 'YYYY-MM-DD') AS start, status, sum(analyses)::int AS analyses FROM (
        SELECT ${bucketOf('quarters.at')} AS at, v.status, v.analyses
        FROM (
-         SELECT ${quarterSql('a.created_at')} AS at, ${statusColumnsSql}
+         SELECT ${sql.quarterSql('a.created_at')} AS at, ${sql.statusColumnsSql}
          FROM ${LIVE} GROUP BY 1
          UNION ALL
          SELECT s.quarter, ${ANALYSIS_STATUSES.map((status) => `s.${status}`).join(', ')}
@@ -166,21 +157,21 @@ export const categoryCounts = async (q: Queryable, f: PeriodFilter, limit = 100)
  * The histograms of processing times per series (0: the analysis, i: the step at position i) of the
  * live analyses and the summarised days together.
  */
-const histograms = async (q: Queryable, f: PeriodFilter, c: Coverage, kind: SeriesKind) => {
+const histograms = async (q: Queryable, f: PeriodFilter, c: Coverage, kind: sql.SeriesKind) => {
   const series = kind === 'analysis' ? 'h.series = 0' : 'h.series > 0';
   const rows = await q.query<{ series: number; bin: number; n: number; min: number; max: number }>(
     `WITH months AS (
        SELECT DISTINCT m.month FROM dashboard_months m
-       WHERE m.environment_id = $1 AND m.month >= $5::timestamptz AND ${monthEndSql('m.month')} <= $6::timestamptz
+       WHERE m.environment_id = $1 AND m.month >= $5::timestamptz AND ${sql.monthEndSql('m.month')} <= $6::timestamptz
      )
      SELECT series, bin, sum(n)::int AS n, min(lo) AS min, max(hi) AS max FROM (
        SELECT x.series, ${binSql('x.v')} AS bin, count(*) AS n, min(x.v) AS lo, max(x.v) AS hi
-       FROM ${LIVE} ${seriesValuesSql(kind)}
+       FROM ${LIVE} ${sql.seriesValuesSql(kind)}
        WHERE x.v IS NOT NULL GROUP BY 1, 2
        UNION ALL
-       ${mergedBinsSql('dashboard_months', `h.environment_id = $1 AND h.month IN (SELECT month FROM months) AND ${series}`)}
+       ${sql.mergedBinsSql('dashboard_months', `h.environment_id = $1 AND h.month IN (SELECT month FROM months) AND ${series}`)}
        UNION ALL
-       ${mergedBinsSql('dashboard_durations', `${summarised('h')} AND ${series} AND ${monthSql('h.day')} NOT IN (SELECT month FROM months)`)}
+       ${sql.mergedBinsSql('dashboard_durations', `${summarised('h')} AND ${series} AND ${sql.monthSql('h.day')} NOT IN (SELECT month FROM months)`)}
      ) AS binned
      GROUP BY 1, 2 ORDER BY 1, 2`,
     [...coverageParams(f, c), c.from, c.to],

@@ -57,18 +57,11 @@ CREATE TABLE dashboard_durations (
 -- The same histograms per UTC month, made from the days' once the whole month is summarised: a year
 -- reads 12 of them per series instead of 365 (the days' bins are 250,000 values to add up). A month's
 -- rows go whenever one of its days' summaries is taken back.
-CREATE TABLE dashboard_months (
-  environment_id uuid NOT NULL REFERENCES environments (id) ON DELETE CASCADE,
-  -- The month's first instant (UTC).
-  month          timestamptz NOT NULL,
-  series         smallint NOT NULL,
-  runs           integer NOT NULL,
-  min_ms         float8 NOT NULL,
-  max_ms         float8 NOT NULL,
-  bins           integer[] NOT NULL,
-  counts         integer[] NOT NULL,
-  PRIMARY KEY (environment_id, month, series)
-);
+-- Its columns are dashboard_durations', `day` renamed `month` (the month's first instant, UTC).
+CREATE TABLE dashboard_months (LIKE dashboard_durations);
+ALTER TABLE dashboard_months RENAME COLUMN day TO month;
+ALTER TABLE dashboard_months ADD PRIMARY KEY (environment_id, month, series),
+  ADD FOREIGN KEY (environment_id) REFERENCES environments (id) ON DELETE CASCADE;
 
 -- How far the job has summarised each environment: every day before `summarised_until` was summarised
 -- once (a day without analyses has no row) or is listed in dashboard_stale.
