@@ -25,7 +25,8 @@ const TIME_ZONE = 'Europe/Paris';
  * `count` analyses of `environmentId` as the worker leaves them, created evenly over the last 365
  * days: 90 % processed, 5 % error, 3 % aborted, 2 % unfinished; one of 30 categories (and 'Urgent'
  * one time in seven), two extracted fields out of three, eight steps timed. The columns of migration
- * 021 are written directly (its trigger, which reads a result, is off meanwhile).
+ * 021 are written directly (its trigger, which reads a result, is off meanwhile, as are migration
+ * 026's, which would take back summaries that do not exist yet).
  */
 const generate = async (db: Db, environmentId: string, count: number) => {
   await db.query('ALTER TABLE analyses DISABLE TRIGGER USER');

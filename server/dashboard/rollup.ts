@@ -119,36 +119,31 @@ const resummariseStale = async (db: Db) => {
 
 /** Moves each environment's watermark up to the horizon, a batch of days per transaction. */
 const advance = async (db: Db) => {
-  const pending = await db.query<{ id: string; from: string | null }>(
-    `SELECT e.id, coalesce(w.summarised_until,
-                           (SELECT ${daySql('min(a.created_at)')} FROM analyses a WHERE a.environment_id = e.id))::text AS from
-     FROM environments e LEFT JOIN dashboard_watermarks w ON w.environment_id = e.id
-     WHERE e.deletion_requested_at IS NULL`,
+  // Each environment's days still to summarise, cut in batches: none once it reached the horizon.
+  const batches = await db.query<{ id: string; from: string; to: string; days: number }>(
+    `SELECT e.id, b.day::text AS "from", least(b.day + interval '${DAYS_PER_BATCH * 24} hours', h.horizon)::text AS to,
+            (extract(epoch FROM least(b.day + interval '${DAYS_PER_BATCH * 24} hours', h.horizon) - b.day) / 86400)::int AS days
+     FROM (SELECT ${HORIZON} AS horizon) AS h
+     CROSS JOIN environments e LEFT JOIN dashboard_watermarks w ON w.environment_id = e.id
+     CROSS JOIN LATERAL (SELECT coalesce(w.summarised_until,
+                                         (SELECT ${daySql('min(a.created_at)')} FROM analyses a
+                                          WHERE a.environment_id = e.id)) AS start) AS s
+     CROSS JOIN LATERAL generate_series(s.start, h.horizon - interval '1 microsecond',
+                                        interval '${DAYS_PER_BATCH * 24} hours') AS b (day)
+     WHERE e.deletion_requested_at IS NULL
+     ORDER BY e.id, b.day`,
   );
-  let days = 0;
-  for (const { id, from } of pending) {
-    let start = from;
-    while (start !== null) {
-      start = await inLock(db, async (tx) => {
-        const [batch] = await tx.query<{ to: string; days: number; more: boolean }>(
-          `SELECT least($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours', ${HORIZON})::text AS to,
-                  ($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours' < ${HORIZON}) AS more,
-                  greatest(0, extract(epoch FROM (least($1::timestamptz + interval '${DAYS_PER_BATCH * 24} hours', ${HORIZON}) - $1::timestamptz)) / 86400)::int AS days`,
-          [start],
-        );
-        if (batch.days === 0) return null;
-        await summarise(tx, id, start!, batch.to);
-        await tx.query(
-          `INSERT INTO dashboard_watermarks (environment_id, summarised_until) VALUES ($1, $2::timestamptz)
-           ON CONFLICT (environment_id) DO UPDATE SET summarised_until = excluded.summarised_until`,
-          [id, batch.to],
-        );
-        days += batch.days;
-        return batch.more ? batch.to : null;
-      });
-    }
+  for (const batch of batches) {
+    await inLock(db, async (tx) => {
+      await summarise(tx, batch.id, batch.from, batch.to);
+      await tx.query(
+        `INSERT INTO dashboard_watermarks (environment_id, summarised_until) VALUES ($1, $2::timestamptz)
+         ON CONFLICT (environment_id) DO UPDATE SET summarised_until = excluded.summarised_until`,
+        [batch.id, batch.to],
+      );
+    });
   }
-  return days;
+  return batches.reduce((days, batch) => days + batch.days, 0);
 };
 
 /**
