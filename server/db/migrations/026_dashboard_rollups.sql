@@ -100,11 +100,11 @@ $$;
 -- analyses comes from a statement whose now() is past its creation + 1 day, so fires these. A day is
 -- past the 24 hours that a manual final status may take, so only the rare late writers fire them.
 CREATE TRIGGER analyses_dashboard_stale_insert AFTER INSERT ON analyses
-  FOR EACH ROW WHEN (NEW.created_at < now() - interval '1 day')
+  FOR EACH ROW WHEN (NEW.created_at < now() - interval '24 hours')
   EXECUTE FUNCTION analyses_dashboard_stale();
 
 CREATE TRIGGER analyses_dashboard_stale_update AFTER UPDATE ON analyses
-  FOR EACH ROW WHEN ((OLD.created_at < now() - interval '1 day' OR NEW.created_at < now() - interval '1 day')
+  FOR EACH ROW WHEN ((OLD.created_at < now() - interval '24 hours' OR NEW.created_at < now() - interval '24 hours')
     AND (OLD.environment_id, OLD.created_at, OLD.status, OLD.duration_ms, OLD.categories,
          OLD.extracted_fields, OLD.step_ms)
         IS DISTINCT FROM (NEW.environment_id, NEW.created_at, NEW.status, NEW.duration_ms,
@@ -116,7 +116,7 @@ CREATE FUNCTION analyses_dashboard_deleted() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   PERFORM dashboard_mark_stale(g.environment_id, g.day)
   FROM (SELECT DISTINCT environment_id, date_bin('1 day', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS day
-        FROM gone WHERE created_at < now() - interval '1 day') AS g;
+        FROM gone WHERE created_at < now() - interval '24 hours') AS g;
   RETURN NULL;
 END
 $$;
