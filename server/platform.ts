@@ -10,6 +10,7 @@ import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
 import { startAlertWorker } from './alerts/evaluate';
+import { startDashboardRollupWorker } from './dashboard/rollup';
 import { startServerIdleWorker } from './configuration/server-states';
 import { startTestWorker } from './testing/campaign';
 import { createTesseractOcr } from './pipeline/extractor/ocr/tesseract';
@@ -87,6 +88,7 @@ export const startPlatform = async (
         signals,
       );
       await startRetentionWorker(queue.boss, database, log);
+      await startDashboardRollupWorker(queue.boss, database, log);
       await startServerIdleWorker(queue.boss, database, log);
       const tests = await startTestWorker(queue.boss, database, queue, log);
       const deliveries = await startDeliveryWorker(queue.boss, database, queue, log, {

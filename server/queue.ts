@@ -16,6 +16,7 @@ export const queues = {
   testProgress: 'test-progress',
   webhookDelivery: 'webhook-delivery',
   alertEvaluation: 'alert-evaluation',
+  dashboardRollup: 'dashboard-rollup',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -33,6 +34,8 @@ const queueOptions: Partial<Record<QueueName, Omit<PgBoss.Queue, 'name'>>> = {
   [queues.webhookDelivery]: { expireInSeconds: 120 },
   // One evaluation of the alerts waits at a time, whatever the number of workers offering one.
   [queues.alertEvaluation]: { policy: 'short', expireInSeconds: 300 },
+  // One run of the dashboard's summaries at a time; the first over a large history takes minutes.
+  [queues.dashboardRollup]: { policy: 'short', expireInSeconds: 1800 },
 };
 
 export interface SendOptions {

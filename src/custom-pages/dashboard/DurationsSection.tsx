@@ -18,9 +18,10 @@ export const DurationsSection = ({ durations }: { durations: DashboardReport['du
   const locale = useLocale();
   const time = (ms: number | null | undefined) =>
     ms === null || ms === undefined ? '—' : formatDuration(ms, locale);
+  const empty = durations.analysis.runs === 0 && durations.steps.length === 0;
   return (
     <DashboardCard id="dashboard-durations" title={translate('app.dashboard.durations.title')}>
-      {durations.analysis.runs === 0 && durations.steps.length === 0 ? (
+      {empty ? (
         <Typography color="text.secondary">{translate('app.dashboard.durations.empty')}</Typography>
       ) : (
         <Table size="small" aria-label={translate('app.dashboard.durations.title')}>
@@ -61,6 +62,12 @@ export const DurationsSection = ({ durations }: { durations: DashboardReport['du
             ))}
           </TableBody>
         </Table>
+      )}
+      {/* Percentiles over summarised days come from histograms (docs/dashboard.md "Processing times"). */}
+      {!empty && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.dashboard.durations.precision')}
+        </Typography>
       )}
     </DashboardCard>
   );

@@ -47,6 +47,8 @@ export const dashboardEn: Messages<typeof dashboardFr> = {
     p95: '95th percentile',
     max: 'Maximum',
     empty: 'No finished analysis in the period.',
+    precision:
+      'Runs and maximum are exact; over days summarised (ended over a day ago), percentiles are within 1 %.',
   },
   extraction: {
     title: 'Extracted fields filled',

@@ -47,6 +47,8 @@ export const dashboardFr = {
     p95: '95e centile',
     max: 'Maximum',
     empty: 'Aucune analyse terminée sur la période.',
+    precision:
+      'Exécutions et maximum exacts ; sur les jours résumés (terminés depuis plus d’un jour), centiles à 1 % près.',
   },
   extraction: {
     title: 'Remplissage des champs extraits',
