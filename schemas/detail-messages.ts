@@ -28,6 +28,29 @@ export const DETAIL_MESSAGES_EN = {
     'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
   functionNeedsField: '%{function} needs this field',
   interactionUnknown: "The interaction '%{name}' does not exist",
+  // A regular expression refused (server/pipeline/nlu/regex-safety.ts); `detail` is the parser's words
+  regexEmpty: 'The expression is empty: it would match at every position of every text.',
+  regexTooLong: "'%{source}' is refused: it is %{length} characters long, and at most 1,000 are allowed.",
+  regexFlagScan:
+    "'%{source}' is refused: the flag '%{flag}' is not allowed, because the engine adds 'g' and 'y' itself when it scans a text. Use only i, u, s and m.",
+  regexFlagUnknown: "'%{source}' is refused: the flag '%{flag}' is not allowed. Use only i, u, s and m.",
+  regexFlagTwice: "'%{source}' is refused: the flag '%{flag}' is given twice.",
+  regexInvalid: "'%{source}' is refused: it is not a valid regular expression (%{detail}).",
+  regexEngine: "'%{source}' is refused: this server's JavaScript engine does not accept it (%{detail}).",
+  regexNestedRepeated:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a group that is itself repeated ('%{inner}'), which can take exponential time on some texts. Rewrite it without nested repetition.",
+  regexNestedContains:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a group that contains a repetition ('%{inner}'), which can take exponential time on some texts. Rewrite it without nested repetition.",
+  regexBranches:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a choice whose branches '%{first}' and '%{second}' can both start with %{char}, which can take exponential time on some texts. Make the branches start with different characters.",
+  regexBranchesSameChar:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a choice whose branches '%{first}' and '%{second}' can both start with the same character, which can take exponential time on some texts. Make the branches start with different characters.",
+  regexAdjacent:
+    "'%{source}' is refused: '%{first}' can be directly followed by '%{second}' and both can match %{char}, which can take polynomial time on texts where the match fails. Merge them into one quantifier.",
+  regexAdjacentSameChar:
+    "'%{source}' is refused: '%{first}' can be directly followed by '%{second}' and both can match the same character, which can take polynomial time on texts where the match fails. Merge them into one quantifier.",
+  regexMatchesEmpty:
+    "'%{source}' is refused: it matches the empty string, so it would match at every position of every text. Make at least one character required.",
   // Categories and the categorization's input type (server/pipeline/categorisation/input-types.ts)
   ruleNameTwice: "Two rules of this category are named '%{name}'",
   attachmentCategoryForText: "Category '%{category}' is for attachments, which pasted text never has",
@@ -35,7 +58,12 @@ export const DETAIL_MESSAGES_EN = {
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading documents never gets any",
   ruleReadsHeadersText:
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading pasted text never gets any",
-  // Reply templates (server/configuration/reply-template-rules.ts)
+  // Reply templates (server/configuration/reply-template-rules.ts, server/templates/problems.ts);
+  // `detail` is the template engine's own sentence, kept as a technical detail
+  templateSyntax: 'Line %{line}: %{detail}',
+  templateIncludesItself: 'Line %{line}: the template cannot include itself',
+  templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
+  templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Identity: passwords, invitations
@@ -94,9 +122,24 @@ export const fieldProblem = <C extends DetailCode>(
   path: string,
   code: C,
   ...[params]: ParamNames<(typeof DETAIL_MESSAGES_EN)[C]> extends never ? [] : [DetailParams<C>]
-): FieldProblem => ({
+): FieldProblem =>
+  codedProblem(path, { code, params: params as Record<string, string | number> | undefined });
+
+/** A problem said by code elsewhere (a check that answers `{ code, params }`), on the field `path`. */
+export interface CodedDetail {
+  code: DetailCode;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A coded problem on a field, with its English `message`.
+ *
+ * @example
+ * codedProblem('pattern', regexRefusal('(a+)+$')!); // { path: 'pattern', code: 'regexNestedRepeated', … }
+ */
+export const codedProblem = (path: string, { code, params }: CodedDetail): FieldProblem => ({
   path,
   message: fillTemplate(DETAIL_MESSAGES_EN[code], params),
   code,
-  ...(params ? { params: params as Record<string, string | number> } : {}),
+  ...(params ? { params } : {}),
 });

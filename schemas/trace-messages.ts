@@ -176,6 +176,7 @@ export const TRACE_MESSAGES_EN = {
     '%{smart_count} value extracted (%{names}) |||| %{smart_count} values extracted (%{names})',
   // Reply
   noDefaultTemplate: 'No default reply template is configured in this environment',
+  replyTemplateFailed: 'The reply template failed: %{detail}',
   replyDrafted: "Reply drafted from the template '%{template}' (%{characters} characters)",
   replyDraftedByLlm: "Reply drafted by the LLM from the template '%{template}' (%{characters} characters)",
   replyNoLlm:

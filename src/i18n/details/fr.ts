@@ -29,6 +29,36 @@ export const detailsFr: Record<DetailCode, string> = {
     'La règle « %{rule} » de la catégorie « %{category} » lit les en-têtes des e-mails : une catégorisation qui lit des documents n’en reçoit jamais',
   ruleReadsHeadersText:
     'La règle « %{rule} » de la catégorie « %{category} » lit les en-têtes des e-mails : une catégorisation qui lit du texte collé n’en reçoit jamais',
+  templateSyntax: 'Ligne %{line} : le modèle n’est pas un Twig valide (détail technique : %{detail})',
+  templateIncludesItself: 'Ligne %{line} : le modèle ne peut pas s’inclure lui-même',
+  templateIncludeUnknown: 'Ligne %{line} : le modèle inclus « %{name} » n’existe pas',
+  templateIncludeCycle:
+    'Les modèles ne peuvent pas s’inclure eux-mêmes, directement ou par un autre modèle : %{cycle}',
+  regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
+  regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
+  regexFlagScan:
+    '« %{source} » est refusée : l’option « %{flag} » n’est pas permise, car le moteur ajoute lui-même « g » et « y » pour parcourir un texte. Utilisez seulement i, u, s et m.',
+  regexFlagUnknown:
+    '« %{source} » est refusée : l’option « %{flag} » n’est pas permise. Utilisez seulement i, u, s et m.',
+  regexFlagTwice: '« %{source} » est refusée : l’option « %{flag} » est donnée deux fois.',
+  regexInvalid:
+    '« %{source} » est refusée : ce n’est pas une expression régulière valide (détail technique : %{detail}).',
+  regexEngine:
+    '« %{source} » est refusée : le moteur JavaScript du serveur ne l’accepte pas (détail technique : %{detail}).',
+  regexNestedRepeated:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un groupe lui-même répété (« %{inner} »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
+  regexNestedContains:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un groupe qui contient une répétition (« %{inner} »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
+  regexBranches:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un choix dont les branches « %{first} » et « %{second} » peuvent toutes deux commencer par %{char}, ce qui peut prendre un temps exponentiel sur certains textes. Faites commencer les branches par des caractères différents.',
+  regexBranchesSameChar:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un choix dont les branches « %{first} » et « %{second} » peuvent commencer par le même caractère, ce qui peut prendre un temps exponentiel sur certains textes. Faites commencer les branches par des caractères différents.',
+  regexAdjacent:
+    '« %{source} » est refusée : « %{first} » peut être directement suivi de « %{second} » et tous deux peuvent reconnaître %{char}, ce qui peut prendre un temps polynomial sur les textes où la recherche échoue. Fusionnez-les en un seul quantificateur.',
+  regexAdjacentSameChar:
+    '« %{source} » est refusée : « %{first} » peut être directement suivi de « %{second} » et tous deux peuvent reconnaître le même caractère, ce qui peut prendre un temps polynomial sur les textes où la recherche échoue. Fusionnez-les en un seul quantificateur.',
+  regexMatchesEmpty:
+    '« %{source} » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
   secondDefaultTemplate:
     '« %{name} » est déjà le modèle par défaut : un environnement n’a qu’un modèle par défaut',
   passwordIncorrect: 'Le mot de passe est incorrect. Veuillez vérifier votre saisie.',

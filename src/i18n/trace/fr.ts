@@ -162,6 +162,7 @@ export const traceFr: Record<TraceCode, string> = {
   valuesExtractedNamed:
     '%{smart_count} valeur extraite (%{names}) |||| %{smart_count} valeurs extraites (%{names})',
   noDefaultTemplate: 'Aucun modèle de réponse par défaut n’est configuré dans cet environnement',
+  replyTemplateFailed: 'Le modèle de réponse n’a pas pu être rendu (détail technique : %{detail})',
   replyDrafted: 'Réponse rédigée à partir du modèle « %{template} » (%{characters} caractères)',
   replyDraftedByLlm:
     'Réponse rédigée par le LLM à partir du modèle « %{template} » (%{characters} caractères)',
