@@ -51,6 +51,28 @@ export const DETAIL_MESSAGES_EN = {
     "'%{source}' is refused: '%{first}' can be directly followed by '%{second}' and both can match the same character, which can take polynomial time on texts where the match fails. Merge them into one quantifier.",
   regexMatchesEmpty:
     "'%{source}' is refused: it matches the empty string, so it would match at every position of every text. Make at least one character required.",
+  // The NLU configuration compiler (server/pipeline/nlu/compile.ts): what keeps a server from starting.
+  // `reason` is itself a coded problem (below, or a regex* one), said first.
+  nluArchetypeNoName: 'An archetype has no name',
+  nluArchetype: "Archetype '%{archetype}': %{reason}",
+  nluInteraction: "Interaction '%{interaction}': %{reason}",
+  nluFunction: "Interaction function '%{function}': %{reason}",
+  nluServerContextUnknown: "Server '%{server}': the context '%{name}' does not exist",
+  nluSubArchetypeUnknown: "the sub-archetype '%{name}' does not exist",
+  nluSubArchetypeCycle: 'its sub-archetypes form a cycle (%{cycle})',
+  nluNameTaken: 'this name is already taken (built-in archetypes are named %{builtins})',
+  nluTermWithoutLetter: "the term '%{term}' has no letter or digit to match",
+  nluDistanceInvalid: 'the distance must be a whole number of tokens, or -1 for no limit (got %{distance})',
+  nluDistanceInName: 'the distance its name ends with must be a whole number of tokens up to %{max}, or -1',
+  nluNoParameter: 'it has no parameter',
+  nluAllOptional: 'every parameter is optional: at least one must be required',
+  nluParameterNoName: 'parameter %{position} has no name',
+  nluParameterNoArchetype: "parameter '%{name}' has no archetype",
+  nluParameterArchetypeUnknown: "parameter '%{name}': the archetype '%{archetype}' does not exist",
+  nluFunctionUnknown: "the interaction function '%{name}' does not exist",
+  nluFunctionNotInCatalogue: "'%{name}' is not a function of the catalogue",
+  nluFunctionFieldRequired: "'%{field}' is required by %{function}",
+  nluFunctionInteractionUnknown: "%{field}: the interaction '%{name}' does not exist",
   // Categories and the categorization's input type (server/pipeline/categorisation/input-types.ts)
   ruleNameTwice: "Two rules of this category are named '%{name}'",
   attachmentCategoryForText: "Category '%{category}' is for attachments, which pasted text never has",
@@ -97,11 +119,17 @@ export type DetailParams<C extends DetailCode> = Record<
 export const isDetailCode = (value: unknown): value is DetailCode =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(DETAIL_MESSAGES_EN, value);
 
-/** A template with its parameters filled in (a missing one stays `%{name}`). */
-export const fillTemplate = (template: string, params: Record<string, unknown> = {}) =>
-  template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+/** A parameter that is itself a coded problem (the compiler's `reason`). */
+export const isCodedDetail = (value: unknown): value is NestedDetail =>
+  typeof value === 'object' && value !== null && isDetailCode((value as { code?: unknown }).code);
+
+/** A template with its parameters filled in (a missing one stays `%{name}`; a coded one is said in English). */
+export const fillTemplate = (template: string, params: Record<string, unknown> = {}): string =>
+  template.replace(/%\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return isCodedDetail(value) ? fillTemplate(DETAIL_MESSAGES_EN[value.code], value.params) : String(value);
+  });
 
 /** One field's problem: its path, the English sentence, the code and its parameters. */
 export interface FieldProblem {
@@ -129,6 +157,12 @@ export const fieldProblem = <C extends DetailCode>(
 export interface CodedDetail {
   code: DetailCode;
   params?: Record<string, string | number>;
+}
+
+/** A coded problem whose parameters may be coded problems too (the compiler's `reason`), said first. */
+export interface NestedDetail {
+  code: DetailCode;
+  params?: Record<string, string | number | NestedDetail>;
 }
 
 /**

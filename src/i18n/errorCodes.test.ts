@@ -106,6 +106,23 @@ describe('error codes (schemas/error-codes.ts)', () => {
       expect(errorLine(said)).toBe(3);
     });
 
+    it('says why an NLU server cannot start in French, problem by problem, a nested reason first', () => {
+      const problems = [
+        { code: 'nluServerContextUnknown', params: { server: 'main', name: 'legacy' }, message: 'x' },
+        {
+          code: 'nluArchetype',
+          params: { archetype: 'city', reason: { code: 'regexMatchesEmpty', params: { source: 'a*' } } },
+          message: 'x',
+        },
+      ];
+      expect(
+        translateError(translate, 'NLU_CONFIGURATION', { server: 'main', reason: 'x', problems }, 'x'),
+      ).toBe(
+        'Le serveur « main » ne peut pas démarrer : Serveur « main » : le contexte « legacy » n’existe pas; ' +
+          'Archétype « city » : « a* » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
+      );
+    });
+
     it('says why a regular expression is refused in French', () => {
       const params = { source: '(a+)+$', quantifier: '+', inner: 'a+' };
       expect(translateDetail(translate, 'regexNestedRepeated', params, 'x')).toBe(

@@ -59,6 +59,28 @@ export const detailsFr: Record<DetailCode, string> = {
     '« %{source} » est refusée : « %{first} » peut être directement suivi de « %{second} » et tous deux peuvent reconnaître le même caractère, ce qui peut prendre un temps polynomial sur les textes où la recherche échoue. Fusionnez-les en un seul quantificateur.',
   regexMatchesEmpty:
     '« %{source} » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
+  nluArchetypeNoName: 'Un archétype n’a pas de nom',
+  nluArchetype: 'Archétype « %{archetype} » : %{reason}',
+  nluInteraction: 'Interaction « %{interaction} » : %{reason}',
+  nluFunction: 'Fonction d’interaction « %{function} » : %{reason}',
+  nluServerContextUnknown: 'Serveur « %{server} » : le contexte « %{name} » n’existe pas',
+  nluSubArchetypeUnknown: 'le sous-archétype « %{name} » n’existe pas',
+  nluSubArchetypeCycle: 'ses sous-archétypes forment un cycle (%{cycle})',
+  nluNameTaken: 'ce nom est déjà pris (les archétypes intégrés s’appellent %{builtins})',
+  nluTermWithoutLetter: 'le terme « %{term} » n’a ni lettre ni chiffre à reconnaître',
+  nluDistanceInvalid:
+    'la distance doit être un nombre entier de mots, ou -1 pour aucune limite (valeur reçue : %{distance})',
+  nluDistanceInName:
+    'la distance qui termine son nom doit être un nombre entier de mots jusqu’à %{max}, ou -1',
+  nluNoParameter: 'elle n’a aucun paramètre',
+  nluAllOptional: 'tous ses paramètres sont facultatifs : au moins un doit être obligatoire',
+  nluParameterNoName: 'le paramètre %{position} n’a pas de nom',
+  nluParameterNoArchetype: 'le paramètre « %{name} » n’a pas d’archétype',
+  nluParameterArchetypeUnknown: 'paramètre « %{name} » : l’archétype « %{archetype} » n’existe pas',
+  nluFunctionUnknown: 'la fonction d’interaction « %{name} » n’existe pas',
+  nluFunctionNotInCatalogue: '« %{name} » n’est pas une fonction du catalogue',
+  nluFunctionFieldRequired: '« %{field} » est requis par %{function}',
+  nluFunctionInteractionUnknown: '%{field} : l’interaction « %{name} » n’existe pas',
   secondDefaultTemplate:
     '« %{name} » est déjà le modèle par défaut : un environnement n’a qu’un modèle par défaut',
   passwordIncorrect: 'Le mot de passe est incorrect. Veuillez vérifier votre saisie.',
