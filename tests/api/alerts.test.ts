@@ -327,6 +327,24 @@ describe('alerts: evaluation by the scheduled job', () => {
     expect(mail.subject).toBe('Alert: over 0 analyses this hour in Production');
     expect(mail.text).toContain('1 analysis with the status “aborted” was created this hour');
   });
+
+  it('mails a user in the user’s own language, whatever the console the alert was saved from', async () => {
+    const [user] = await t.platform.db.query<{ email: string }>(
+      `UPDATE users SET email = 'Reader@Example.com', language = 'fr'
+       WHERE id = (SELECT id FROM users ORDER BY created_at DESC LIMIT 1) RETURNING email`,
+    );
+    const created = await acme.call(
+      'POST',
+      alerts(),
+      'cockpit',
+      { kind: 'threshold', threshold: 0, interval: 'hour', status: 'aborted', email: 'reader@example.com' },
+      { 'accept-language': 'en' },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await analysis(acme.ids.env, { status: 'aborted' });
+    const mail = await nthMailTo(user.email.toLowerCase(), 1);
+    expect(mail.subject).toBe('Alerte : plus de 0 analyses cette heure-ci dans Production');
+  });
 });
 
 describe('alerts: evaluation cost on a big table', () => {
