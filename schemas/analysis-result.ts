@@ -254,6 +254,8 @@ export interface AnalysisResult {
   exchangeLabels?: unknown;
   /** Why the analysis failed outside any step (its time limit, a lost original). */
   error?: string;
+  /** The same by code, when it has one: the console says it in the reader's language. */
+  errorMessage?: TraceMessage;
   trace: TraceEntry[];
 }
 

@@ -23,6 +23,12 @@ export const analysisSchema = defineResourceSchema({
     size: { type: 'integer', minimum: 0 },
     manualFinalStatus: { type: 'boolean' },
     error: { type: ['string', 'null'] },
+    /** `error` by code (schemas/trace-messages.ts `{ code, params }`), null when said only in English. */
+    errorMessage: {
+      type: ['object', 'null'],
+      required: ['code'],
+      properties: { code: { type: 'string' }, params: { type: 'object' } },
+    },
     durationMs: { type: ['integer', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
     startedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -51,6 +57,7 @@ export const analysisSchema = defineResourceSchema({
       'size',
       'manualFinalStatus',
       'error',
+      'errorMessage',
       'durationMs',
       'createdAt',
       'startedAt',

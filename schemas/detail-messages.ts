@@ -28,6 +28,51 @@ export const DETAIL_MESSAGES_EN = {
     'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
   functionNeedsField: '%{function} needs this field',
   interactionUnknown: "The interaction '%{name}' does not exist",
+  // A regular expression refused (server/pipeline/nlu/regex-safety.ts); `detail` is the parser's words
+  regexEmpty: 'The expression is empty: it would match at every position of every text.',
+  regexTooLong: "'%{source}' is refused: it is %{length} characters long, and at most 1,000 are allowed.",
+  regexFlagScan:
+    "'%{source}' is refused: the flag '%{flag}' is not allowed, because the engine adds 'g' and 'y' itself when it scans a text. Use only i, u, s and m.",
+  regexFlagUnknown: "'%{source}' is refused: the flag '%{flag}' is not allowed. Use only i, u, s and m.",
+  regexFlagTwice: "'%{source}' is refused: the flag '%{flag}' is given twice.",
+  regexInvalid: "'%{source}' is refused: it is not a valid regular expression (%{detail}).",
+  regexEngine: "'%{source}' is refused: this server's JavaScript engine does not accept it (%{detail}).",
+  regexNestedRepeated:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a group that is itself repeated ('%{inner}'), which can take exponential time on some texts. Rewrite it without nested repetition.",
+  regexNestedContains:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a group that contains a repetition ('%{inner}'), which can take exponential time on some texts. Rewrite it without nested repetition.",
+  regexBranches:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a choice whose branches '%{first}' and '%{second}' can both start with %{char}, which can take exponential time on some texts. Make the branches start with different characters.",
+  regexBranchesSameChar:
+    "'%{source}' is refused: the quantifier '%{quantifier}' repeats a choice whose branches '%{first}' and '%{second}' can both start with the same character, which can take exponential time on some texts. Make the branches start with different characters.",
+  regexAdjacent:
+    "'%{source}' is refused: '%{first}' can be directly followed by '%{second}' and both can match %{char}, which can take polynomial time on texts where the match fails. Merge them into one quantifier.",
+  regexAdjacentSameChar:
+    "'%{source}' is refused: '%{first}' can be directly followed by '%{second}' and both can match the same character, which can take polynomial time on texts where the match fails. Merge them into one quantifier.",
+  regexMatchesEmpty:
+    "'%{source}' is refused: it matches the empty string, so it would match at every position of every text. Make at least one character required.",
+  // The NLU configuration compiler (server/pipeline/nlu/compile.ts): what keeps a server from starting.
+  // `reason` is itself a coded problem (below, or a regex* one), said first.
+  nluArchetypeNoName: 'An archetype has no name',
+  nluArchetype: "Archetype '%{archetype}': %{reason}",
+  nluInteraction: "Interaction '%{interaction}': %{reason}",
+  nluFunction: "Interaction function '%{function}': %{reason}",
+  nluServerContextUnknown: "Server '%{server}': the context '%{name}' does not exist",
+  nluSubArchetypeUnknown: "the sub-archetype '%{name}' does not exist",
+  nluSubArchetypeCycle: 'its sub-archetypes form a cycle (%{cycle})',
+  nluNameTaken: 'this name is already taken (built-in archetypes are named %{builtins})',
+  nluTermWithoutLetter: "the term '%{term}' has no letter or digit to match",
+  nluDistanceInvalid: 'the distance must be a whole number of tokens, or -1 for no limit (got %{distance})',
+  nluDistanceInName: 'the distance its name ends with must be a whole number of tokens up to %{max}, or -1',
+  nluNoParameter: 'it has no parameter',
+  nluAllOptional: 'every parameter is optional: at least one must be required',
+  nluParameterNoName: 'parameter %{position} has no name',
+  nluParameterNoArchetype: "parameter '%{name}' has no archetype",
+  nluParameterArchetypeUnknown: "parameter '%{name}': the archetype '%{archetype}' does not exist",
+  nluFunctionUnknown: "the interaction function '%{name}' does not exist",
+  nluFunctionNotInCatalogue: "'%{name}' is not a function of the catalogue",
+  nluFunctionFieldRequired: "'%{field}' is required by %{function}",
+  nluFunctionInteractionUnknown: "%{field}: the interaction '%{name}' does not exist",
   // Categories and the categorization's input type (server/pipeline/categorisation/input-types.ts)
   ruleNameTwice: "Two rules of this category are named '%{name}'",
   attachmentCategoryForText: "Category '%{category}' is for attachments, which pasted text never has",
@@ -35,7 +80,12 @@ export const DETAIL_MESSAGES_EN = {
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading documents never gets any",
   ruleReadsHeadersText:
     "Rule '%{rule}' of category '%{category}' reads mail headers: a categorization reading pasted text never gets any",
-  // Reply templates (server/configuration/reply-template-rules.ts)
+  // Reply templates (server/configuration/reply-template-rules.ts, server/templates/problems.ts);
+  // `detail` is the template engine's own sentence, kept as a technical detail
+  templateSyntax: 'Line %{line}: %{detail}',
+  templateIncludesItself: 'Line %{line}: the template cannot include itself',
+  templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
+  templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Identity: passwords, invitations
@@ -69,11 +119,17 @@ export type DetailParams<C extends DetailCode> = Record<
 export const isDetailCode = (value: unknown): value is DetailCode =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(DETAIL_MESSAGES_EN, value);
 
-/** A template with its parameters filled in (a missing one stays `%{name}`). */
-export const fillTemplate = (template: string, params: Record<string, unknown> = {}) =>
-  template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+/** A parameter that is itself a coded problem (the compiler's `reason`). */
+export const isCodedDetail = (value: unknown): value is NestedDetail =>
+  typeof value === 'object' && value !== null && isDetailCode((value as { code?: unknown }).code);
+
+/** A template with its parameters filled in (a missing one stays `%{name}`; a coded one is said in English). */
+export const fillTemplate = (template: string, params: Record<string, unknown> = {}): string =>
+  template.replace(/%\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return isCodedDetail(value) ? fillTemplate(DETAIL_MESSAGES_EN[value.code], value.params) : String(value);
+  });
 
 /** One field's problem: its path, the English sentence, the code and its parameters. */
 export interface FieldProblem {
@@ -94,9 +150,30 @@ export const fieldProblem = <C extends DetailCode>(
   path: string,
   code: C,
   ...[params]: ParamNames<(typeof DETAIL_MESSAGES_EN)[C]> extends never ? [] : [DetailParams<C>]
-): FieldProblem => ({
+): FieldProblem =>
+  codedProblem(path, { code, params: params as Record<string, string | number> | undefined });
+
+/** A problem said by code elsewhere (a check that answers `{ code, params }`), on the field `path`. */
+export interface CodedDetail {
+  code: DetailCode;
+  params?: Record<string, string | number>;
+}
+
+/** A coded problem whose parameters may be coded problems too (the compiler's `reason`), said first. */
+export interface NestedDetail {
+  code: DetailCode;
+  params?: Record<string, string | number | NestedDetail>;
+}
+
+/**
+ * A coded problem on a field, with its English `message`.
+ *
+ * @example
+ * codedProblem('pattern', regexRefusal('(a+)+$')!); // { path: 'pattern', code: 'regexNestedRepeated', … }
+ */
+export const codedProblem = (path: string, { code, params }: CodedDetail): FieldProblem => ({
   path,
   message: fillTemplate(DETAIL_MESSAGES_EN[code], params),
   code,
-  ...(params ? { params: params as Record<string, string | number> } : {}),
+  ...(params ? { params } : {}),
 });

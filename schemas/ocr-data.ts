@@ -1,3 +1,5 @@
+import { DETAIL_MESSAGES_EN, fillTemplate, type CodedDetail } from './detail-messages';
+
 /**
  * The OCR data extraction module (spec pipeline §3 "OCR data extraction: category, documents,
  * fields", DESIGN.md §6): on the documents of one category, fields found next to their anchor
@@ -102,7 +104,7 @@ export type OcrDataProblem =
   | { code: 'badKey'; path: string; message: string; key: string }
   | { code: 'duplicateKey'; path: string; message: string; key: string }
   | { code: 'anchorsRequired'; path: string; message: string; key: string }
-  | { code: 'badPattern'; path: string; message: string; key: string; reason: string }
+  | { code: 'badPattern'; path: string; message: string; key: string; reason: string; refusal: CodedDetail }
   | { code: 'unknownCategory'; path: 'category'; message: string; category: string };
 
 const keyPattern = new RegExp(OCR_KEY_PATTERN);
@@ -116,7 +118,7 @@ const keyPattern = new RegExp(OCR_KEY_PATTERN);
  */
 export const ocrDataProblems = (
   settings: OcrDataSettings,
-  patternProblem: (source: string) => string | null,
+  patternProblem: (source: string) => CodedDetail | null,
   categories?: readonly string[],
 ): OcrDataProblem[] => {
   const problems: OcrDataProblem[] = [];
@@ -154,26 +156,33 @@ export const ocrDataProblems = (
         key,
         message: `The field '${key}' needs at least one anchor label`,
       });
-    const reason = pattern ? patternProblem(pattern) : null;
-    if (reason)
+    const refusal = pattern ? patternProblem(pattern) : null;
+    if (refusal) {
+      // The reason by code (schemas/detail-messages.ts regex*), for the console; English here.
+      const reason = fillTemplate(DETAIL_MESSAGES_EN[refusal.code], refusal.params);
       problems.push({
         code: 'badPattern',
         path: `${path}.pattern`,
         key,
         reason,
+        refusal,
         message: `The pattern of the field '${key}' cannot be used: ${reason}`,
       });
+    }
   });
   return problems;
 };
 
-/** A compile check, for the console (the server also refuses expressions at risk of backtracking). */
-export const compilesAsRegex = (source: string): string | null => {
+/**
+ * A compile check, for the console (the server also refuses expressions at risk of backtracking):
+ * the browser's words are only the refusal's technical detail.
+ */
+export const compilesAsRegex = (source: string): CodedDetail | null => {
   try {
     new RegExp(source, 'iu');
     return null;
   } catch (error) {
-    return (error as Error).message;
+    return { code: 'regexInvalid', params: { source, detail: (error as Error).message } };
   }
 };
 

@@ -18,6 +18,11 @@ export const MAX_MAIL_ATTACHMENTS = 20;
 const envParams = z.object({ envId: z.string() });
 const analysisParams = z.object({ envId: z.string(), id: z.string() });
 
+/** An analysis's `error` by code (schemas/trace-messages.ts), null when said only in English. */
+export const analysisErrorMessage = z
+  .object({ code: z.string(), params: z.record(z.string(), z.unknown()).optional() })
+  .nullable();
+
 export const analysisRecord = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -27,6 +32,7 @@ export const analysisRecord = z.looseObject({
   size: z.number().nullish(),
   manualFinalStatus: z.boolean().optional(),
   error: z.string().nullish(),
+  errorMessage: analysisErrorMessage.optional(),
   durationMs: z.number().nullish(),
   createdAt: z.string(),
   startedAt: z.string().nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
+import { analysisErrorMessage } from './analyses';
 import { defineCall } from './define';
 
 /** The public API for machine clients (DESIGN.md §5), authenticated by an environment access key. */
@@ -26,6 +27,7 @@ const analysisRecord = z.object({
   size: z.number(),
   manualFinalStatus: z.boolean(),
   error: z.string().nullable(),
+  errorMessage: analysisErrorMessage,
   durationMs: z.number().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),

@@ -160,7 +160,11 @@ export const evaluateAlerts = async (
       .transaction(async (tx) => {
         const [alert] = await tx.query<AlertRow>(
           `SELECT l.id, l.environment_id, e.name AS environment_name, e.project_id, l.kind, l.minutes,
-                l.threshold, l.period, l.status, l.category, l.email, l.locale, l.fired_period
+                l.threshold, l.period, l.status, l.category, l.email, l.fired_period,
+                -- The recipient's own language when the address is a user's (the oldest account
+                -- with it, as users.ts reads it), else the one the alert was saved with.
+                COALESCE((SELECT u.language FROM users u WHERE lower(u.email) = lower(l.email)
+                          ORDER BY u.created_at LIMIT 1), l.locale) AS locale
          FROM alerts l JOIN environments e ON e.id = l.environment_id
          WHERE l.id = $1 AND l.enabled AND e.deletion_requested_at IS NULL
          FOR UPDATE OF l SKIP LOCKED`,

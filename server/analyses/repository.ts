@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AnalysisResult, AnalysisStatus, InputType } from '../../schemas/analysis-result';
+import type { TraceMessage } from '../../schemas/trace-messages';
 import { first, type Db, type Queryable } from '../db';
 import { coalesce } from '../db/coalesce';
 import { ClientError } from '../http/errors';
@@ -23,6 +24,7 @@ export interface AnalysisRow {
   manual_final_status: boolean;
   result: AnalysisResult | null;
   error: string | null;
+  error_message: TraceMessage | null;
   exchange_labels: unknown;
   created_at: Date;
   queued_at: Date | null;
@@ -275,7 +277,7 @@ export const reanalyze = async (db: Db, queue: Queue, row: AnalysisRow): Promise
     if (row.anonymized_at) throw ANONYMIZED();
     const updated = await first(
       tx.query<AnalysisRow>(
-        `UPDATE analyses SET status = 'waiting', result = NULL, error = NULL, finished_at = NULL,
+        `UPDATE analyses SET status = 'waiting', result = NULL, error = NULL, error_message = NULL, finished_at = NULL,
                 started_at = NULL, heartbeat_at = NULL, worker_token = NULL, duration_ms = NULL,
                 exchange_labels = NULL, queued_at = now()
          WHERE id = $1 AND status IN ('processed', 'error', 'aborted') AND anonymized_at IS NULL
@@ -341,6 +343,7 @@ export const analysisRecord = (row: AnalysisRow) => ({
   size: row.size,
   manualFinalStatus: row.manual_final_status,
   error: row.error,
+  errorMessage: row.error_message ?? null,
   durationMs: row.duration_ms,
   createdAt: row.created_at.toISOString(),
   startedAt: row.started_at?.toISOString() ?? null,

@@ -27,10 +27,8 @@ export const templateDoc = (data: Record<string, unknown>): TemplateDoc => ({
 export const replyTemplateProblems = (
   templates: readonly TemplateDoc[],
 ): { index: number; error: FieldError }[] => {
-  const byName = templateProblems(Object.fromEntries(templates.map((t) => [t.name, t.body])));
-  const problems = templates.flatMap((t, index) =>
-    (byName[t.name] ?? []).map((message) => ({ index, error: { path: 'body', message } })),
-  );
+  const byName = templateProblems(Object.fromEntries(templates.map((t) => [t.name, t.body])), 'body');
+  const problems = templates.flatMap((t, index) => (byName[t.name] ?? []).map((error) => ({ index, error })));
   const defaults = templates.map((t, index) => ({ t, index })).filter(({ t }) => t.isDefault);
   for (const { index } of defaults.slice(1))
     problems.push({

@@ -1,4 +1,4 @@
-import { fieldProblem } from '../../schemas/detail-messages';
+import { codedProblem, fieldProblem } from '../../schemas/detail-messages';
 import type { Queryable } from '../db';
 import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
@@ -13,7 +13,7 @@ import type {
   InteractionParameterDef,
 } from '../pipeline/nlu/model';
 import { distanceInName, supportsDistance } from '../pipeline/nlu/compile';
-import { regexProblem } from '../pipeline/nlu/regex-safety';
+import { regexRefusal } from '../pipeline/nlu/regex-safety';
 import { tokenise } from '../pipeline/nlu/text';
 import { replyTemplateRule } from './reply-template-rules';
 import type { SaveRule } from '../resources/rules';
@@ -37,8 +37,8 @@ const archetypeRule: SaveRule = async (q, environmentId, data, id) => {
   if (isBuiltinArchetype(name)) errors.push(fieldProblem('name', 'builtinArchetypeName', { name }));
   ((data.expressions ?? []) as ArchetypeExpression[]).forEach((e, i) => {
     if (e.type === 'regex') {
-      const problem = regexProblem(e.value, e.flags ?? '');
-      if (problem) errors.push({ path: `expressions.${i}.value`, message: problem });
+      const refusal = regexRefusal(e.value, e.flags ?? '');
+      if (refusal) errors.push(codedProblem(`expressions.${i}.value`, refusal));
     } else if (tokenise(e.value).norm.length === 0)
       errors.push(fieldProblem(`expressions.${i}.value`, 'termWithoutLetter'));
   });
@@ -168,8 +168,8 @@ const extractionFieldRule: SaveRule = async (q, environmentId, data) => {
     case 'regex': {
       const missing = need('pattern', 'Write the regular expression');
       if (missing.length) return missing;
-      const problem = regexProblem(String(data.pattern), String(data.flags ?? ''));
-      return problem ? [{ path: 'pattern', message: problem }] : [];
+      const refusal = regexRefusal(String(data.pattern), String(data.flags ?? ''));
+      return refusal ? [codedProblem('pattern', refusal)] : [];
     }
     case 'builtin':
       return isBuiltinArchetype(String(data.archetype ?? ''))

@@ -119,6 +119,7 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
     id: row.id,
     status: waits ? 'pending' : outcome.status,
     error: outcome.error,
+    error_message: outcome.errorMessage,
     duration_ms: ms,
     waits,
     ...outcome.figures,
@@ -135,6 +136,7 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
 export type OutcomeRecord = ReturnType<typeof recordOf>;
 
 const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
+       error_message = nullif(x->'error_message', 'null'::jsonb),
        duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
        llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0),
        categories = ARRAY(SELECT jsonb_array_elements_text(x->'categories')),

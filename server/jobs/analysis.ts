@@ -6,6 +6,7 @@ import { pipelineConfigCache } from '../analyses/pipeline-config-cache';
 import { markServersUsed } from '../configuration/server-states';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
+import { inEnglish, traceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type { PipelineConfig } from '../pipeline/stage';
 import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
@@ -38,6 +39,10 @@ export interface AnalysisWorkerOptions {
 
 /** A file that made its worker disappear this many times is not tried again. */
 const MAX_ATTEMPTS = 3;
+
+/** Failures the worker writes itself, by code (the English `error` is the code's sentence). */
+const NO_FINAL_STATUS = traceMessage('analysisNoFinalStatus');
+const WORKER_CRASHED = traceMessage('analysisWorkerCrashed', { times: MAX_ATTEMPTS });
 /** Smaller files are read again faster than their extraction is stored and fetched. */
 const CACHE_MIN_BYTES = 64 * 1024;
 
@@ -63,10 +68,8 @@ export const startAnalysisWorker = async (
 
   const configs = pipelineConfigCache();
 
-  const timeLimit = {
-    ms: options.timeLimitSeconds * 1000,
-    message: `The analysis took longer than its time limit of ${options.timeLimitSeconds} s`,
-  };
+  const overTime = traceMessage('analysisTimeLimit', { seconds: options.timeLimitSeconds });
+  const timeLimit = { ms: options.timeLimitSeconds * 1000, message: inEnglish(overTime), trace: overTime };
 
   /** One analysis, in a pipeline thread: the main thread only reads its input and keeps its row alive. */
   const runOne = async (
@@ -182,12 +185,12 @@ export const startAnalysisWorker = async (
       await db.query(
         `WITH u AS (
            UPDATE analyses SET status = 'error', finished_at = now(),
-                  error = 'No final status was received before the time limit'
+                  error = $2, error_message = $3
            WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL
            RETURNING id, environment_id, name, status, error, NULL::jsonb AS output, ${notifyFinishedSql('id')} AS n
          ), ${deliveriesCteSql('u', ACTIVE_WEBHOOKS)}
          SELECT n FROM u`,
-        [jobs.map((j) => j.data.analysisId)],
+        [jobs.map((j) => j.data.analysisId), inEnglish(NO_FINAL_STATUS), JSON.stringify(NO_FINAL_STATUS)],
       );
     },
   );
@@ -223,11 +226,11 @@ export const requeueStalled = async (
   await db.transaction(async (tx) => {
     const failed = await tx.query<{ id: string }>(
       `UPDATE analyses SET status = 'error', worker_token = NULL, finished_at = now(),
-              error = 'The analysis stopped its worker ${MAX_ATTEMPTS} times; the file may be damaged or hostile'
+              error = $3, error_message = $4
        WHERE status = 'pending' AND worker_token IS NOT NULL AND attempts >= ${MAX_ATTEMPTS}
              AND worker_token <> ALL($2::text[])
              AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, ${notifyFinishedSql('id')}`,
-      [stallSeconds, ownTokens],
+      [stallSeconds, ownTokens, inEnglish(WORKER_CRASHED), JSON.stringify(WORKER_CRASHED)],
     );
     const requeued = await tx.query<{ id: string }>(
       `UPDATE analyses SET status = 'waiting', worker_token = NULL, heartbeat_at = NULL, queued_at = now()

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import type { WorkflowRequest } from '../../schemas/consolidation';
+import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type {
   ChatRequest,
@@ -32,10 +33,11 @@ const THREAD_HEAP_MB = 3072;
 /** An analysis that was running in two threads that crashed is failed, not tried a third time. */
 const MAX_CRASHES = 2;
 
-/** How long a job may run, and what its failure says then. */
+/** How long a job may run, and what its failure says then (in English, and by code when it has one). */
 export interface TimeLimit {
   ms: number;
   message: string;
+  trace?: TraceMessage;
 }
 
 export interface PipelineJob {
@@ -65,6 +67,17 @@ export class TimeLimitError extends Error {
   }
 }
 
+/** A task that threw in its thread: its message, and the message by code when it had one. */
+export class TaskError extends Error {
+  constructor(
+    message: string,
+    readonly trace?: TraceMessage,
+  ) {
+    super(message);
+    this.name = 'TaskError';
+  }
+}
+
 /** What the pool keeps of a job while a thread runs it. */
 interface Job {
   number: number;
@@ -72,7 +85,7 @@ interface Job {
   message(withConfig: boolean): ToThread;
   spec?: PipelineJob;
   /** Set once an abort was sent: past its time limit, or a user's abort. */
-  aborting?: { timedOut: boolean; message: string };
+  aborting?: { timedOut: boolean; message: string; trace?: TraceMessage };
   crashes: number;
   thread?: Thread;
   /** Service calls of this job the main thread is answering. */
@@ -82,8 +95,11 @@ interface Job {
   ended?: boolean;
   /** Its thread's answer. */
   settle(outcome: Finished): void;
-  /** It ends without an answer: aborted by a user, past its time limit, or failed; `message` says why. */
-  fail(message: string, why: Ending): void;
+  /**
+   * It ends without an answer: aborted by a user, past its time limit, or failed; `message` says
+   * why, and `trace` by code when it can.
+   */
+  fail(message: string, why: Ending, trace?: TraceMessage): void;
 }
 
 interface Thread {
@@ -245,8 +261,11 @@ export const createPipelinePool = (
     return thread;
   };
 
+  /** Fails a job with a message said by code (its English is the code's). */
+  const failWith = (job: Job, why: Ending, trace: TraceMessage) => job.fail(inEnglish(trace), why, trace);
+
   const dispatch = (job: Job) => {
-    if (stopped) return job.fail('The pipeline was stopped', 'failed');
+    if (stopped) return failWith(job, 'failed', traceMessage('pipelineStopped'));
     const thread =
       threads.length < size ? startThread() : threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
     job.thread = thread;
@@ -255,13 +274,13 @@ export const createPipelinePool = (
   };
 
   /** Tells the job's thread to stop it, and ends the thread when it does not. */
-  const abort = (job: Job, timedOut: boolean, message: string) => {
+  const abort = (job: Job, timedOut: boolean, message: string, trace?: TraceMessage) => {
     if (job.aborting) return;
-    job.aborting = { timedOut, message };
+    job.aborting = { timedOut, message, trace };
     for (const call of job.calls) call.abort(new Error(message));
     const thread = job.thread;
     if (!thread) return;
-    send(thread, { type: 'abort', job: job.number, timedOut, message });
+    send(thread, { type: 'abort', job: job.number, timedOut, message, ...(trace && { trace }) });
     setTimeout(() => {
       if (thread.jobs.has(job.number)) {
         thread.frozen = true;
@@ -277,12 +296,15 @@ export const createPipelinePool = (
   const rescue = (job: Job, reason: string | null) => {
     job.thread = undefined;
     // Being stopped (past its time limit, or by a user), it stops here.
-    if (job.aborting) return job.fail(job.aborting.message, job.aborting.timedOut ? 'timedOut' : 'aborted');
+    const { aborting } = job;
+    if (aborting)
+      return job.fail(aborting.message, aborting.timedOut ? 'timedOut' : 'aborted', aborting.trace);
     if (reason === null) return dispatch(job);
     if (++job.crashes >= MAX_CRASHES)
-      return job.fail(
-        `The analysis stopped its worker thread ${MAX_CRASHES} times (${reason}); the file may be damaged or hostile`,
+      return failWith(
+        job,
         'failed',
+        traceMessage('analysisThreadCrashed', { times: MAX_CRASHES, detail: reason }),
       );
     dispatch(job);
   };
@@ -292,7 +314,7 @@ export const createPipelinePool = (
     message: (job: number, withConfig: boolean) => ToThread,
     timeLimit: TimeLimit,
     settle: (outcome: Finished) => void,
-    fail: (message: string, why: Ending) => void,
+    fail: (message: string, why: Ending, trace?: TraceMessage) => void,
     spec?: PipelineJob,
   ) => {
     const signal = spec?.signal;
@@ -313,9 +335,9 @@ export const createPipelinePool = (
         end();
         settle(outcome);
       },
-      fail: (reason, why) => {
+      fail: (reason, why, trace) => {
         end();
-        fail(reason, why);
+        fail(reason, why, trace);
       },
     };
     if (signal?.aborted) return job.fail(describeError(signal.reason), 'aborted');
@@ -324,7 +346,8 @@ export const createPipelinePool = (
     // The time limit counts the job's own work: it starts once its thread has loaded its modules
     // (a new thread takes 0.3 s, seconds on a busy machine), not while the thread starts.
     const clock = () => {
-      if (!job.ended) job.timer = setTimeout(() => abort(job, true, timeLimit.message), timeLimit.ms);
+      if (!job.ended)
+        job.timer = setTimeout(() => abort(job, true, timeLimit.message, timeLimit.trace), timeLimit.ms);
     };
     if (!job.thread || job.thread.ready) clock();
     else job.thread.waiting.push(clock);
@@ -333,10 +356,11 @@ export const createPipelinePool = (
   /** An analysis (the pipeline's steps on one input), its result in the form asked for. */
   const run = <F extends 'bytes' | 'object'>(spec: PipelineJob, form: F): Promise<JobOutcome<F>> =>
     new Promise((resolve) => {
-      const failed = (message: string, why: Ending) => {
+      const failed = (message: string, why: Ending, trace?: TraceMessage) => {
         const aborted = why === 'aborted';
         const result: AnalysisResult = { ...emptyResult(spec.id), status: aborted ? 'aborted' : 'error' };
         if (!aborted) result.error = message;
+        if (!aborted && trace) result.errorMessage = trace;
         resolve((form === 'object' ? { form, result } : bytesOutcome(result)) as JobOutcome<F>);
       };
       const message = (job: number, withConfig: boolean): ToThread => ({
@@ -366,7 +390,11 @@ export const createPipelinePool = (
         (outcome) =>
           outcome.form === 'value'
             ? resolve(outcome.value as Awaited<ReturnType<Tasks[N]>>)
-            : reject(new Error(outcome.form === 'failed' ? outcome.message : 'Unexpected answer')),
+            : reject(
+                outcome.form === 'failed'
+                  ? new TaskError(outcome.message, outcome.trace)
+                  : new Error('Unexpected answer'),
+              ),
         (message, why) => reject(why === 'timedOut' ? new TimeLimitError(message) : new Error(message)),
       );
     });

@@ -4,6 +4,7 @@ import {
   type AnalysisStatus,
   type TraceStep,
 } from '../../schemas/analysis-result';
+import type { TraceMessage } from '../../schemas/trace-messages';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { compileServer, testText } from '../pipeline/nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
@@ -71,7 +72,7 @@ export type ToThread =
       reply: ReplyForm;
     }
   | { type: 'task'; job: number; name: TaskName; args: unknown[] }
-  | { type: 'abort'; job: number; timedOut: boolean; message: string }
+  | { type: 'abort'; job: number; timedOut: boolean; message: string; trace?: TraceMessage }
   | { type: 'service-result'; call: number; ok: true; value: unknown }
   | { type: 'service-result'; call: number; ok: false; message: string };
 
@@ -84,8 +85,8 @@ export type FromThread =
 /** A finished analysis, in the form it was asked for, or a task's answer. */
 export type Finished =
   | { form: 'value'; value: unknown }
-  /** A task that threw: its message. */
-  | { form: 'failed'; message: string }
+  /** A task that threw: its message, and the message by code when it had one (a ParseError's). */
+  | { form: 'failed'; message: string; trace?: TraceMessage }
   | { form: 'object'; result: AnalysisResult }
   | {
       form: 'bytes';
@@ -94,6 +95,8 @@ export type Finished =
       status: AnalysisStatus;
       /** The result's error, else its first step error. */
       error: string | null;
+      /** The same by code, when it has one. */
+      errorMessage: TraceMessage | null;
       /** Whether NLU servers read it. */
       readByNlu: boolean;
       /** What the dashboard counts of it (dashboardFigures). */
@@ -158,11 +161,13 @@ const bounded = (result: AnalysisResult): AnalysisResult => {
 /** A result as the worker stores it: its JSON as UTF-8 bytes in a buffer of their own, and its summary. */
 export const bytesOutcome = (stored: AnalysisResult): Extract<Finished, { form: 'bytes' }> => {
   const result = bounded(stored);
+  const failedStep = result.trace.find((t) => t.status === 'error');
   return {
     form: 'bytes',
     bytes: new TextEncoder().encode(JSON.stringify(result)),
     status: result.status,
-    error: result.error ?? result.trace.find((t) => t.status === 'error')?.errors[0] ?? null,
+    error: result.error ?? failedStep?.errors[0] ?? null,
+    errorMessage: (result.error ? result.errorMessage : failedStep?.messages?.errors?.[0]) ?? null,
     readByNlu: result.nlu.servers.length > 0,
     figures: dashboardFigures(result),
   };

@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
+import type { TraceMessage } from '../../schemas/trace-messages';
 import { compileServer, testText } from '../pipeline/nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
+import { ParseError } from '../pipeline/extractor/types';
 import { ocrDataTest } from '../pipeline/ocr-data/test';
 import { rescore } from '../pipeline/rescore';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
@@ -111,14 +113,19 @@ const ALL_STAGES = Object.fromEntries(
 const stagesOf = (steps: readonly TraceStep[] | undefined): Partial<Record<TraceStep, Stage>> =>
   steps ? Object.fromEntries(steps.map((step) => [step, ALL_STAGES[step]])) : ALL_STAGES;
 
-const running = new Map<number, { controller: AbortController; timedOut?: string }>();
+/** A job running, and when it was stopped past its time limit, what its failure says. */
+interface Running {
+  controller: AbortController;
+  timedOut?: { message: string; trace?: TraceMessage };
+}
+const running = new Map<number, Running>();
 
 const run = async (m: Extract<ToThread, { type: 'run' }>) => {
   const config = m.config ?? (m.configKey ? configs.get(m.configKey) : undefined);
   if (!config) return post({ type: 'missing-config', job: m.job });
   if (m.config && m.configKey) keep(m.configKey, m.config);
   const controller = new AbortController();
-  const state: { controller: AbortController; timedOut?: string } = { controller };
+  const state: Running = { controller };
   running.set(m.job, state);
   let result: AnalysisResult;
   try {
@@ -137,7 +144,8 @@ const run = async (m: Extract<ToThread, { type: 'run' }>) => {
   }
   if (state.timedOut) {
     result.status = 'error';
-    result.error = state.timedOut;
+    result.error = state.timedOut.message;
+    if (state.timedOut.trace) result.errorMessage = state.timedOut.trace;
   }
   if (m.reply === 'object') return post({ type: 'done', job: m.job, form: 'object', result });
   // The bytes have a buffer of their own, which moves to the main thread uncopied.
@@ -154,7 +162,14 @@ const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
     ) => unknown;
     post({ type: 'done', job: m.job, form: 'value', value: await task(...m.args) });
   } catch (error) {
-    post({ type: 'done', job: m.job, form: 'failed', message: describeError(error) });
+    const trace = error instanceof ParseError ? error.trace : undefined;
+    post({
+      type: 'done',
+      job: m.job,
+      form: 'failed',
+      message: describeError(error),
+      ...(trace && { trace }),
+    });
   } finally {
     running.delete(m.job);
   }
@@ -171,7 +186,7 @@ const receive = (m: ToThread) => {
     case 'abort': {
       const state = running.get(m.job);
       if (!state) break;
-      if (m.timedOut) state.timedOut = m.message;
+      if (m.timedOut) state.timedOut = { message: m.message, trace: m.trace };
       state.controller.abort(new Error(m.message));
       break;
     }

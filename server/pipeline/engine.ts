@@ -163,7 +163,10 @@ export const runPipeline = async (
         stopped = { status: 'aborted', reason: traceMessage('analysisAborted') };
       } else {
         entry.status = 'error';
-        said(entry, error instanceof StopPipeline ? error.message : traceMessage('stepFailed'));
+        said(
+          entry,
+          error instanceof StopPipeline ? (error.trace ?? error.message) : traceMessage('stepFailed'),
+        );
         entry.errors = [describeError(error)];
         // A parser's refusal said by code (a file that cannot be read): the console says it.
         if (error instanceof ParseError && error.trace)

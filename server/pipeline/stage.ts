@@ -1,4 +1,4 @@
-import type { TraceMessage } from '../../schemas/trace-messages';
+import { inEnglish, type TraceMessage } from '../../schemas/trace-messages';
 import type { WebhookTarget } from '../delivery/deliveries';
 import type { EnvironmentLlmEndpoint } from '../integrations/environment-llm';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
@@ -187,8 +187,11 @@ export interface Stage {
 
 /** Ends the analysis at this step with a message for the user (e.g. nothing could be read). */
 export class StopPipeline extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `message` English, or a trace message (its English is the code's): the trace keeps the code. */
+  readonly trace?: TraceMessage;
+  constructor(message: string | TraceMessage) {
+    super(typeof message === 'string' ? message : inEnglish(message));
+    if (typeof message !== 'string') this.trace = message;
     this.name = 'StopPipeline';
   }
 }

@@ -1,37 +1,38 @@
+import { fieldProblem, type FieldProblem } from '../../schemas/detail-messages';
 import { TemplateError } from './lexer';
 import { parse, type TemplateSources } from './twig';
 
 /**
- * What is wrong with a set of templates, by template name: syntax errors with their line, includes
- * of templates that do not exist, and templates that include themselves, directly or through
- * another template (spec pipeline §5).
+ * What is wrong with a set of templates, by template name, as problems of the field `path` said by
+ * code (schemas/detail-messages.ts): syntax errors with their line (the engine's sentence as their
+ * detail), includes of templates that do not exist, and templates that include themselves, directly
+ * or through another template (spec pipeline §5).
  *
  * @example
- * templateProblems({ a: "{% include 'b' %}", b: "{% include 'a' %}" })
- * // { a: ["Line 1: … includes itself through b → a"], b: [...] }
+ * templateProblems({ a: "{% include 'b' %}", b: "{% include 'a' %}" }, 'body')
+ * // { a: [{ path: 'body', code: 'templateIncludeCycle', message: '… a → b → a', … }], b: [...] }
  */
-export const templateProblems = (sources: TemplateSources): Record<string, string[]> => {
-  const problems: Record<string, string[]> = {};
+export const templateProblems = (sources: TemplateSources, path: string): Record<string, FieldProblem[]> => {
+  const problems: Record<string, FieldProblem[]> = {};
+  const add = (name: string, problem: FieldProblem) => (problems[name] ??= []).push(problem);
   const includes = new Map<string, { name: string; line: number }[]>();
   for (const [name, source] of Object.entries(sources)) {
     try {
       includes.set(name, parse(source).includes);
     } catch (err) {
       if (!(err instanceof TemplateError)) throw err;
-      (problems[name] ??= []).push(err.message);
+      add(name, fieldProblem(path, 'templateSyntax', { line: err.line, detail: err.detail }));
     }
   }
   for (const [name, list] of includes) {
     for (const { name: target, line } of list) {
-      if (target === name) (problems[name] ??= []).push(`Line ${line}: the template cannot include itself`);
+      if (target === name) add(name, fieldProblem(path, 'templateIncludesItself', { line }));
       else if (!Object.hasOwn(sources, target))
-        (problems[name] ??= []).push(`Line ${line}: the included template '${target}' does not exist`);
+        add(name, fieldProblem(path, 'templateIncludeUnknown', { line, name: target }));
     }
     const cycle = cycleFrom(name, includes);
     if (cycle && cycle.length > 2)
-      (problems[name] ??= []).push(
-        `Templates cannot include themselves, directly or through another template: ${cycle.join(' → ')}`,
-      );
+      add(name, fieldProblem(path, 'templateIncludeCycle', { cycle: cycle.join(' → ') }));
   }
   return problems;
 };

@@ -153,15 +153,15 @@ describe('nesting bounds (issue 18)', () => {
     for (const [source, message] of cases) {
       const error = errorOf(() => render(source, { a: [] }));
       expect(error.message).toMatch(message);
-      expect(templateProblems({ main: source }).main[0]).toMatch(message);
+      expect(templateProblems({ main: source }, 'body').main[0].message).toMatch(message);
     }
   });
 });
 
 describe('templateProblems', () => {
   it('finds syntax errors, unknown includes, and templates including themselves directly or not', () => {
-    expect(
-      templateProblems({
+    const found = templateProblems(
+      {
         ok: 'Hello {{ name }}',
         broken: '{% for x in xs %}',
         self: "{% include 'self' %}",
@@ -169,14 +169,29 @@ describe('templateProblems', () => {
         b: "{% include 'c' %}",
         c: "{% include 'a' %}",
         lost: "{% include 'ghost' %}",
-      }),
-    ).toEqual({
+      },
+      'body',
+    );
+    const messages = Object.fromEntries(
+      Object.entries(found).map(([name, list]) => [name, list.map((p) => p.message)]),
+    );
+    expect(messages).toEqual({
       broken: ["Line 1: The 'for' tag is never closed (endfor)"],
       self: ['Line 1: the template cannot include itself'],
       a: ['Templates cannot include themselves, directly or through another template: a → b → c → a'],
       b: ['Templates cannot include themselves, directly or through another template: b → c → a → b'],
       c: ['Templates cannot include themselves, directly or through another template: c → a → b → c'],
       lost: ["Line 1: the included template 'ghost' does not exist"],
+    });
+    // Said by code, the engine's own sentence only as a detail (issue 23, one language at a time).
+    expect(found.broken[0]).toMatchObject({
+      path: 'body',
+      code: 'templateSyntax',
+      params: { line: 1, detail: "The 'for' tag is never closed (endfor)" },
+    });
+    expect(found.lost[0]).toMatchObject({
+      code: 'templateIncludeUnknown',
+      params: { line: 1, name: 'ghost' },
     });
   });
 });

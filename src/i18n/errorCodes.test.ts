@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FORBIDDEN_LEVELS, NOT_FOUND_SUBJECTS, type ErrorCode } from '../../schemas/error-codes';
 import { resourceSchemas } from '../../schemas';
 import { en } from './en';
-import { errorTextKey, translateError } from './errorCodes';
+import { errorLine } from '../components/code/codeLanguage';
+import { errorTextKey, translateDetail, translateError } from './errorCodes';
 import { fr } from './fr';
 
 /** The message at a dotted key, or undefined. */
@@ -94,6 +95,38 @@ describe('error codes (schemas/error-codes.ts)', () => {
       expect(translateError(translate, 'FILE_TOO_LARGE', {}, 'Server words')).toBe('Server words');
       expect(translateError(translate, 'FILE_TOO_LARGE', { megabytes: 20 }, 'x')).toBe(
         'Les fichiers dépassent 20 Mo',
+      );
+    });
+
+    it('says a template’s syntax error in French, the engine’s sentence only as a technical detail', () => {
+      const detail = "The 'for' tag is never closed (endfor)";
+      const said = translateDetail(translate, 'templateSyntax', { line: 3, detail }, `Line 3: ${detail}`);
+      expect(said).toBe(`Ligne 3 : le modèle n’est pas un Twig valide (détail technique : ${detail})`);
+      // The code editor still marks the line the French sentence names.
+      expect(errorLine(said)).toBe(3);
+    });
+
+    it('says why an NLU server cannot start in French, problem by problem, a nested reason first', () => {
+      const problems = [
+        { code: 'nluServerContextUnknown', params: { server: 'main', name: 'legacy' }, message: 'x' },
+        {
+          code: 'nluArchetype',
+          params: { archetype: 'city', reason: { code: 'regexMatchesEmpty', params: { source: 'a*' } } },
+          message: 'x',
+        },
+      ];
+      expect(
+        translateError(translate, 'NLU_CONFIGURATION', { server: 'main', reason: 'x', problems }, 'x'),
+      ).toBe(
+        'Le serveur « main » ne peut pas démarrer : Serveur « main » : le contexte « legacy » n’existe pas; ' +
+          'Archétype « city » : « a* » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
+      );
+    });
+
+    it('says why a regular expression is refused in French', () => {
+      const params = { source: '(a+)+$', quantifier: '+', inner: 'a+' };
+      expect(translateDetail(translate, 'regexNestedRepeated', params, 'x')).toBe(
+        '« (a+)+$ » est refusée : le quantificateur « + » répète un groupe lui-même répété (« a+ »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
       );
     });
   });

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
-import { isDetailCode } from '../../schemas/detail-messages';
+import { DETAIL_MESSAGES_EN, fillTemplate, isCodedDetail, isDetailCode } from '../../schemas/detail-messages';
 import {
   FORBIDDEN_LEVELS,
   FORBIDDEN_REASONS,
@@ -40,9 +40,23 @@ export const errorTextKey = (code: ErrorCode): string => ERROR_TEXT_KEYS[code] ?
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (list as readonly string[]).includes(value);
 
-/** Parameters that are themselves words to translate: the thing not found, a module's type. */
+/** A coded problem from an answer's params (`{ code, params?, message? }`). */
+const isProblem = (
+  value: unknown,
+): value is { code: string; params?: Record<string, unknown>; message?: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+
+/**
+ * Parameters that are themselves words to translate: the thing not found, a module's type, and the
+ * problems a refusal lists by code (NLU_CONFIGURATION's `problems`, said as its `reason`).
+ */
 const translatedParams = (translate: TranslateFunction, params: Record<string, unknown>) => {
   const values: Record<string, unknown> = { ...params };
+  if (Array.isArray(params.problems) && params.problems.every(isProblem)) {
+    values.reason = params.problems
+      .map((p) => translateDetail(translate, p.code, p.params ?? {}, p.message ?? ''))
+      .join('; ');
+  }
   if (isOneOf(NOT_FOUND_SUBJECTS, params.what)) {
     values.what = translate(`app.errors.subjects.${params.what}`);
   }
@@ -96,6 +110,20 @@ export const translateDetail = (
   serverWords: string,
 ): string => {
   if (!isDetailCode(code)) return serverWords;
-  const text = translate(`app.errors.details.${code}`, { ...params, _: serverWords });
+  // A parameter that is a problem itself (the compiler's `reason`) is said first, in the same language.
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      isCodedDetail(value)
+        ? translateDetail(
+            translate,
+            value.code,
+            value.params ?? {},
+            fillTemplate(DETAIL_MESSAGES_EN[value.code], value.params),
+          )
+        : value,
+    ]),
+  );
+  const text = translate(`app.errors.details.${code}`, { ...values, _: serverWords });
   return /%\{\w+\}/.test(text) ? serverWords : text;
 };

@@ -313,19 +313,34 @@ describe('alerts: evaluation by the scheduled job', () => {
     expect(listed.every((f) => f.kind === 'threshold')).toBe(true);
   });
 
-  it('mails in English the alerts saved from the English console', async () => {
+  /** An alert on this hour's aborted analyses, saved from the English console; its first mail to `email`. */
+  const alertFromEnglishConsole = async (email: string) => {
     const created = await acme.call(
       'POST',
       alerts(),
       'cockpit',
-      { kind: 'threshold', threshold: 0, interval: 'hour', status: 'aborted', email: 'english@example.com' },
+      { kind: 'threshold', threshold: 0, interval: 'hour', status: 'aborted', email },
       { 'accept-language': 'en' },
     );
     expect(created.statusCode, created.body).toBe(201);
     await analysis(acme.ids.env, { status: 'aborted' });
-    const mail = await nthMailTo('english@example.com', 1);
+    return nthMailTo(email, 1);
+  };
+
+  it('mails in English the alerts saved from the English console', async () => {
+    const mail = await alertFromEnglishConsole('english@example.com');
     expect(mail.subject).toBe('Alert: over 0 analyses this hour in Production');
     expect(mail.text).toContain('1 analysis with the status “aborted” was created this hour');
+  });
+
+  it('mails a user in the user’s own language, whatever the console the alert was saved from', async () => {
+    // The address is the user's whatever its case.
+    await t.platform.db.query(
+      `UPDATE users SET email = 'Reader@Example.com', language = 'fr'
+       WHERE id = (SELECT id FROM users ORDER BY created_at DESC LIMIT 1)`,
+    );
+    const mail = await alertFromEnglishConsole('reader@example.com');
+    expect(mail.subject).toBe('Alerte : plus de 0 analyses cette heure-ci dans Production');
   });
 });
 

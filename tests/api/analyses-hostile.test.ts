@@ -3,7 +3,7 @@ import { corpusBytes, corpusEntries } from '../../server/pipeline/extractor/test
 import { manyAttachmentsEml, manyPagesPdf, zipBombDocx } from '../support/hostile-files';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
-import { API, buildTenants, type Tenants } from './support/tenants';
+import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
 let t: TestPlatform;
 let acme: Tenants;
@@ -90,4 +90,20 @@ describe('hostile input', () => {
       expect((await settled(after)).analysis.status).toBe('processed');
     },
   );
+});
+
+describe('an analysis that fails says why by code (issue 23, one language at a time)', () => {
+  it('stores the failure as a trace message beside its English, and the list and the result answer it', async () => {
+    const id = await upload('truncated.pdf', corpusBytes('pdf/pdflatex-4-pages.pdf').slice(0, 6000));
+    const { analysis } = await settled(id);
+    expect(analysis.status).toBe('error');
+    expect(analysis.errorMessage).toEqual({
+      code: 'parsePdfDamagedDetail',
+      params: { detail: expect.any(String) },
+    });
+    expect(analysis.error).toBe(`The PDF is damaged or truncated (${analysis.errorMessage?.params?.detail})`);
+    const list = await acme.call('GET', `${url}${listQuery({ filter: { status: 'error' } })}`, 'qualifier');
+    const row = (list.json() as { id: string; errorMessage: unknown }[]).find((r) => r.id === id);
+    expect(row?.errorMessage).toEqual(analysis.errorMessage);
+  });
 });

@@ -282,6 +282,8 @@ describe('the lifecycle of an analysis', () => {
       expect(analysis).toMatchObject({
         status: 'error',
         error: 'No final status was received before the time limit',
+        // By code too, for the console to say in the reader's language (issue 23).
+        errorMessage: { code: 'analysisNoFinalStatus' },
       });
     } finally {
       await api.close();

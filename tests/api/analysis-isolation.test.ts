@@ -167,6 +167,12 @@ describe('the test pages read in a pipeline thread', () => {
     expect(pdf.json().extraction.pages[0].text).toContain('Stet clita kasd gubergren');
     const broken = await read('broken.pdf', new TextEncoder().encode('%PDF-1.4 not really'));
     expect([broken.statusCode, broken.json().code]).toEqual([422, 'EXTRACTION_FAILED']);
+    // pdf.js's own words travel only as the detail of a coded reason the console translates.
+    const { message, params } = broken.json() as { message: string; params: Record<string, unknown> };
+    expect(params.trace).toEqual({ code: 'parsePdfDamagedDetail', params: { detail: expect.any(String) } });
+    expect(message).toBe(
+      `The PDF is damaged or truncated (${(params.trace as { params: { detail: string } }).params.detail})`,
+    );
   });
 
   it('the NLU test page reads a long word without delay, and still finds the words around it', async () => {

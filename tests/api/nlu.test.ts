@@ -109,6 +109,11 @@ describe('the NLU configuration, through the API', () => {
     ).details!;
     expect(regex.path).toBe('expressions.0.value');
     expect(regex.message).toMatch(/\(a\+\)\+\$/);
+    // The reason by code, for the console to say in the user's language (issue 23).
+    expect(regex).toMatchObject({
+      code: 'regexNestedRepeated',
+      params: { source: '(a+)+$', quantifier: '+', inner: 'a+' },
+    });
     expect((await refused('interactions', { name: '' })).message).toBe('Interaction name cannot be empty');
     expect((await refused('interactions', { name: 'i', parameters: [] })).details).toContainEqual({
       path: 'parameters',
@@ -379,6 +384,17 @@ describe('the NLU configuration, through the API', () => {
     expect(res.json()).toMatchObject({
       code: 'NLU_CONFIGURATION',
       message: "Server 'broken' cannot start: Server 'broken': the context 'legacy' does not exist",
+      // Each problem by code too, for the console to say in the user's language (issue 23).
+      params: {
+        server: 'broken',
+        problems: [
+          {
+            code: 'nluServerContextUnknown',
+            params: { server: 'broken', name: 'legacy' },
+            message: "Server 'broken': the context 'legacy' does not exist",
+          },
+        ],
+      },
     });
     // Whole again for the tests after, which export and import it.
     await create('contexts', { name: 'legacy' });

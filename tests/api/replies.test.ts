@@ -64,6 +64,9 @@ describe('reply templates', () => {
       expect.objectContaining({
         path: 'body',
         message: "Line 2: The 'if' tag is never closed (endif)",
+        // By code for the console, the engine's sentence only as a detail (issue 23).
+        code: 'templateSyntax',
+        params: { line: 2, detail: "The 'if' tag is never closed (endif)" },
       }),
     ]);
     expect(await refused({ name: 'loop', body: "{% include 'loop' %}" })).toEqual([
@@ -73,6 +76,8 @@ describe('reply templates', () => {
       expect.objectContaining({
         path: 'body',
         message: "Line 1: the included template 'ghost' does not exist",
+        code: 'templateIncludeUnknown',
+        params: { line: 1, name: 'ghost' },
       }),
     ]);
 
@@ -181,12 +186,21 @@ describe('reply templates', () => {
       {
         path: 'entities.reply-templates.0.body',
         message: 'Templates cannot include themselves, directly or through another template: a → b → a',
+        code: 'templateIncludeCycle',
+        params: { cycle: 'a → b → a' },
       },
       {
         path: 'entities.reply-templates.1.body',
         message: 'Templates cannot include themselves, directly or through another template: b → a → b',
+        code: 'templateIncludeCycle',
+        params: { cycle: 'b → a → b' },
       },
-      { path: 'entities.reply-templates.3.body', message: 'Line 1: The tag is not closed (}})' },
+      {
+        path: 'entities.reply-templates.3.body',
+        message: 'Line 1: The tag is not closed (}})',
+        code: 'templateSyntax',
+        params: { line: 1, detail: 'The tag is not closed (}})' },
+      },
       {
         path: 'entities.reply-templates.3.isDefault',
         message: "'c' is already the default template: one template per environment is the default",
@@ -227,8 +241,14 @@ describe('the reply templates page', () => {
       isDefault: true,
       body: 'Hello\n{% for i in 1..1000 %}{% for j in 1..1000 %}.{% endfor %}{% endfor %}',
     });
-    const { analysis } = await analyse('Bonjour');
+    const { analysis, result } = await analyse('Bonjour');
     expect(analysis.status).toBe('error');
+    expect(result?.trace.find((e) => e.step === 'replyTemplate')?.messages?.summary).toEqual({
+      code: 'replyTemplateFailed',
+      params: {
+        detail: "Template 'reply', line 2: The template does too much work (more than 100,000 steps)",
+      },
+    });
     const errors = await acme.call('GET', url('reply-errors'), 'configurator');
     expect(errors.statusCode).toBe(200);
     expect(errors.json()[0]).toMatchObject({

@@ -16,8 +16,8 @@ import { signInEn } from './support/pages';
  * reset, invitation) are not editing pages. Light accounts' self-service is not the admin's. The
  * opt-in modules' settings pages (OCR data, post-processing, vision engine, consolidation) are the
  * same ModuleSettingsPage as those visited, but the demo environment has not added them. The
- * environment settings page is visited for its form; the own-LLM card beside it saves on its own
- * and has no warning yet (docs/decisions.md: the router consults one blocker per page).
+ * environment settings page is visited twice: for its form, and for the own-LLM card beside it,
+ * which saves on its own (the page's guards answer together: the router consults one blocker).
  *
  * For each page: change a field, click the product name in the app bar (a router navigation, as
  * any link), see the dialog; "Stay" keeps the edit; then "Leave without saving" goes. Nothing is
@@ -172,6 +172,16 @@ const PAGES: EditingPage[] = [
   },
   // Environment layout.
   { name: 'environment settings', path: '{env}/env-management/settings' },
+  {
+    name: 'environment settings, own LLM endpoint',
+    path: '{env}/env-management/settings',
+    open: async (page) => {
+      await main(page);
+      const card = page.getByRole('region', { name: 'The environment’s LLM endpoint' });
+      await expect(card.getByRole('textbox', { name: 'Base address' })).toBeVisible();
+      return card;
+    },
+  },
   { name: 'access key', path: '{env}/env-management/access-keys', open: createDialog, inDialog: true },
   { name: 'webhook', path: '{env}/env-management/webhooks', open: createDialog, inDialog: true },
   { name: 'extractor settings', path: '{env}/extractor' },

@@ -9,7 +9,7 @@ import type { PipelineServices } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
 import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
-import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
+import { parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
 import { traceMessage } from '../../../schemas/trace-messages';
 
 /** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
@@ -48,9 +48,12 @@ export const parseFile = async (
 ): Promise<ParseOutput> => {
   const family = familyOf(extension);
   if (!family) {
-    throw new ParseError(
-      `Files ending in .${extension || '(none)'} are not read; the extractor reads ${SUPPORTED_EXTENSIONS.join(', ')}`,
+    const supported = SUPPORTED_EXTENSIONS.join(', ');
+    throw parseFailure(
       'UNSUPPORTED_EXTENSION',
+      extension
+        ? traceMessage('parseUnsupportedExtension', { extension, supported })
+        : traceMessage('parseNoExtension', { supported }),
     );
   }
   if (bytes.length === 0) throw parseFailure('EMPTY_FILE', traceMessage('parseFileEmpty', { filename }));

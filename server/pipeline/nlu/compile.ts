@@ -3,16 +3,35 @@ import { FuzzyIndex } from './fuzzy';
 import { functionProblems } from './functions';
 import type { InteractionDef, InteractionFunctionDef, NluDefinitions, ServerDef } from './model';
 import { regexGate, type RegexGate } from './regex-gate';
-import { regexProblem } from './regex-safety';
+import { regexRefusal } from './regex-safety';
+import { DETAIL_MESSAGES_EN, fillTemplate, type NestedDetail } from '../../../schemas/detail-messages';
 import { wordPrefixIndex, type WordPrefixIndex } from './word-prefixes';
 import { tokenise } from './text';
 
-/** A problem that keeps a configuration from compiling, named for the user. */
-export interface ConfigurationProblem {
+/**
+ * A problem that keeps a configuration from compiling, named for the user: in English (`message`)
+ * and by code (`code`, `params`; schemas/detail-messages.ts `nlu*`), which the console says.
+ */
+export interface ConfigurationProblem extends NestedDetail {
   entity: 'archetype' | 'interaction' | 'interactionFunction' | 'context' | 'server';
   name: string;
   message: string;
 }
+
+const problemOf = (
+  entity: ConfigurationProblem['entity'],
+  name: string,
+  detail: NestedDetail,
+): ConfigurationProblem => ({
+  entity,
+  name,
+  ...detail,
+  message: fillTemplate(DETAIL_MESSAGES_EN[detail.code], detail.params),
+});
+
+/** A problem of the archetype `archetype`, said as "Archetype '…': <reason>". */
+const archetypeProblem = (archetype: string, reason: NestedDetail) =>
+  problemOf('archetype', archetype, { code: 'nluArchetype', params: { archetype, reason } });
 
 export class NluCompileError extends Error {
   constructor(readonly problems: ConfigurationProblem[]) {
@@ -108,11 +127,7 @@ const archetypeClosures = (defs: NluDefinitions, problems: ConfigurationProblem[
     for (const sub of a.subArchetypes) {
       const target = index.get(sub);
       if (target === undefined)
-        problems.push({
-          entity: 'archetype',
-          name: a.name,
-          message: `Archetype '${a.name}': the sub-archetype '${sub}' does not exist`,
-        });
+        problems.push(archetypeProblem(a.name, { code: 'nluSubArchetypeUnknown', params: { name: sub } }));
       else subs[BUILTIN_ARCHETYPES.length + i].push(target);
     }
   });
@@ -124,9 +139,11 @@ const archetypeClosures = (defs: NluDefinitions, problems: ConfigurationProblem[
       if (colour[s] === 1) {
         const cycle = [...path.slice(path.indexOf(s)), s].map((k) => archetypes[k].name);
         problems.push({
-          entity: 'archetype',
+          ...archetypeProblem(archetypes[s].name, {
+            code: 'nluSubArchetypeCycle',
+            params: { cycle: cycle.join(' → ') },
+          }),
           name: archetypes[i].name,
-          message: `Archetype '${archetypes[s].name}': its sub-archetypes form a cycle (${cycle.join(' → ')})`,
         });
       } else if (colour[s] === 0) visit(s, [...path, s]);
     }
@@ -177,28 +194,29 @@ export const distanceInName = (name: string): number | null | undefined => {
 const distanceOf = (def: InteractionDef, aiVersion: string) =>
   supportsDistance(aiVersion) ? def.distance : (distanceInName(def.name) ?? -1);
 
+/** A problem of the interaction `interaction`, said as "Interaction '…': <reason>". */
+const interactionProblem = (interaction: string, reason: NestedDetail) =>
+  problemOf('interaction', interaction, { code: 'nluInteraction', params: { interaction, reason } });
+
 const interactionProblems = (i: InteractionDef, index: Map<string, number>): ConfigurationProblem[] => {
-  const problems: string[] = [];
+  const problems: NestedDetail[] = [];
   if (!Number.isInteger(i.distance) || i.distance < -1)
-    problems.push(`the distance must be a whole number of tokens, or -1 for no limit (got ${i.distance})`);
+    problems.push({ code: 'nluDistanceInvalid', params: { distance: String(i.distance) } });
   if (distanceInName(i.name) === null)
-    problems.push(
-      `the distance its name ends with must be a whole number of tokens up to ${MAX_DISTANCE}, or -1`,
-    );
-  if (i.parameters.length === 0) problems.push('it has no parameter');
+    problems.push({ code: 'nluDistanceInName', params: { max: MAX_DISTANCE } });
+  if (i.parameters.length === 0) problems.push({ code: 'nluNoParameter' });
   if (i.parameters.length > 0 && i.parameters.every((p) => p.optional))
-    problems.push('every parameter is optional: at least one must be required');
+    problems.push({ code: 'nluAllOptional' });
   for (const p of i.parameters) {
-    if (!p.name?.trim()) problems.push(`parameter ${p.position} has no name`);
-    if (!p.archetype?.trim()) problems.push(`parameter '${p.name}' has no archetype`);
+    if (!p.name?.trim()) problems.push({ code: 'nluParameterNoName', params: { position: p.position } });
+    if (!p.archetype?.trim()) problems.push({ code: 'nluParameterNoArchetype', params: { name: p.name } });
     else if (!index.has(p.archetype))
-      problems.push(`parameter '${p.name}': the archetype '${p.archetype}' does not exist`);
+      problems.push({
+        code: 'nluParameterArchetypeUnknown',
+        params: { name: p.name, archetype: p.archetype },
+      });
   }
-  return problems.map((m) => ({
-    entity: 'interaction',
-    name: i.name,
-    message: `Interaction '${i.name}': ${m}`,
-  }));
+  return problems.map((reason) => interactionProblem(i.name, reason));
 };
 
 /**
@@ -230,19 +248,18 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
   }));
   defs.archetypes.forEach((a, k) => {
     const owner = BUILTIN_ARCHETYPES.length + k;
-    if (!a.name?.trim())
-      problems.push({ entity: 'archetype', name: '', message: 'An archetype has no name' });
+    if (!a.name?.trim()) problems.push(problemOf('archetype', '', { code: 'nluArchetypeNoName' }));
     if (owner !== index.get(a.name))
-      problems.push({
-        entity: 'archetype',
-        name: a.name,
-        message: `Archetype '${a.name}': this name is already taken (built-in archetypes are named ${BUILTIN_ARCHETYPES.map((b) => b.name).join(', ')})`,
-      });
+      problems.push(
+        archetypeProblem(a.name, {
+          code: 'nluNameTaken',
+          params: { builtins: BUILTIN_ARCHETYPES.map((b) => b.name).join(', ') },
+        }),
+      );
     for (const e of a.expressions) {
       if (e.type === 'regex') {
-        const problem = regexProblem(e.value, e.flags ?? '');
-        if (problem)
-          problems.push({ entity: 'archetype', name: a.name, message: `Archetype '${a.name}': ${problem}` });
+        const refusal = regexRefusal(e.value, e.flags ?? '');
+        if (refusal) problems.push(archetypeProblem(a.name, refusal));
         else
           regexes.push({
             owner,
@@ -255,11 +272,7 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
       }
       const tokens = tokenise(e.value).norm;
       if (tokens.length === 0) {
-        problems.push({
-          entity: 'archetype',
-          name: a.name,
-          message: `Archetype '${a.name}': the term '${e.value}' has no letter or digit to match`,
-        });
+        problems.push(archetypeProblem(a.name, { code: 'nluTermWithoutLetter', params: { term: e.value } }));
         continue;
       }
       let node = trie;
@@ -278,11 +291,12 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
   const contexts = new Map(defs.contexts.map((c) => [c.name, c]));
   for (const name of defs.server.contexts)
     if (!contexts.has(name))
-      problems.push({
-        entity: 'server',
-        name: defs.server.name,
-        message: `Server '${defs.server.name}': the context '${name}' does not exist`,
-      });
+      problems.push(
+        problemOf('server', defs.server.name, {
+          code: 'nluServerContextUnknown',
+          params: { server: defs.server.name, name },
+        }),
+      );
   const loaded = new Set(defs.server.contexts);
   const functions = new Map(defs.functions.map((f) => [f.name, f]));
   const interactionNames = new Set(defs.interactions.map((i) => i.name));
@@ -298,15 +312,12 @@ export const compileNlu = (defs: NluDefinitions): CompiledNlu => {
     const own = interactionProblems(def, index);
     for (const f of def.functions) {
       const fn = functions.get(f);
-      if (!fn)
-        own.push({
-          entity: 'interaction',
-          name: def.name,
-          message: `Interaction '${def.name}': the interaction function '${f}' does not exist`,
-        });
+      if (!fn) own.push(interactionProblem(def.name, { code: 'nluFunctionUnknown', params: { name: f } }));
       else
-        for (const m of functionProblems(fn, interactionNames))
-          own.push({ entity: 'interactionFunction', name: f, message: `Interaction function '${f}': ${m}` });
+        for (const reason of functionProblems(fn, interactionNames))
+          own.push(
+            problemOf('interactionFunction', f, { code: 'nluFunction', params: { function: f, reason } }),
+          );
     }
     problems.push(...own);
     if (own.length) continue;

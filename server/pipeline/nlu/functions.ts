@@ -1,3 +1,4 @@
+import type { CodedDetail } from '../../../schemas/detail-messages';
 import type { InteractionFunctionDef } from './model';
 import type { Occurrence } from './interactions';
 import { normaliseValue } from './text';
@@ -93,16 +94,19 @@ export const FUNCTIONS: Record<InteractionFunctionDef['functionName'], FunctionE
 };
 
 /** What is missing from a function's definition, for the user; empty when it is whole. */
-export const functionProblems = (def: InteractionFunctionDef, interactionNames: Set<string>): string[] => {
+export const functionProblems = (
+  def: InteractionFunctionDef,
+  interactionNames: Set<string>,
+): CodedDetail[] => {
   const entry = FUNCTIONS[def.functionName];
-  if (!entry) return [`'${def.functionName}' is not a function of the catalogue`];
-  const problems: string[] = [];
+  if (!entry) return [{ code: 'nluFunctionNotInCatalogue', params: { name: def.functionName } }];
+  const problems: CodedDetail[] = [];
   for (const field of entry.uses) {
     const value = def[field];
     if (typeof value !== 'string' || value.trim() === '')
-      problems.push(`'${field}' is required by ${def.functionName}`);
+      problems.push({ code: 'nluFunctionFieldRequired', params: { field, function: def.functionName } });
     else if (field.startsWith('interaction') && !interactionNames.has(value))
-      problems.push(`${field}: the interaction '${value}' does not exist`);
+      problems.push({ code: 'nluFunctionInteractionUnknown', params: { field, name: value } });
   }
   return problems;
 };

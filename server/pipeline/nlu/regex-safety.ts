@@ -4,6 +4,10 @@
 import { RegExpParser, visitRegExpAST, type AST } from '@eslint-community/regexpp';
 import { ANY, EMPTY, atomSet, describeChar, sharedChar, union } from './regex-char-sets';
 import type { Atom, CharSet } from './regex-char-sets';
+import { codedProblem, type CodedDetail } from '../../../schemas/detail-messages';
+
+/** A problem of the expression, by code; `refused` adds the expression it names. */
+type Problem = CodedDetail;
 
 const MAX_SOURCE_LENGTH = 1_000;
 // A loop this short over parts that may share characters multiplies the work by a bounded factor...
@@ -24,7 +28,7 @@ interface Summary {
 interface Context {
   ignoreCase: boolean;
   dotAll: boolean;
-  problem: string | null;
+  problem: Problem | null;
   readonly summaries: Map<AST.Node, Summary>;
 }
 
@@ -80,17 +84,23 @@ const boundedLoopIsSafe = (q: AST.Quantifier, ctx: Context): boolean => {
   return splits ** q.max <= MAX_SPLITS;
 };
 
-const nestedProblem = (q: AST.Quantifier, inner: Summary, ctx: Context): string | null => {
+const nestedProblem = (q: AST.Quantifier, inner: Summary, ctx: Context): Problem | null => {
   if (!inner.repetition) return null;
   if (q.max <= MAX_BOUNDED_LOOP && boundedLoopIsSafe(q, ctx)) return null;
-  const what = unwrap(q.element) === inner.repetition ? 'is itself repeated' : 'contains a repetition';
-  return (
-    `the quantifier '${symbolOf(q)}' repeats a group that ${what} ('${inner.repetition.raw}'), ` +
-    'which can take exponential time on some texts. Rewrite it without nested repetition.'
-  );
+  return {
+    code: unwrap(q.element) === inner.repetition ? 'regexNestedRepeated' : 'regexNestedContains',
+    params: { quantifier: symbolOf(q), inner: inner.repetition.raw },
+  };
 };
 
-const alternationProblem = (q: AST.Quantifier, ctx: Context): string | null => {
+/**
+ * A character two repetitions share, as a parameter of their refusal: quoted or U+XXXX, in no
+ * language (a space too); none when it cannot be named (the `…SameChar` codes say so).
+ */
+const sharedParams = (shared: Exclude<ReturnType<typeof sharedChar>, null>): Record<string, string> =>
+  shared === 'unknown' ? {} : { char: shared === 0x20 ? "' '" : describeChar(shared) };
+
+const alternationProblem = (q: AST.Quantifier, ctx: Context): Problem | null => {
   const body = unwrap(q.element);
   if ((body.type !== 'Group' && body.type !== 'CapturingGroup') || body.alternatives.length < 2) return null;
   let seen = EMPTY;
@@ -101,11 +111,15 @@ const alternationProblem = (q: AST.Quantifier, ctx: Context): string | null => {
       for (const earlier of body.alternatives.slice(0, k)) {
         const shared = sharedChar(analyse(earlier, ctx).first, first, ctx);
         if (shared === null) continue;
-        return (
-          `the quantifier '${symbolOf(q)}' repeats a choice whose branches '${earlier.raw}' and '${branch.raw}' ` +
-          `can both start with ${describeChar(shared)}, which can take exponential time on some texts. ` +
-          'Make the branches start with different characters.'
-        );
+        return {
+          code: shared === 'unknown' ? 'regexBranchesSameChar' : 'regexBranches',
+          params: {
+            quantifier: symbolOf(q),
+            first: earlier.raw,
+            second: branch.raw,
+            ...sharedParams(shared),
+          },
+        };
       }
     }
     seen = union(seen, first);
@@ -115,7 +129,7 @@ const alternationProblem = (q: AST.Quantifier, ctx: Context): string | null => {
 
 // Only repetitions that touch are compared, so `\d+\s+\d+` passes, and so does `\s*[:#]?\s*`, which
 // configurators write everywhere although it turns polynomial on a long blank run.
-const adjacentProblem = (before: Summary, after: Summary, ctx: Context): string | null => {
+const adjacentProblem = (before: Summary, after: Summary, ctx: Context): Problem | null => {
   if (before.tails.length === 0 || after.heads.length === 0) return null;
   const setOf = (q: AST.Quantifier) => analyse(q.element, ctx).first;
   const heads = after.heads.reduce((acc, head) => union(acc, setOf(head)), EMPTY);
@@ -125,10 +139,10 @@ const adjacentProblem = (before: Summary, after: Summary, ctx: Context): string 
   for (const head of after.heads) {
     const shared = sharedChar(setOf(tail), setOf(head), ctx);
     if (shared === null) continue;
-    return (
-      `'${tail.raw}' can be directly followed by '${head.raw}' and both can match ${describeChar(shared)}, ` +
-      'which can take polynomial time on texts where the match fails. Merge them into one quantifier.'
-    );
+    return {
+      code: shared === 'unknown' ? 'regexAdjacentSameChar' : 'regexAdjacent',
+      params: { first: tail.raw, second: head.raw, ...sharedParams(shared) },
+    };
   }
   return null;
 };
@@ -217,33 +231,35 @@ const reasonOf = (error: unknown): string => {
     : message;
 };
 
-const flagProblem = (flags: string): string | null => {
+const flagProblem = (flags: string): Problem | null => {
   for (const [i, flag] of [...flags].entries()) {
-    if (flag === 'g' || flag === 'y') {
-      return `the flag '${flag}' is not allowed, because the engine adds 'g' and 'y' itself when it scans a text. Use only i, u, s and m.`;
-    }
-    if (!'iusm'.includes(flag)) return `the flag '${flag}' is not allowed. Use only i, u, s and m.`;
-    if (flags.indexOf(flag) !== i) return `the flag '${flag}' is given twice.`;
+    if (flag === 'g' || flag === 'y') return { code: 'regexFlagScan', params: { flag } };
+    if (!'iusm'.includes(flag)) return { code: 'regexFlagUnknown', params: { flag } };
+    if (flags.indexOf(flag) !== i) return { code: 'regexFlagTwice', params: { flag } };
   }
   return null;
 };
 
 const shown = (source: string): string => (source.length > 80 ? `${source.slice(0, 60)}…` : source);
-const refused = (source: string, reason: string): string => `'${shown(source)}' is refused: ${reason}`;
+/** The refusal of `source`: its problem, with the expression it names (shortened past 80 characters). */
+const refused = (source: string, { code, params }: Problem): CodedDetail => ({
+  code,
+  params: { source: shown(source), ...params },
+});
 
 /**
- * Why a configurator's regular expression cannot be used: invalid, or at risk of catastrophic backtracking.
+ * Why a configurator's regular expression cannot be used, by code (schemas/detail-messages.ts
+ * `regex*`): invalid, or at risk of catastrophic backtracking. The parser's own words stay a detail.
  *
- * @returns null when the expression is acceptable; else a sentence for the user naming the problem.
+ * @returns null when the expression is acceptable.
  * @example
- * regexProblem('\\bACC[-/ ]?\\d{4,8}\\b', 'i'); // null
- * regexProblem('(a+)+$'); // "'(a+)+$' is refused: the quantifier '+' repeats a group that is itself repeated ('a+'), …"
+ * regexRefusal('(a+)+$'); // { code: 'regexNestedRepeated', params: { source: '(a+)+$', quantifier: '+', inner: 'a+' } }
  */
-export const regexProblem = (source: string, flags = ''): string | null => {
-  if (source.length === 0) return 'The expression is empty: it would match at every position of every text.';
+export const regexRefusal = (source: string, flags = ''): CodedDetail | null => {
+  if (source.length === 0) return { code: 'regexEmpty' };
   if (source.length > MAX_SOURCE_LENGTH) {
     const length = source.length.toLocaleString('en-US');
-    return refused(source, `it is ${length} characters long, and at most 1,000 are allowed.`);
+    return refused(source, { code: 'regexTooLong', params: { length } });
   }
   const flagIssue = flagProblem(flags);
   if (flagIssue) return refused(source, flagIssue);
@@ -251,13 +267,13 @@ export const regexProblem = (source: string, flags = ''): string | null => {
   try {
     pattern = new RegExpParser().parsePattern(source, 0, source.length, { unicode: flags.includes('u') });
   } catch (error) {
-    return refused(source, `it is not a valid regular expression (${reasonOf(error)}).`);
+    return refused(source, { code: 'regexInvalid', params: { detail: reasonOf(error) } });
   }
   try {
     // regexpp follows the latest standard; this Node may not support all of it (e.g. modifiers).
     new RegExp(source, flags);
   } catch (error) {
-    return refused(source, `this server's JavaScript engine does not accept it (${reasonOf(error)}).`);
+    return refused(source, { code: 'regexEngine', params: { detail: reasonOf(error) } });
   }
   const ctx: Context = {
     ignoreCase: flags.includes('i'),
@@ -274,13 +290,21 @@ export const regexProblem = (source: string, flags = ''): string | null => {
   });
   const summary = analyse(pattern, ctx);
   if (ctx.problem) return refused(source, ctx.problem);
-  if (summary.minLength === 0) {
-    return refused(
-      source,
-      'it matches the empty string, so it would match at every position of every text. Make at least one character required.',
-    );
-  }
+  if (summary.minLength === 0) return refused(source, { code: 'regexMatchesEmpty' });
   return null;
+};
+
+/**
+ * Why a configurator's regular expression cannot be used, as the English sentence API clients read.
+ *
+ * @returns null when the expression is acceptable; else a sentence naming the problem.
+ * @example
+ * regexProblem('\\bACC[-/ ]?\\d{4,8}\\b', 'i'); // null
+ * regexProblem('(a+)+$'); // "'(a+)+$' is refused: the quantifier '+' repeats a group that is itself repeated ('a+'), …"
+ */
+export const regexProblem = (source: string, flags = ''): string | null => {
+  const refusal = regexRefusal(source, flags);
+  return refusal && codedProblem('', refusal).message;
 };
 
 /**

@@ -1,14 +1,14 @@
 import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
 import { analyseText } from './analyse';
 import type { Hit } from './archetype-matches';
-import { NluCompileError } from './compile';
+import { NluCompileError, type ConfigurationProblem } from './compile';
 import { detectLanguage } from './language';
 import { loadServer, type ServerConfig } from './servers';
 import { matchedValue, nluInteraction } from './stage';
 
 /** Why a server cannot start: its configuration's problems, for the user to fix. */
 export interface CompileRefusal {
-  refused: { server: string; message: string; problems: unknown };
+  refused: { server: string; message: string; problems: ConfigurationProblem[] };
 }
 
 const refusal = (server: ServerConfig, error: unknown): CompileRefusal => {

@@ -23,7 +23,8 @@ export const replyStage: Stage = {
     try {
       rendered = renderTemplate(template.name, sources, analysisContext(input, config, result));
     } catch (err) {
-      if (err instanceof TemplateError) throw new StopPipeline(`The reply template failed: ${err.message}`);
+      if (err instanceof TemplateError)
+        throw new StopPipeline(traceMessage('replyTemplateFailed', { detail: err.message }));
       throw err;
     }
     if (!template.llm) {

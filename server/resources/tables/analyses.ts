@@ -12,6 +12,7 @@ const columns = {
   size: 'a.size',
   manualFinalStatus: 'a.manual_final_status',
   error: 'a.error',
+  errorMessage: 'a.error_message',
   durationMs: 'a.duration_ms',
   createdAt: 'a.created_at',
   startedAt: 'a.started_at',

@@ -19,7 +19,7 @@ import {
   postProcessingSettingsOf,
 } from '../../../schemas/post-processing';
 import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
-import { regexProblem } from '../../pipeline/nlu/regex-safety';
+import { regexRefusal } from '../../pipeline/nlu/regex-safety';
 import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
 import { resourceValidator, validationError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
@@ -141,7 +141,7 @@ export const settingsProblems = (() => {
           problems.push({ path: `vision.${p.path}`, message: p.message });
     // Likewise an OCR data extraction without fields yet; but never a key, anchor or pattern it cannot use.
     if (settings.ocrData)
-      for (const p of ocrDataProblems(ocrDataSettingsOf(settings.ocrData), (s) => regexProblem(s, 'iu')))
+      for (const p of ocrDataProblems(ocrDataSettingsOf(settings.ocrData), (s) => regexRefusal(s, 'iu')))
         if (p.code !== 'fieldsRequired') problems.push({ path: `ocrData.${p.path}`, message: p.message });
     // Rules not yet named or aimed are a state the settings page leaves; templates it cannot read are not.
     if (settings.postProcessing)

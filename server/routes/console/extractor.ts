@@ -8,7 +8,7 @@ import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pi
 import { ClientError } from '../../http/errors';
 import { checkFormPart } from '../../http/input';
 import type { Platform } from '../../platform';
-import { TimeLimitError } from '../../pipeline-threads/pool';
+import { TaskError, TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
@@ -80,9 +80,11 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       return { ...(await read()), durationMs: Date.now() - started };
     } catch (error) {
       if (error instanceof TimeLimitError) throw new ClientError(422, 'EXTRACTION_TIMEOUT', error.message);
+      // The parser's reason, in English and by code (a trace message) when it has one: the console
+      // says the code in the user's language, the English words otherwise.
+      const trace = error instanceof TaskError ? error.trace : undefined;
       throw new ClientError(422, 'EXTRACTION_FAILED', (error as Error).message, {
-        // The parser's own words (English): the console puts them in its sentence.
-        params: { reason: (error as Error).message },
+        params: { reason: (error as Error).message, ...(trace && { trace }) },
       });
     }
   };

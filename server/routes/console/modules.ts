@@ -32,7 +32,7 @@ import {
   type ConsolidationSettings,
 } from '../../../schemas/consolidation';
 import { ocrDataProblems, ocrDataSettingsOf, type OcrDataSettings } from '../../../schemas/ocr-data';
-import { regexProblem } from '../../pipeline/nlu/regex-safety';
+import { regexRefusal } from '../../pipeline/nlu/regex-safety';
 import {
   postProcessingProblems,
   postProcessingSettingsOf,
@@ -113,7 +113,7 @@ const settingsProblems = async (q: Queryable, environmentId: string, type: Modul
     const categories = (await environmentDocuments(q, environmentId, 'category')).map((d) =>
       String(d.data.name),
     );
-    for (const p of ocrDataProblems(patch.ocrData, (s) => regexProblem(s, 'iu'), categories))
+    for (const p of ocrDataProblems(patch.ocrData, (s) => regexRefusal(s, 'iu'), categories))
       problems.push({ path: `ocrData.${p.path}`, message: p.message, keyword: p.code });
   }
   if (patch.postProcessing) {

@@ -30,11 +30,18 @@ import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string; id?: string };
 
-/** A configuration that does not compile: 400 with every problem, for the user to fix. */
+/**
+ * A configuration that does not compile: 400 with every problem, for the user to fix. `reason` is
+ * the English of them all; `problems` the same by code, which the console says in its language.
+ */
 const refuse = ({ refused }: CompileRefusal) =>
   new ClientError(400, 'NLU_CONFIGURATION', `Server '${refused.server}' cannot start: ${refused.message}`, {
     details: refused.problems,
-    params: { server: refused.server, reason: refused.message },
+    params: {
+      server: refused.server,
+      reason: refused.message,
+      problems: refused.problems.map(({ code, params, message }) => ({ code, params, message })),
+    },
   });
 
 /** How long the API waits for a test page's reading of a text, or a server's start. */

@@ -13,6 +13,7 @@ import { scopedCheck } from '../../resources/useResourceAccess';
 import { useRouteScope } from '../../resources/useRouteScope';
 import { environmentPath } from '../../routing/scopePaths';
 import { filterOfSearch } from '../dashboard/drillDown';
+import { useTraceText } from '../analysis-result/traceText';
 import { AnalysisStatusChip, isAnalysisStatus } from './components/AnalysisStatusChip';
 import { formatDuration } from './components/format';
 import { NewAnalysisDialog } from './NewAnalysisDialog';
@@ -30,6 +31,20 @@ const analyses: ResourceDescriptor = {
 
 /** Statuses change by themselves (waiting → pending → processed): the list asks again this often. */
 export const LIST_REFRESH_MS = 2000;
+
+/** A row's status; an analysis in error says why on it, in the reader's language. */
+const StatusCell = ({ record }: { record: RaRecord }) => {
+  const { failure } = useTraceText();
+  return isAnalysisStatus(record.status) ? (
+    <AnalysisStatusChip
+      status={record.status}
+      failure={failure({
+        error: typeof record.error === 'string' ? record.error : null,
+        errorMessage: record.errorMessage,
+      })}
+    />
+  ) : null;
+};
 
 /**
  * The analyses of an environment (spec §2 "Core analyses"): the generic list, kept live while the
@@ -50,8 +65,7 @@ export const AnalysesPage = () => {
   );
   const cells = useMemo(
     () => ({
-      status: ({ status }: RaRecord) =>
-        isAnalysisStatus(status) ? <AnalysisStatusChip status={status} /> : null,
+      status: (record: RaRecord) => <StatusCell record={record} />,
       durationMs: ({ durationMs }: RaRecord) =>
         typeof durationMs === 'number' ? formatDuration(durationMs, locale) : '',
     }),

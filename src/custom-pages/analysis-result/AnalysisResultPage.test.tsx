@@ -107,6 +107,25 @@ describe('analysis result page (spec §2 analyses/{id})', () => {
     ).toBeInTheDocument();
   });
 
+  it('says why an analysis failed in French when it was stored by code, else in its stored words', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const failed = makeAnalysis({
+      status: 'error',
+      error: 'The analysis took longer than its time limit of 120 s',
+      errorMessage: { code: 'analysisTimeLimit', params: { seconds: 120 } },
+    });
+    const coded = open(answering(failed, { ...makeResult(), status: 'error' }));
+    expect(
+      await screen.findByText('L’analyse a dépassé son temps limite de 120 s', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    coded.unmount();
+    // A row stored before the codes: its English words.
+    open(answering({ ...failed, errorMessage: null }, { ...makeResult(), status: 'error' }));
+    expect(
+      await screen.findByText('The analysis took longer than its time limit of 120 s', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+
   it('aborts a running analysis, and follows it live until it is finished', async () => {
     const user = userEvent.setup();
     let analysis = makeAnalysis({ status: 'pending', finishedAt: null, durationMs: null });

@@ -21,6 +21,7 @@ import { AnalysisReply } from './AnalysisReply';
 import { AnalysisTrace } from './AnalysisTrace';
 import { AnalysisVision } from './AnalysisVision';
 import { useAnalysisResult } from './useAnalysisResult';
+import { useTraceText } from './traceText';
 import { AddToBankButton } from '../messages-bank/AddToBankButton';
 
 /** Spec §8: an unknown analysis 'does not exist'; an anonymized one cannot be opened. */
@@ -52,6 +53,7 @@ export const AnalysisResultPage = () => {
   // `?tab=categories`: a link from a test's results opens on why the analysis decided as it did.
   const [search] = useSearchParams();
   const { state, reload, replace } = useAnalysisResult(envId, analysisId);
+  const { failure } = useTraceText();
   const { canAccess: canWrite = false } = useCanAccess(
     scopedCheck('edit', `environments/${envId}/analyses`, { projectId }),
   );
@@ -81,7 +83,7 @@ export const AnalysisResultPage = () => {
     <Stack spacing={3}>
       <AnalysisHeader
         analysis={analysis}
-        failure={result?.error ?? analysis.error}
+        failure={failure(analysis) ?? result?.error}
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <AnalysisActions envId={envId} analysis={analysis} canWrite={canWrite} onChanged={replace} />

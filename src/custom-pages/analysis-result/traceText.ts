@@ -11,6 +11,10 @@ const PLURAL: Record<string, (count: number) => number> = {
   en: (count) => (count === 1 ? 0 : 1),
 };
 
+/** A trace message from an untyped answer (`{ code, params? }`). */
+export const isTraceMessage = (value: unknown): value is TraceMessage =>
+  typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+
 /**
  * What a trace entry says, in the user's language: its sentences by code where the server gave
  * codes (schemas/trace-messages.ts), else its English words (results stored before codes, and the
@@ -38,5 +42,10 @@ export const useTraceText = () => {
     summary: (entry: TraceEntry) => say(entry.messages?.summary, entry.summary),
     warnings: (entry: TraceEntry) => entry.warnings.map((w, i) => say(entry.messages?.warnings[i], w)),
     errors: (entry: TraceEntry) => entry.errors.map((e, i) => say(entry.messages?.errors?.[i], e)),
+    /** Why an analysis failed (its `error`, by code in `errorMessage` when stored with one); null when it did not. */
+    failure: (analysis: { error?: string | null; errorMessage?: unknown }) =>
+      analysis.error
+        ? say(isTraceMessage(analysis.errorMessage) ? analysis.errorMessage : null, analysis.error)
+        : null,
   };
 };

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../test/fakeApi';
@@ -77,5 +77,45 @@ describe('the environment’s own LLM endpoint (environment settings)', () => {
     expect(
       await within(card).findByText(/neither the deployment nor this environment has one/),
     ).toBeInTheDocument();
+  });
+
+  it('asks before leaving with an unsaved endpoint, beside the settings form, and "save and leave" saves it', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const saved = { baseUrl: 'https://llm.example.com/v1', model: 'vision-1', apiKeySet: false };
+    const { router } = renderConsole(`${ENV_PATH}/env-management/settings`, {
+      ...environmentRoutes('configurator'),
+      'GET /v4/console/api/projects/p1/environments/e1': json({
+        id: 'e1',
+        projectId: 'p1',
+        name: 'Production',
+      }),
+      // This short record gets its defaults in the form, which then counts as changed and is saved too.
+      'PUT /v4/console/api/projects/p1/environments/e1': (request) => json(request.body),
+      [`GET ${API}/llm`]: json({ override: null, deployment }),
+      [`PUT ${API}/llm`]: (request) => {
+        sent.push(request.body);
+        return json({ override: saved, deployment });
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'The environment’s LLM endpoint' });
+    // The settings form above has its own guard; the page's last one must still ask for the card.
+    await screen.findByRole('button', { name: 'Save' }, { timeout: 8000 });
+    await user.type(within(card).getByRole('textbox', { name: 'Base address' }), saved.baseUrl);
+    await user.type(within(card).getByRole('textbox', { name: 'Model' }), saved.model);
+    void router.navigate(ENV_PATH);
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`${ENV_PATH}/env-management/settings`);
+    expect(within(card).getByRole('textbox', { name: 'Model' })).toHaveValue('vision-1');
+    void router.navigate(ENV_PATH);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Save and leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(ENV_PATH));
+    expect(sent).toEqual([{ baseUrl: saved.baseUrl, model: saved.model }]);
   });
 });

@@ -18,6 +18,8 @@ import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useCall } from '../../providers/useCall';
+import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { refusalMessage } from '../../resources/labels';
 
 /** The refusal of a URL, by its keyword, in the user's words (the webhook URL's rules). */
@@ -55,7 +57,8 @@ const LlmForm = ({ envId, initial }: { envId: string; initial: EnvironmentLlm })
   const [busy, setBusy] = useState(false);
   const title = t('title');
 
-  const act = async (change: () => Promise<EnvironmentLlm>, done: string) => {
+  /** Whether the change was made: "save and leave" leaves only then. */
+  const act = async (change: () => Promise<EnvironmentLlm>, done: string): Promise<boolean> => {
     setBusy(true);
     setProblem(null);
     try {
@@ -67,9 +70,11 @@ const LlmForm = ({ envId, initial }: { envId: string; initial: EnvironmentLlm })
         setModel('');
       }
       notify(done, { type: 'success' });
+      return true;
     } catch (error) {
       setProblem(urlProblem(translate, error));
       notify(refusalMessage(translate, error), { type: 'error' });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -84,6 +89,8 @@ const LlmForm = ({ envId, initial }: { envId: string; initial: EnvironmentLlm })
       'app.environmentLlm.saved',
     );
   const { deployment, override } = current;
+  const dirty = baseUrl !== (override?.baseUrl ?? '') || model !== (override?.model ?? '') || apiKey !== '';
+  const guard = useUnsavedChangesGuard(dirty, save);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }} component="section" aria-label={title}>
@@ -167,6 +174,7 @@ const LlmForm = ({ envId, initial }: { envId: string; initial: EnvironmentLlm })
           ) : null}
         </Stack>
       </Stack>
+      <UnsavedChangesDialog {...guard.dialog} />
     </Paper>
   );
 };

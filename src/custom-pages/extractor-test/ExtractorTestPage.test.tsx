@@ -77,4 +77,29 @@ describe('extractor test page (spec §2, §8)', () => {
     await user.upload(input, new File(['%PDF'], 'locked.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('The file could not be read: The PDF is encrypted')).toBeInTheDocument();
   });
+
+  it('says a parser’s reason by code in French, a library’s words only as a technical detail', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    open({
+      [`POST ${API}/extractor-test`]: json(
+        {
+          code: 'EXTRACTION_FAILED',
+          message: 'The PDF is damaged or truncated (Invalid PDF structure.)',
+          params: {
+            reason: 'The PDF is damaged or truncated (Invalid PDF structure.)',
+            trace: { code: 'parsePdfDamagedDetail', params: { detail: 'Invalid PDF structure.' } },
+          },
+        },
+        422,
+      ),
+    });
+    const input = await screen.findByLabelText('Choisir un fichier', {}, { timeout: 8000 });
+    await user.upload(input, new File(['%PDF'], 'cut.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText(
+        'Le fichier n’a pas pu être lu : Le PDF est endommagé ou tronqué (détail technique : Invalid PDF structure.)',
+      ),
+    ).toBeInTheDocument();
+  });
 });

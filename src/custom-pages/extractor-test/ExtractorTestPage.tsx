@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { RedirectWithNotice } from '../../components/RedirectWithNotice';
 import { getExtractorSettings, testExtractor } from '../../../schemas/contracts/analyses';
-import { errorCodeOf, errorMessage, serverMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -13,6 +13,7 @@ import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { environmentPath } from '../../routing/scopePaths';
 import { TestFilePicker, useTestFile } from '../analyses/components/TestFile';
 import { ExtractorTestReport } from './ExtractorTestReport';
+import { useExtractionFailure } from './useExtractionFailure';
 
 /**
  * The extractor test page (spec §2): one file read with the environment's saved settings, shown as
@@ -24,13 +25,12 @@ export const ExtractorTestPage = () => {
   const client = useApiClient();
   const { projectId = '', envId = '' } = useParams();
   const settings = useCall(getExtractorSettings, { params: { envId } });
+  const extractionFailure = useExtractionFailure();
   const test = useTestFile(
     (file: File) => client.call(testExtractor, { params: { envId }, body: { file } }),
-    // EXTRACTION_FAILED's message is the parser's reason itself; any other refusal is said in full.
+    // EXTRACTION_FAILED says the parser's reason; any other refusal is said in full.
     (error) =>
-      translate('app.extractor.test.failed', {
-        reason: errorCodeOf(error)?.code === 'EXTRACTION_FAILED' ? serverMessage(error) : errorMessage(error),
-      }),
+      extractionFailure(error) ?? translate('app.extractor.test.failed', { reason: errorMessage(error) }),
   );
 
   if (settings.status === 'pending') return <PageLoader />;

@@ -66,8 +66,11 @@ describe('OCR data extraction settings (spec pipeline §3 "OCR data extraction: 
     ).toBeInTheDocument();
     // A code editor closes the brackets it opens: an unmatched closing one is what cannot compile.
     await typeCode(user, await within(second).findByRole('textbox', { name: 'Motif (facultatif)' }), 'FR)');
+    // Its reason in French too, the browser's own words only as a technical detail.
     expect(
-      within(second).getByText(/Le motif du champ « total » ne peut pas être utilisé/),
+      within(second).getByText(
+        /^Le motif du champ « total » ne peut pas être utilisé : « FR\) » est refusée : ce n’est pas une expression régulière valide \(détail technique : .+\)\.$/,
+      ),
     ).toBeInTheDocument();
   });
 

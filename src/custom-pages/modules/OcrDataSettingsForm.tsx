@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { translateDetail } from '../../i18n/errorCodes';
 import { CodeField } from '../../components/code/CodeField';
 import { stillRefused, type ModuleSettingsProps, type ServerProblem } from './serverProblems';
 import {
@@ -43,7 +44,8 @@ const problemText = (translate: Translate, p: OcrDataProblem) => {
   return translate(wordsOf(p.code, key), {
     key,
     category: 'category' in p ? p.category : '',
-    reason: 'reason' in p ? p.reason : '',
+    reason:
+      'refusal' in p ? translateDetail(translate, p.refusal.code, p.refusal.params ?? {}, p.reason) : '',
   });
 };
 

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { listModules, testOcrData, type OcrDataTestAnswer } from '../../../schemas/contracts/modules';
-import { HttpError, serverMessage } from '../../api';
 import { CallErrorAlert } from '../../components/CallErrorAlert';
 import { RedirectWithNotice } from '../../components/RedirectWithNotice';
 import { PageLoader } from '../../components/PageLoader';
@@ -22,6 +21,7 @@ import { environmentPath } from '../../routing/scopePaths';
 import { formatDuration } from '../analyses/components/format';
 import { TestFilePicker, useTestFile } from '../analyses/components/TestFile';
 import { MessageLines } from '../analyses/components/MessageLines';
+import { useExtractionFailure } from '../extractor-test/useExtractionFailure';
 
 /**
  * The OCR data extraction test page (spec pipeline §2 `test-ocrDataExtraction`, §8): one file read
@@ -35,13 +35,11 @@ export const OcrDataTestPage = () => {
   const client = useApiClient();
   const { projectId = '', envId = '' } = useParams();
   const modules = useCall(listModules, { params: { envId } });
+  const extractionFailure = useExtractionFailure();
   const test = useTestFile(
     (file: File) => client.call(testOcrData, { params: { envId }, body: { file } }),
     // A file the extractor could not read says so with the parser's reason, as on the extractor's test page.
-    (error) =>
-      error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'EXTRACTION_FAILED'
-        ? translate('app.extractor.test.failed', { reason: serverMessage(error) })
-        : refusalMessage(translate, error),
+    (error) => extractionFailure(error) ?? refusalMessage(translate, error),
   );
   const home = environmentPath(projectId, envId);
 

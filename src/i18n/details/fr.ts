@@ -29,6 +29,58 @@ export const detailsFr: Record<DetailCode, string> = {
     'La règle « %{rule} » de la catégorie « %{category} » lit les en-têtes des e-mails : une catégorisation qui lit des documents n’en reçoit jamais',
   ruleReadsHeadersText:
     'La règle « %{rule} » de la catégorie « %{category} » lit les en-têtes des e-mails : une catégorisation qui lit du texte collé n’en reçoit jamais',
+  templateSyntax: 'Ligne %{line} : le modèle n’est pas un Twig valide (détail technique : %{detail})',
+  templateIncludesItself: 'Ligne %{line} : le modèle ne peut pas s’inclure lui-même',
+  templateIncludeUnknown: 'Ligne %{line} : le modèle inclus « %{name} » n’existe pas',
+  templateIncludeCycle:
+    'Les modèles ne peuvent pas s’inclure eux-mêmes, directement ou par un autre modèle : %{cycle}',
+  regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
+  regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
+  regexFlagScan:
+    '« %{source} » est refusée : l’option « %{flag} » n’est pas permise, car le moteur ajoute lui-même « g » et « y » pour parcourir un texte. Utilisez seulement i, u, s et m.',
+  regexFlagUnknown:
+    '« %{source} » est refusée : l’option « %{flag} » n’est pas permise. Utilisez seulement i, u, s et m.',
+  regexFlagTwice: '« %{source} » est refusée : l’option « %{flag} » est donnée deux fois.',
+  regexInvalid:
+    '« %{source} » est refusée : ce n’est pas une expression régulière valide (détail technique : %{detail}).',
+  regexEngine:
+    '« %{source} » est refusée : le moteur JavaScript du serveur ne l’accepte pas (détail technique : %{detail}).',
+  regexNestedRepeated:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un groupe lui-même répété (« %{inner} »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
+  regexNestedContains:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un groupe qui contient une répétition (« %{inner} »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
+  regexBranches:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un choix dont les branches « %{first} » et « %{second} » peuvent toutes deux commencer par %{char}, ce qui peut prendre un temps exponentiel sur certains textes. Faites commencer les branches par des caractères différents.',
+  regexBranchesSameChar:
+    '« %{source} » est refusée : le quantificateur « %{quantifier} » répète un choix dont les branches « %{first} » et « %{second} » peuvent commencer par le même caractère, ce qui peut prendre un temps exponentiel sur certains textes. Faites commencer les branches par des caractères différents.',
+  regexAdjacent:
+    '« %{source} » est refusée : « %{first} » peut être directement suivi de « %{second} » et tous deux peuvent reconnaître %{char}, ce qui peut prendre un temps polynomial sur les textes où la recherche échoue. Fusionnez-les en un seul quantificateur.',
+  regexAdjacentSameChar:
+    '« %{source} » est refusée : « %{first} » peut être directement suivi de « %{second} » et tous deux peuvent reconnaître le même caractère, ce qui peut prendre un temps polynomial sur les textes où la recherche échoue. Fusionnez-les en un seul quantificateur.',
+  regexMatchesEmpty:
+    '« %{source} » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
+  nluArchetypeNoName: 'Un archétype n’a pas de nom',
+  nluArchetype: 'Archétype « %{archetype} » : %{reason}',
+  nluInteraction: 'Interaction « %{interaction} » : %{reason}',
+  nluFunction: 'Fonction d’interaction « %{function} » : %{reason}',
+  nluServerContextUnknown: 'Serveur « %{server} » : le contexte « %{name} » n’existe pas',
+  nluSubArchetypeUnknown: 'le sous-archétype « %{name} » n’existe pas',
+  nluSubArchetypeCycle: 'ses sous-archétypes forment un cycle (%{cycle})',
+  nluNameTaken: 'ce nom est déjà pris (les archétypes intégrés s’appellent %{builtins})',
+  nluTermWithoutLetter: 'le terme « %{term} » n’a ni lettre ni chiffre à reconnaître',
+  nluDistanceInvalid:
+    'la distance doit être un nombre entier de mots, ou -1 pour aucune limite (valeur reçue : %{distance})',
+  nluDistanceInName:
+    'la distance qui termine son nom doit être un nombre entier de mots jusqu’à %{max}, ou -1',
+  nluNoParameter: 'elle n’a aucun paramètre',
+  nluAllOptional: 'tous ses paramètres sont facultatifs : au moins un doit être obligatoire',
+  nluParameterNoName: 'le paramètre %{position} n’a pas de nom',
+  nluParameterNoArchetype: 'le paramètre « %{name} » n’a pas d’archétype',
+  nluParameterArchetypeUnknown: 'paramètre « %{name} » : l’archétype « %{archetype} » n’existe pas',
+  nluFunctionUnknown: 'la fonction d’interaction « %{name} » n’existe pas',
+  nluFunctionNotInCatalogue: '« %{name} » n’est pas une fonction du catalogue',
+  nluFunctionFieldRequired: '« %{field} » est requis par %{function}',
+  nluFunctionInteractionUnknown: '%{field} : l’interaction « %{name} » n’existe pas',
   secondDefaultTemplate:
     '« %{name} » est déjà le modèle par défaut : un environnement n’a qu’un modèle par défaut',
   passwordIncorrect: 'Le mot de passe est incorrect. Veuillez vérifier votre saisie.',

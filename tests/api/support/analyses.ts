@@ -4,7 +4,12 @@ import { multipart, type FormFile } from './multipart';
 
 /** What `GET …/analyses/{id}/result` answers. */
 export interface AnalysisRead {
-  analysis: { status: string; error: string | null };
+  analysis: {
+    status: string;
+    error: string | null;
+    /** `error` by code (schemas/trace-messages.ts), null when said only in English. */
+    errorMessage?: { code: string; params?: Record<string, string | number> } | null;
+  };
   result: AnalysisResult | null;
 }
 

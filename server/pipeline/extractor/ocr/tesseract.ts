@@ -77,7 +77,7 @@ export const createTesseractOcr = ({
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         dropWorker(lane);
-        reject(new ParseError(`OCR took longer than ${timeoutMs / 1000} s`, 'OCR_TIMEOUT'));
+        reject(parseFailure('OCR_TIMEOUT', traceMessage('parseOcrTimeout', { seconds: timeoutMs / 1000 })));
       }, timeoutMs);
     });
     try {
@@ -189,9 +189,9 @@ const prepare = (image: Uint8Array, maxPixels: number): Uint8Array => {
   const { width = 0, height = 0 } = size;
   if (width <= 0 || height <= 0) throw unreadable();
   if (width * height > maxPixels) {
-    throw new ParseError(
-      `The image is too large to read (${width}×${height} pixels; the limit is ${Math.round(maxPixels / 1e6)} megapixels)`,
+    throw parseFailure(
       'IMAGE_TOO_LARGE',
+      traceMessage('parseImageTooLarge', { width, height, megapixels: Math.round(maxPixels / 1e6) }),
     );
   }
   return size.type === 'tiff' ? inflateTiff(image, maxPixels) : image;

@@ -1,6 +1,6 @@
 import * as CFB from 'cfb';
 import WordExtractor, { type WordDocument } from 'word-extractor';
-import { ParseError, parseFailure, type ParsedPage, type Parser } from '../types';
+import { parseFailure, type ParsedPage, type Parser } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 import { docxParser } from './docx';
 import { looksLikeCfb, looksLikeZip } from './media-types';
@@ -87,7 +87,10 @@ export const docParser: Parser<'document'> = {
         Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
       );
     } catch (error) {
-      throw new ParseError(`The Word document is damaged (${(error as Error).message})`, 'DOC_DAMAGED');
+      throw parseFailure(
+        'DOC_DAMAGED',
+        traceMessage('parseDocDamagedDetail', { detail: (error as Error).message }),
+      );
     }
     const hasMacros = container.FullPaths.some((name) => /\/Macros\/$/i.test(name));
     return {

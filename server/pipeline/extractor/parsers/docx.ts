@@ -1,4 +1,5 @@
-import { ParseError, type ParsedPage, type Parser } from '../types';
+import { parseFailure, type ParsedPage, type Parser } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { blockLines, type WordCounts } from './docx-body';
 import {
   embeddedFiles,
@@ -56,7 +57,7 @@ export const docxParser: Parser<'document'> = {
     const main = mainPart(pkg, 'word/document.xml', 'Word');
     const root = xmlPart(pkg, main)!;
     const body = firstChild(root, 'body');
-    if (!body) throw new ParseError(`The Word document has no body (${main})`, 'DOCX_NO_BODY');
+    if (!body) throw parseFailure('DOCX_NO_BODY', traceMessage('parseDocxNoBody', { part: main }));
     const counts: WordCounts = { tables: 0, images: 0, nesting: 0 };
     const pages: ParsedPage[] = [{ text: joinLines(blockLines(body, counts)), ocr: false }];
     const tables = counts.tables;

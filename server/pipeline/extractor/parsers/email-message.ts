@@ -1,6 +1,7 @@
 import type { EmailOptions } from '../../../../schemas/extractor-settings';
 import type { MessageFields, ParseOutput } from '../types';
-import { ParseError } from '../types';
+import { parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 import { selectAttachments } from './email-attachments';
 import { htmlToText } from './email-html-text';
@@ -22,8 +23,8 @@ export interface EmailParts {
 const WHITESPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
 
 /** Refuses a file with no content at all (zero bytes, or only spaces and line breaks). */
-export const assertNotBlank = (bytes: Uint8Array, what: string): void => {
-  if (bytes.every((byte) => WHITESPACE.has(byte))) throw new ParseError(`The ${what} is empty`, 'EMPTY_FILE');
+export const assertNotBlank = (bytes: Uint8Array, empty: 'parseEmailEmpty' | 'parseHtmlEmpty'): void => {
+  if (bytes.every((byte) => WHITESPACE.has(byte))) throw parseFailure('EMPTY_FILE', traceMessage(empty));
 };
 
 /**

@@ -18,7 +18,7 @@ export const parseEml = async (
   context: ParseContext<'email'>,
   route: 'auto' | 'mime' = 'auto',
 ): Promise<ParseOutput> => {
-  assertNotBlank(bytes, 'email');
+  assertNotBlank(bytes, 'parseEmailEmpty');
   context.signal.throwIfAborted();
   const head = splitHead(bytes);
   const body = (route === 'auto' ? readFastBody(bytes, head) : null) ?? (await readMimeBody(bytes));

@@ -54,7 +54,7 @@ export const htmlParser: Parser<'text'> = {
   family: 'text',
   extensions: ['html'],
   parse: async (input, context): Promise<ParseOutput> => {
-    assertNotBlank(input.bytes, 'HTML page');
+    assertNotBlank(input.bytes, 'parseHtmlEmpty');
     context.signal.throwIfAborted();
     const { text: html, charset } = decodeHtmlBytes(input.bytes);
     const extractImages = context.options.extractImages;

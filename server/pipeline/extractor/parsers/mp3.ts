@@ -1,5 +1,5 @@
 import { EXTENSIONS_BY_FAMILY } from '../../../../schemas/extractor-settings';
-import { ParseError, parseFailure, type Parser } from '../types';
+import { parseFailure, type Parser } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 
 /** Tags kept in the metadata, by ID3v2.3/2.4 frame id and by ID3v2.2 frame id. */
@@ -209,10 +209,7 @@ export const mp3Parser: Parser<'audio'> = {
       };
     }
     if (!speech) {
-      throw new ParseError(
-        'Audio transcription needs a speech endpoint; none is configured (SPEECH_BASE_URL)',
-        'NO_SPEECH_ENDPOINT',
-      );
+      throw parseFailure('NO_SPEECH_ENDPOINT', traceMessage('parseNoSpeech'));
     }
     signal.throwIfAborted();
     const { text, language } = await speech.transcribe(bytes, filename);

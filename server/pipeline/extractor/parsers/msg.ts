@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import MsgReaderModule from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import type { Address, ParseContext, ParseOutput, Parser } from '../types';
-import { ParseError, parseFailure } from '../types';
+import { parseFailure } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 import {
@@ -119,10 +119,7 @@ const attachmentsOf = (
 
 const read = (bytes: Uint8Array): { reader: Reader; data: FieldsData } => {
   if (!looksLikeCfb(bytes)) {
-    throw new ParseError(
-      'The file is not an Outlook message (its content is not an OLE compound file)',
-      'NOT_AN_OUTLOOK_MESSAGE',
-    );
+    throw parseFailure('NOT_AN_OUTLOOK_MESSAGE', traceMessage('parseNotMsg'));
   }
   let reader: Reader;
   let data: FieldsData;
@@ -134,10 +131,7 @@ const read = (bytes: Uint8Array): { reader: Reader; data: FieldsData } => {
   }
   // MS-OXMSG makes the message class mandatory; a Word or Excel file (also OLE) has none
   if (data.error || data.dataType !== 'msg' || !data.messageClass) {
-    throw new ParseError(
-      'The file is an OLE compound file but not an Outlook message',
-      'NOT_AN_OUTLOOK_MESSAGE',
-    );
+    throw parseFailure('NOT_AN_OUTLOOK_MESSAGE', traceMessage('parseMsgNotOutlook'));
   }
   return { reader, data };
 };
@@ -150,7 +144,7 @@ const read = (bytes: Uint8Array): { reader: Reader; data: FieldsData } => {
  *   output.message?.to; // [{ name: 'to@example.com', address: 'to@example.com' }]
  */
 export const parseMsg = async (bytes: Uint8Array, context: ParseContext<'email'>): Promise<ParseOutput> => {
-  assertNotBlank(bytes, 'email');
+  assertNotBlank(bytes, 'parseEmailEmpty');
   context.signal.throwIfAborted();
   const { reader, data } = read(bytes);
   const header = data.headers

@@ -1,5 +1,6 @@
 import path from 'node:path/posix';
-import { ParseError, type RawAttachment } from '../types';
+import { parseFailure, type RawAttachment } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 import { mimeOf } from './media-types';
 import { embeddedFile } from './ole-object';
 import { unzipBounded } from './zip';
@@ -78,7 +79,7 @@ export const relationships = (pkg: OpcPackage, part: string): Relationship[] => 
 export const mainPart = (pkg: OpcPackage, fallback: string, kind: string): string => {
   const main = relationships(pkg, '').find((rel) => rel.type === 'officeDocument')?.target ?? fallback;
   if (!pkg.parts.has(main)) {
-    throw new ParseError(`The file is not a ${kind} document (${fallback} is missing)`, 'NOT_OOXML');
+    throw parseFailure('NOT_OOXML', traceMessage('parseNotOoxml', { kind, part: fallback }));
   }
   return main;
 };

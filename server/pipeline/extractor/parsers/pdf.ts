@@ -103,9 +103,9 @@ class InflatedSize {
 const tooLarge = (stream: number, total: number): ParseError | null => {
   if (stream <= PDF_LIMITS.maxStreamBytes && total <= PDF_LIMITS.maxTotalBytes) return null;
   const bound = stream > PDF_LIMITS.maxStreamBytes ? PDF_LIMITS.maxStreamBytes : PDF_LIMITS.maxTotalBytes;
-  return new ParseError(
-    `The PDF's compressed streams expand beyond ${Math.round(bound / 1024 / 1024)} MB (a decompression bomb?)`,
+  return parseFailure(
     'PDF_TOO_LARGE_UNCOMPRESSED',
+    traceMessage('parsePdfTooLarge', { megabytes: Math.round(bound / 1024 / 1024) }),
   );
 };
 
@@ -202,9 +202,9 @@ const refusal = (error: unknown): ParseError => {
   const { name, message } = error instanceof Error ? error : { name: '', message: String(error) };
   if (name === 'PasswordException') return parseFailure('PDF_ENCRYPTED', traceMessage('parsePdfEncrypted'));
   if (name === 'InvalidPDFException' || name === 'FormatError') {
-    return new ParseError(`The PDF is damaged or truncated (${message})`, 'PDF_DAMAGED');
+    return parseFailure('PDF_DAMAGED', traceMessage('parsePdfDamagedDetail', { detail: message }));
   }
-  return new ParseError(`The PDF could not be read (${message})`, 'PDF_UNREADABLE');
+  return parseFailure('PDF_UNREADABLE', traceMessage('parsePdfUnreadable', { detail: message }));
 };
 
 /** Opens a PDF without eval, system fonts, network or XFA; fonts and CMaps come from pdfjs-dist. */

@@ -1,4 +1,5 @@
-import { ParseError } from '../types';
+import { parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 /** Record types of [MS-PPT] this reader looks at. */
 export const RT = {
@@ -76,7 +77,7 @@ export class PptStream {
       if (!record || record.body + record.length > end) break;
       this.visited += 1;
       if (this.visited > MAX_RECORDS) {
-        throw new ParseError(`The presentation holds more than ${MAX_RECORDS} records`, 'PPT_TOO_LARGE');
+        throw parseFailure('PPT_TOO_LARGE', traceMessage('parsePptTooLarge', { max: MAX_RECORDS }));
       }
       out.push(record);
       at = record.body + record.length;

@@ -1,6 +1,6 @@
 import * as CFB from 'cfb';
 import { unzlibSync } from 'fflate';
-import { ParseError, parseFailure, type ParsedPage, type Parser, type RawAttachment } from '../types';
+import { parseFailure, type ParsedPage, type Parser, type RawAttachment } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 import { looksLikeCfb, looksLikeZip } from './media-types';
 import { embeddedFile, MAX_EMBEDDED_BYTES } from './ole-object';
@@ -129,10 +129,7 @@ const embeddedObjects = (
 
 const openContainer = (bytes: Uint8Array): CFB.CFB$Container => {
   if (!looksLikeCfb(bytes)) {
-    throw new ParseError(
-      'The file is not a PowerPoint 97-2003 presentation (not an OLE file)',
-      'PPT_NOT_OLE',
-    );
+    throw parseFailure('PPT_NOT_OLE', traceMessage('parsePptNotOle'));
   }
   try {
     return CFB.read(bytes, { type: 'array' });

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import { EXTENSIONS_BY_FAMILY, type SpreadsheetOptions } from '../../../../schemas/extractor-settings';
-import { ParseError, parseFailure, type ParsedPage, type Parser } from '../types';
+import { parseFailure, type ParseError, type ParsedPage, type Parser } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 import { unzipBounded } from './zip';
 
@@ -65,10 +65,7 @@ export const spreadsheetParser: Parser<'spreadsheet'> = {
       }
     });
     if (workbook.SheetNames.every((name) => !workbook.Sheets[name])) {
-      throw new ParseError(
-        'The spreadsheet could not be read: none of its sheets is readable',
-        'SPREADSHEET_DAMAGED',
-      );
+      throw parseFailure('SPREADSHEET_DAMAGED', traceMessage('parseSpreadsheetNoSheet'));
     }
     if (skipped.length > 0) warnings.push(`Hidden sheets left out: ${skipped.join(', ')}`);
     return {
@@ -124,10 +121,7 @@ const open = (bytes: Uint8Array): Container => {
   if (bytes[0] === 0x09 && bytes[1] === 0x08 && bytes[3] === 0) {
     return { bytes: withoutFormulas(bytes.slice()), hasMacros: false, hiddenSheets: new Set() };
   }
-  throw new ParseError(
-    `The file is not a spreadsheet: its ${bytes.length} bytes match no Excel (97 and later) or OpenDocument format`,
-    'NOT_A_SPREADSHEET',
-  );
+  throw parseFailure('NOT_A_SPREADSHEET', traceMessage('parseNotSpreadsheetBytes', { bytes: bytes.length }));
 };
 
 interface CfbEntry {
@@ -147,10 +141,7 @@ const openCfb = (bytes: Uint8Array): Container => {
   try {
     cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer' });
   } catch (error) {
-    throw new ParseError(
-      `The spreadsheet could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
-      'SPREADSHEET_DAMAGED',
-    );
+    throw sheetJsError(String((error as Error)?.message ?? error));
   }
   if (CFB.find(cfb, 'EncryptedPackage') || CFB.find(cfb, '/encryption')) {
     throw parseFailure('ENCRYPTED', traceMessage('parseWorkbookEncrypted'));
@@ -268,9 +259,9 @@ const scanOds = (content: Uint8Array): { hidden: Set<string> } => {
     else if (tag === 'table-cell' && !selfClosing) {
       cells += rowRepeat * (Number(attribute(attributes, 'number-columns-repeated') ?? 1) || 1);
       if (cells > MAX_DECLARED_CELLS) {
-        throw new ParseError(
-          `The spreadsheet declares more than ${MAX_DECLARED_CELLS.toLocaleString('en')} cells (cell limit exceeded)`,
+        throw parseFailure(
           'CELL_LIMIT',
+          traceMessage('parseSpreadsheetCells', { cells: MAX_DECLARED_CELLS.toLocaleString('en') }),
         );
       }
     }
@@ -346,9 +337,9 @@ export const readWorkbook = (
       () =>
         finish(() =>
           reject(
-            new ParseError(
-              `Reading the spreadsheet took longer than ${timeoutMs / 1000} s`,
+            parseFailure(
               'SPREADSHEET_TOO_SLOW',
+              traceMessage('parseSpreadsheetTooSlow', { seconds: timeoutMs / 1000 }),
             ),
           ),
         ),
@@ -362,9 +353,9 @@ export const readWorkbook = (
       finish(() =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ParseError(
-                `Reading the spreadsheet needs more than ${heapMb} MB of memory`,
+            ? parseFailure(
                 'SPREADSHEET_TOO_LARGE',
+                traceMessage('parseSpreadsheetTooLarge', { megabytes: heapMb }),
               )
             : sheetJsError(error.message),
         ),
@@ -376,7 +367,10 @@ export const readWorkbook = (
 const sheetJsError = (message: string): ParseError =>
   /password|encrypt/i.test(message)
     ? parseFailure('ENCRYPTED', traceMessage('parseWorkbookEncrypted'))
-    : new ParseError(`The spreadsheet could not be read: ${message.slice(0, 200)}`, 'SPREADSHEET_DAMAGED');
+    : parseFailure(
+        'SPREADSHEET_DAMAGED',
+        traceMessage('parseSpreadsheetDamaged', { detail: message.slice(0, 200) }),
+      );
 
 interface SheetContext {
   budget: Budget;

@@ -1,5 +1,6 @@
 import { SaxesParser } from 'saxes';
-import { ParseError } from '../types';
+import { parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 /** An element of a parsed XML part; names keep their prefix (`w:p`), `local()` drops it. */
 export interface XmlElement {
@@ -49,7 +50,7 @@ export const parseXml = (
       entityWarned = true;
       return;
     }
-    throw new ParseError(`${part} is not well-formed XML (${error.message})`, 'XML_MALFORMED');
+    throw parseFailure('XML_MALFORMED', traceMessage('parseXmlMalformed', { part, detail: error.message }));
   });
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) warnings.push(`${part} declares XML entities; they were ignored`);
@@ -57,13 +58,13 @@ export const parseXml = (
   const count = () => {
     nodes += 1;
     if (nodes > limits.maxNodes) {
-      throw new ParseError(`${part} holds more than ${limits.maxNodes} XML nodes`, 'XML_TOO_LARGE');
+      throw parseFailure('XML_TOO_LARGE', traceMessage('parseXmlTooLarge', { part, max: limits.maxNodes }));
     }
   };
   parser.on('opentag', (tag) => {
     count();
     if (stack.length > limits.maxDepth) {
-      throw new ParseError(`${part} nests XML deeper than ${limits.maxDepth} levels`, 'XML_TOO_DEEP');
+      throw parseFailure('XML_TOO_DEEP', traceMessage('parseXmlTooDeep', { part, max: limits.maxDepth }));
     }
     const element: XmlElement = {
       name: tag.name,
@@ -84,7 +85,7 @@ export const parseXml = (
   parser.on('cdata', onText);
   parser.write(typeof bytes === 'string' ? bytes : decode(bytes)).close();
   const top = root.children.find((node): node is XmlElement => typeof node !== 'string');
-  if (!top) throw new ParseError(`${part} holds no XML element`, 'XML_MALFORMED');
+  if (!top) throw parseFailure('XML_MALFORMED', traceMessage('parseXmlNoElement', { part }));
   return top;
 };
 

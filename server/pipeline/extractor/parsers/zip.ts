@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
-import { ParseError } from '../types';
+import { ParseError, parseFailure } from '../types';
+import { traceMessage } from '../../../../schemas/trace-messages';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -43,10 +44,7 @@ export const unzipBounded = (
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Map<string, Uint8Array> => {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
-    throw new ParseError(
-      'The file is not a ZIP container (its content does not match its extension)',
-      'NOT_A_ZIP',
-    );
+    throw parseFailure('NOT_A_ZIP', traceMessage('parseNotZip'));
   }
   const files = new Map<string, Uint8Array>();
   let entries = 0;
@@ -55,9 +53,9 @@ export const unzipBounded = (
   const unzip = new Unzip((file) => {
     entries += 1;
     if (entries > limits.maxEntries) {
-      throw new ParseError(
-        `The archive holds more than ${limits.maxEntries} entries`,
+      throw parseFailure(
         'ZIP_TOO_MANY_ENTRIES',
+        traceMessage('parseZipTooManyEntries', { max: limits.maxEntries }),
       );
     }
     if (!want(file.name)) return;
@@ -66,14 +64,18 @@ export const unzipBounded = (
     file.ondata = (error, chunk, final) => {
       // fflate hands a throw from this callback back to it as `error`: keep the first cause.
       if (failure) throw failure;
-      if (error) throw (failure = new ParseError(`The archive entry ${file.name} is damaged`, 'ZIP_DAMAGED'));
+      if (error)
+        throw (failure = parseFailure(
+          'ZIP_DAMAGED',
+          traceMessage('parseZipEntryDamaged', { entry: file.name }),
+        ));
       size += chunk.length;
       total += chunk.length;
       if (size > limits.maxEntryBytes || total > limits.maxTotalBytes) {
         const bound = size > limits.maxEntryBytes ? limits.maxEntryBytes : limits.maxTotalBytes;
-        throw (failure = new ParseError(
-          `The archive expands beyond ${Math.round(bound / 1024 / 1024)} MB (a zip bomb?)`,
+        throw (failure = parseFailure(
           'ZIP_BOMB',
+          traceMessage('parseZipBomb', { megabytes: Math.round(bound / 1024 / 1024) }),
         ));
       }
       chunks.push(chunk);
@@ -89,7 +91,7 @@ export const unzipBounded = (
   } catch (error) {
     if (failure) throw failure;
     if (error instanceof ParseError) throw error;
-    throw new ParseError(`The archive could not be read: ${(error as Error).message}`, 'ZIP_DAMAGED');
+    throw parseFailure('ZIP_DAMAGED', traceMessage('parseZipDamaged', { detail: (error as Error).message }));
   }
   return files;
 };
