@@ -1,5 +1,3 @@
-import { traceMessage, type TraceMessage } from './trace-messages';
-
 /**
  * The modules of an environment's pipeline (spec pipeline §3 "Module", §4 "Module", DESIGN.md
  * §6 "Modules"): an ordered list, stored in the environment's settings so that it travels with
@@ -169,22 +167,6 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: st
       });
   });
   return problems;
-};
-
-/**
- * Why a module limited by a taint does not run for an analysis with these taints (null: it runs).
- */
-export const taintSkipReason = (module: ModuleEntry, taints: readonly string[]): TraceMessage | null => {
-  if (!module.taint) return null;
-  const has = taints.includes(module.taint);
-  const params = { module: { module: module.type }, taint: module.taint };
-  if ((module.taintMode ?? 'with') === 'with')
-    return has
-      ? null
-      : taints.length
-        ? traceMessage('moduleNeedsTaint', { ...params, taints: taints.map((t) => `'${t}'`).join(', ') })
-        : traceMessage('moduleNeedsTaintNone', params);
-  return has ? traceMessage('moduleRefusesTaint', params) : null;
 };
 
 /**

@@ -20,13 +20,7 @@ import type { PipelineConfig, PipelineInput, PipelineServices, Stage, StageText 
 import { StopPipeline } from './stage';
 import { ParseError } from './extractor/types';
 import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
-import {
-  MODULE_STEPS,
-  moduleOfStep,
-  readsInput,
-  taintSkipReason,
-  type ModuleEntry,
-} from '../../schemas/modules';
+import { MODULE_STEPS, moduleOfStep, readsInput, type ModuleEntry } from '../../schemas/modules';
 
 /** The stages built so far, by step; a step without a stage is skipped as not configured. */
 export const STAGES: Partial<Record<TraceStep, Stage>> = {
@@ -66,6 +60,22 @@ const inputKind = (input: PipelineInput, result: AnalysisResult) =>
 
 const READS = { email: 'readsEmail', document: 'readsDocument', text: 'readsText' } as const;
 const IS = { email: 'isEmail', document: 'isDocument', text: 'isText' } as const;
+
+/**
+ * Why a module limited by a taint does not run for an analysis with these taints (null: it runs).
+ */
+const taintSkipReason = (module: ModuleEntry, taints: readonly string[]): TraceMessage | null => {
+  if (!module.taint) return null;
+  const has = taints.includes(module.taint);
+  const params = { module: { module: module.type }, taint: module.taint };
+  if ((module.taintMode ?? 'with') === 'with')
+    return has
+      ? null
+      : taints.length
+        ? traceMessage('moduleNeedsTaint', { ...params, taints: taints.map((t) => `'${t}'`).join(', ') })
+        : traceMessage('moduleNeedsTaintNone', params);
+  return has ? traceMessage('moduleRefusesTaint', params) : null;
+};
 
 /**
  * Why a module does not run for this analysis, before its stage is asked: not active, not its
