@@ -86,6 +86,12 @@ export const DETAIL_MESSAGES_EN = {
   templateIncludesItself: 'Line %{line}: the template cannot include itself',
   templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
   templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
+  // The advanced categorisation template and the post-processing's (server/resources/tables/environments.ts,
+  // server/pipeline/post-processing/check.ts): they render alone, so they include nothing
+  advancedCategorisationInclude:
+    "Line %{line}: the advanced categorisation cannot include a template ('%{name}')",
+  postProcessingInclude: "Line %{line}: a rule cannot include a template ('%{name}')",
+  postProcessingConditionNotExpression: 'a condition is one expression, without tags or text around it',
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Identity: passwords, invitations

@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { conditionsOf, inactiveFields, type Holds } from '../../schemas/_defs/conditions';
-import type { DetailCode } from '../../schemas/detail-messages';
+import type { DetailCode, NestedDetail } from '../../schemas/detail-messages';
 import { ClientError } from '../http/errors';
 
 export interface FieldError {
@@ -12,7 +12,8 @@ export interface FieldError {
   keyword?: string;
   /** The problem's code (schemas/detail-messages.ts): the console says it in the user's language. */
   code?: DetailCode;
-  params?: Record<string, string | number>;
+  /** A parameter may be a coded problem itself (a post-processing rule's `reason`), said first. */
+  params?: Record<string, string | number | NestedDetail>;
 }
 
 /**

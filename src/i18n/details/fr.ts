@@ -34,6 +34,10 @@ export const detailsFr: Record<DetailCode, string> = {
   templateIncludeUnknown: 'Ligne %{line} : le modèle inclus « %{name} » n’existe pas',
   templateIncludeCycle:
     'Les modèles ne peuvent pas s’inclure eux-mêmes, directement ou par un autre modèle : %{cycle}',
+  advancedCategorisationInclude:
+    'Ligne %{line} : la catégorisation avancée ne peut pas inclure de modèle (« %{name} »)',
+  postProcessingInclude: 'Ligne %{line} : une règle ne peut pas inclure de modèle (« %{name} »)',
+  postProcessingConditionNotExpression: 'une condition est une seule expression, sans balise ni texte autour',
   regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
   regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
   regexFlagScan:
