@@ -514,6 +514,11 @@ describe('the advanced categorisation (a Twig template writing the message categ
       'The advanced categorisation failed at line 1: Expected a variable name but found the end of the tag',
     );
 
+    // A body the route's schema refuses: Ajv's words for API clients, the code for the console.
+    const noText = await acme.call('POST', url('categorisation-test'), 'configurator', { template: 'x' });
+    expect([noText.statusCode, noText.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(noText.json().details).toEqual([{ path: 'text', message: 'is required', code: 'schemaRequired' }]);
+
     // A template that parses but fails as it renders fails the analysis, said by code with its line.
     expect(
       (await settings({ advancedCategorisation: true, categorisationTemplate: 'A\n{{ text|shout }}' }))
