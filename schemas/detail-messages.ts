@@ -86,6 +86,12 @@ export const DETAIL_MESSAGES_EN = {
   templateIncludesItself: 'Line %{line}: the template cannot include itself',
   templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
   templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
+  // The advanced categorisation template and the post-processing's (server/resources/tables/environments.ts,
+  // server/pipeline/post-processing/check.ts): they render alone, so they include nothing
+  advancedCategorisationInclude:
+    "Line %{line}: the advanced categorisation cannot include a template ('%{name}')",
+  postProcessingInclude: "Line %{line}: a rule cannot include a template ('%{name}')",
+  postProcessingConditionNotExpression: 'a condition is one expression, without tags or text around it',
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Identity: passwords, invitations
@@ -101,6 +107,42 @@ export const DETAIL_MESSAGES_EN = {
   passwordUnchanged: 'The new password must differ from the current one',
   // Periods
   endBeforeStart: 'The end is before the start',
+  // A value the JSON schema refuses (server/resources/validation.ts ajvProblem), by the schema's keyword.
+  // `message` stays Ajv's own words for API clients; `detail` (schemaInvalid) is those words.
+  schemaRequired: 'This field is required',
+  schemaUnknownField: 'This field is not known',
+  schemaTypeString: 'Must be text',
+  schemaTypeNumber: 'Must be a number',
+  schemaTypeInteger: 'Must be a whole number',
+  schemaTypeBoolean: 'Must be true or false',
+  schemaTypeArray: 'Must be a list',
+  schemaTypeObject: 'Must be an object',
+  schemaTypeNull: 'Must be empty (null)',
+  schemaType: 'Must be of type %{type}',
+  schemaMinimum: 'Must be at least %{limit}',
+  schemaMaximum: 'Must be at most %{limit}',
+  schemaExclusiveMinimum: 'Must be more than %{limit}',
+  schemaExclusiveMaximum: 'Must be less than %{limit}',
+  schemaMultipleOf: 'Must be a multiple of %{multiple}',
+  schemaNotEmpty: 'Must not be empty',
+  schemaMinLength: 'Must be at least %{limit} characters long',
+  schemaMaxLength: 'Must be at most %{limit} characters long',
+  schemaPattern: 'Must match the pattern %{pattern}',
+  schemaFormatEmail: 'Must be an email address',
+  schemaFormatUri: 'Must be an address (URL)',
+  schemaFormatDate: 'Must be a date (YYYY-MM-DD)',
+  schemaFormatDateTime: 'Must be a date and time (ISO 8601)',
+  schemaFormatUuid: 'Must be an identifier (UUID)',
+  schemaFormat: 'Must be in the format %{format}',
+  schemaEnum: 'Must be one of: %{values}',
+  schemaConst: 'Must be %{value}',
+  schemaNoItem: 'Must hold at least one item',
+  schemaMinItems: 'Must hold at least %{limit} items',
+  schemaMaxItems: 'Must hold at most %{limit} items',
+  schemaUniqueItems: 'Items %{first} and %{second} are the same: each item must be different',
+  schemaMinProperties: 'Must hold at least %{limit} entries',
+  schemaMaxProperties: 'Must hold at most %{limit} entries',
+  schemaInvalid: 'Is not valid (%{detail})',
 } as const;
 
 export type DetailCode = keyof typeof DETAIL_MESSAGES_EN;

@@ -8,6 +8,11 @@
  * order, each reading what the previous ones changed. Shared by the engine, the API and the console.
  */
 
+import { DETAIL_MESSAGES_EN, fillTemplate, type CodedDetail } from './detail-messages';
+
+/** A coded problem's English sentence. */
+const inEnglish = ({ code, params }: CodedDetail) => fillTemplate(DETAIL_MESSAGES_EN[code], params);
+
 export const POST_PROCESSING_ACTIONS = [
   'addCategory',
   'removeCategory',
@@ -95,8 +100,9 @@ export type PostProcessingProblem =
   | { code: 'targetRequired'; path: string; message: string; name: string; action: PostProcessingAction }
   | { code: 'unknownCategory'; path: string; message: string; name: string; category: string }
   | { code: 'badKey'; path: string; message: string; name: string; key: string }
-  | { code: 'badCondition'; path: string; message: string; name: string; reason: string }
-  | { code: 'badValue'; path: string; message: string; name: string; reason: string };
+  /** `reason`: the template's problem by code (schemas/detail-messages.ts), said inside the sentence. */
+  | { code: 'badCondition'; path: string; message: string; name: string; reason: CodedDetail }
+  | { code: 'badValue'; path: string; message: string; name: string; reason: CodedDetail };
 
 const keyPattern = new RegExp(POST_PROCESSING_KEY_PATTERN);
 
@@ -108,7 +114,7 @@ const keyPattern = new RegExp(POST_PROCESSING_KEY_PATTERN);
  */
 export const postProcessingProblems = (
   settings: PostProcessingSettings,
-  templates?: { condition(when: string): string | null; value(source: string): string | null },
+  templates?: { condition(when: string): CodedDetail | null; value(source: string): CodedDetail | null },
   categories?: readonly string[],
 ): PostProcessingProblem[] => {
   const problems: PostProcessingProblem[] = [];
@@ -156,7 +162,7 @@ export const postProcessingProblems = (
         path: `${path}.when`,
         name,
         reason: condition,
-        message: `The condition of the rule '${name}' cannot be read: ${condition}`,
+        message: `The condition of the rule '${name}' cannot be read: ${inEnglish(condition)}`,
       });
     const template = action === 'setData' && templates?.value(value);
     if (template)
@@ -165,7 +171,7 @@ export const postProcessingProblems = (
         path: `${path}.value`,
         name,
         reason: template,
-        message: `The value of the rule '${name}' cannot be read: ${template}`,
+        message: `The value of the rule '${name}' cannot be read: ${inEnglish(template)}`,
       });
   });
   return problems;
@@ -185,8 +191,13 @@ export interface PostProcessingOutcome {
   outcome: 'applied' | 'notApplied' | 'failed';
   /** `failed`: why, in the server's words (a template's error with its line); the rule then changed nothing. */
   error?: string;
-  /** `failed`: why, as a code the console words (the template's error as its `reason`). */
+  /** `failed`: why, as a code the console words. */
   errorCode?: PostProcessingFailure;
+  /**
+   * `templateFailed`: which template failed (the condition or the value), at which line, and the
+   * template engine's own sentence, shown as a technical detail. Absent from results stored before.
+   */
+  templateError?: { template: 'condition' | 'value'; line: number; detail: string };
 }
 
 /** Why a rule failed: its category is gone, its template failed while it ran, it has no target. */

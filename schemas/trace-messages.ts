@@ -16,6 +16,8 @@ export const TRACE_MESSAGES_EN = {
   notConfigured: 'No module of this step is configured in this environment',
   stepAborted: 'The analysis was aborted during this step',
   stepFailed: 'This step failed',
+  // An unexpected error inside a step: `detail` is the error's own words, kept as a technical detail
+  stepFailedDetail: 'The %{step} step failed: %{detail}',
   analysisAborted: 'The analysis was aborted',
   // Why an analysis failed outside its steps (its `error`)
   analysisTimeLimit: 'The analysis took longer than its time limit of %{seconds} s',
@@ -24,6 +26,7 @@ export const TRACE_MESSAGES_EN = {
   analysisWorkerCrashed: 'The analysis stopped its worker %{times} times; the file may be damaged or hostile',
   analysisNoFinalStatus: 'No final status was received before the time limit',
   pipelineStopped: 'The pipeline was stopped',
+  analysisFailed: 'The analysis failed: %{detail}',
   earlierStepFailed: 'An earlier step (%{step}) failed',
   moduleInactive: 'The %{module} module is not active in this environment',
   moduleWrongInput: 'The %{module} module reads %{reads} only; this analysis is %{is}',
@@ -132,6 +135,7 @@ export const TRACE_MESSAGES_EN = {
   noCategory: 'No category is configured in this environment',
   categorised: 'Categories: %{names}',
   categorisedWithAttachments: 'Categories: %{names}; %{attachments} attachment categories',
+  advancedCategorisationFailed: 'The advanced categorisation failed at line %{line}: %{detail}',
   categorisedAdvanced: 'Categories: %{names} (advanced categorisation)',
   categorisedWithAttachmentsAdvanced:
     'Categories: %{names}; %{attachments} attachment categories (advanced categorisation)',
@@ -154,6 +158,10 @@ export const TRACE_MESSAGES_EN = {
   postProcessingAppliedNamedFailed: '%{applied} of %{rules} applied (%{names}); %{failed} failed',
   rules: '%{smart_count} rule |||| %{smart_count} rules',
   postProcessingRuleFailed: "The post-processing rule '%{rule}' changed nothing: %{reason}",
+  postProcessingRuleConditionFailed:
+    "The post-processing rule '%{rule}' changed nothing: Template 'condition', line %{line}: %{detail}",
+  postProcessingRuleValueFailed:
+    "The post-processing rule '%{rule}' changed nothing: Template 'value', line %{line}: %{detail}",
   postProcessingRuleCategoryGone:
     "The post-processing rule '%{rule}' changed nothing: The message category '%{category}' does not exist any more",
   postProcessingRuleNoTarget: "The post-processing rule '%{rule}' changed nothing: The rule has no target",

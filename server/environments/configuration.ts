@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DetailCode } from '../../schemas/detail-messages';
+import type { DetailCode, NestedDetail } from '../../schemas/detail-messages';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { danglingReferences } from '../configuration/references';
@@ -111,7 +111,7 @@ export interface Problem {
   message: string;
   /** A coded problem (schemas/detail-messages.ts): the console says it in the user's language. */
   code?: DetailCode;
-  params?: Record<string, string | number>;
+  params?: Record<string, string | number | NestedDetail>;
 }
 
 /** A problem moved to `path`, its message and its code (when it has one) kept. */

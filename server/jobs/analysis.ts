@@ -99,7 +99,13 @@ export const startAnalysisWorker = async (
       );
     } catch (error) {
       log.error({ err: error, analysisId: row.id }, 'analysis failed outside the pipeline');
-      outcome = bytesOutcome({ ...emptyResult(row.id), status: 'error', error: describeError(error) });
+      const detail = describeError(error);
+      outcome = bytesOutcome({
+        ...emptyResult(row.id),
+        status: 'error',
+        error: detail,
+        errorMessage: traceMessage('analysisFailed', { detail }),
+      });
     }
     return recordOf({ row, outcome, ms: Date.now() - started });
   };

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
-import type { TraceMessage } from '../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { compileServer, testText } from '../pipeline/nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
 import { ParseError } from '../pipeline/extractor/types';
@@ -138,7 +138,14 @@ const run = async (m: Extract<ToThread, { type: 'run' }>) => {
       stagesOf(m.steps),
     );
   } catch (error) {
-    result = { ...emptyResult(m.id), status: 'error', error: describeError(error) };
+    // Outside any step: its words only a technical detail of a sentence said by code.
+    const detail = describeError(error);
+    result = {
+      ...emptyResult(m.id),
+      status: 'error',
+      error: detail,
+      errorMessage: traceMessage('analysisFailed', { detail }),
+    };
   } finally {
     running.delete(m.job);
   }

@@ -5,6 +5,7 @@ import { runPipeline } from './engine';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
 import { EMPTY_LANGUAGE_CONFIG, StopPipeline } from './stage';
 import { corpusBytes } from './extractor/test-support/corpus';
+import { traceMessage } from '../../schemas/trace-messages';
 
 const config = (): PipelineConfig => ({
   extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
@@ -92,6 +93,45 @@ describe('the pipeline engine', () => {
     });
     expect(result.trace[2].durationMs).toBeGreaterThanOrEqual(15);
     expect(result.trace[3]).toMatchObject({ status: 'error', summary: 'No category can be decided' });
+  });
+
+  it('says every step error by code: a parser’s, a stop’s, and an unexpected one with its words as a detail', async () => {
+    const parsed = await runPipeline('a', file('scan.xyz', new Uint8Array([1])), config(), services, live());
+    expect(parsed.trace[1].messages?.errors).toEqual([
+      expect.objectContaining({ code: 'parseUnsupportedExtension' }),
+    ]);
+    const stage = (step: Stage['step'], run: Stage['run']): Stage => ({ step, skipReason: () => null, run });
+    const stopped = await runPipeline('a', text('x'), config(), services, live(), {
+      categorization: stage('categorization', async () => {
+        throw new StopPipeline(traceMessage('advancedCategorisationFailed', { line: 2, detail: 'x' }));
+      }),
+    });
+    const categorization = stopped.trace.find((t) => t.step === 'categorization')!;
+    expect(categorization.errors).toEqual(['The advanced categorisation failed at line 2: x']);
+    expect(categorization.messages?.errors).toEqual([
+      { code: 'advancedCategorisationFailed', params: { line: 2, detail: 'x' } },
+    ]);
+    const crashed = await runPipeline('a', text('x'), config(), services, live(), {
+      nlu: stage('nlu', async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      }),
+    });
+    const nlu = crashed.trace.find((t) => t.step === 'nlu')!;
+    // The API keeps the error's own words; the console says the code, those words only as a detail.
+    expect(nlu).toMatchObject({
+      status: 'error',
+      summary: 'This step failed',
+      errors: ["Cannot read properties of undefined (reading 'x')"],
+      messages: {
+        summary: { code: 'stepFailed' },
+        errors: [
+          {
+            code: 'stepFailedDetail',
+            params: { step: { step: 'nlu' }, detail: "Cannot read properties of undefined (reading 'x')" },
+          },
+        ],
+      },
+    });
   });
 
   it('marks the running step aborted when the signal fires', async () => {

@@ -118,6 +118,11 @@ export const emptyResult = (id: string): AnalysisResult => ({
 export const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/** A step's error by code: its own when it has one, else `stepFailedDetail` with its words as the detail. */
+const errorTrace = (error: unknown, step: TraceStep): TraceMessage =>
+  (error instanceof ParseError || error instanceof StopPipeline ? error.trace : undefined) ??
+  traceMessage('stepFailedDetail', { step: { step }, detail: describeError(error) });
+
 /**
  * Runs an analysis: input + configuration → result + trace. Pure of I/O (OCR and speech come as
  * services), so the worker, the tests and the benchmarks run this same function.
@@ -178,9 +183,15 @@ export const runPipeline = async (
           error instanceof StopPipeline ? (error.trace ?? error.message) : traceMessage('stepFailed'),
         );
         entry.errors = [describeError(error)];
-        // A parser's refusal said by code (a file that cannot be read): the console says it.
-        if (error instanceof ParseError && error.trace)
-          entry.messages = { summary: null, warnings: [], ...entry.messages, errors: [error.trace] };
+        // The error by code, always (the analysis' `errorMessage`): a parser's refusal (a file that
+        // cannot be read) or a stop said by code; anything else is the step that failed, its own
+        // words only a technical detail. The console says it in the user's language.
+        entry.messages = {
+          summary: null,
+          warnings: [],
+          ...entry.messages,
+          errors: [errorTrace(error, step)],
+        };
         stopped = { status: 'error', reason: traceMessage('earlierStepFailed', { step: { step } }) };
       }
     }

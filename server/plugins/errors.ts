@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { databaseUnavailable, isConnectionError } from '../db/retry';
 import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../http/errors';
+import { ajvProblem } from '../resources/validation';
+import type { ErrorObject } from 'ajv';
 
 const GENERIC = 'An error has happened. Please retry later.';
 
@@ -71,7 +73,8 @@ export const errorsPlugin = fp(
             : missing
               ? 'is required'
               : (v.message ?? 'is invalid');
-          return { path: field || where, message };
+          // By code too (schemas/detail-messages.ts `schema*`): the console says it in the user's language.
+          return { path: field || where, message, ...ajvProblem(v as ErrorObject) };
         });
         const summary = details.map((d) => `${d.path} ${d.message}`).join('; ');
         return reply.status(400).send({

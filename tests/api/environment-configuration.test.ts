@@ -379,7 +379,9 @@ describe('environment configuration: export, import, versions', () => {
     expect(bad.statusCode).toBe(400);
     expect(await names()).not.toContain('Never made');
     const noName = await acme.call('POST', importUrl, 'configurator', { configuration });
-    expect(noName.json().details).toEqual([{ path: 'name', message: 'is required', keyword: 'required' }]);
+    expect(noName.json().details).toEqual([
+      { path: 'name', message: 'is required', keyword: 'required', code: 'schemaRequired' },
+    ]);
     expect((await acme.call('POST', importUrl, 'qualifier', { name: 'No', configuration })).statusCode).toBe(
       403,
     );

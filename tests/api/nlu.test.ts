@@ -425,10 +425,13 @@ describe('the advanced categorisation (a Twig template writing the message categ
   it('refuses a template with a syntax error or an include, with its line, on save and on import', async () => {
     const saved = await settings({ advancedCategorisation: true, categorisationTemplate: 'A\n{% if x %}B' });
     expect(saved.statusCode).toBe(400);
+    // By code with its line, the engine's words a technical detail (the console says it in fr or en).
     expect(saved.json().details).toEqual([
       expect.objectContaining({
         path: 'categorisationTemplate',
         message: "Line 2: The 'if' tag is never closed (endif)",
+        code: 'templateSyntax',
+        params: { line: 2, detail: "The 'if' tag is never closed (endif)" },
       }),
     ]);
     // It renders alone: an include could never be found.
@@ -440,6 +443,8 @@ describe('the advanced categorisation (a Twig template writing the message categ
       expect.objectContaining({
         path: 'categorisationTemplate',
         message: "Line 2: the advanced categorisation cannot include a template ('x')",
+        code: 'advancedCategorisationInclude',
+        params: { line: 2, name: 'x' },
       }),
     ]);
     const exported = (await acme.call('GET', url('configuration'), 'configurator')).json();
@@ -450,6 +455,8 @@ describe('the advanced categorisation (a Twig template writing the message categ
       {
         path: 'settings.categorisationTemplate',
         message: 'Line 1: The tag is not closed (}})',
+        code: 'templateSyntax',
+        params: { line: 1, detail: 'The tag is not closed (}})' },
       },
     ]);
   });
@@ -504,8 +511,29 @@ describe('the advanced categorisation (a Twig template writing the message categ
     });
     expect(broken.statusCode).toBe(422);
     expect(broken.json().message).toBe(
-      "The advanced categorisation failed: Template 'advanced categorisation', line 1: Expected a variable name but found the end of the tag",
+      'The advanced categorisation failed at line 1: Expected a variable name but found the end of the tag',
     );
+
+    // A body the route's schema refuses: Ajv's words for API clients, the code for the console.
+    const noText = await acme.call('POST', url('categorisation-test'), 'configurator', { template: 'x' });
+    expect([noText.statusCode, noText.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(noText.json().details).toEqual([{ path: 'text', message: 'is required', code: 'schemaRequired' }]);
+
+    // A template that parses but fails as it renders fails the analysis, said by code with its line.
+    expect(
+      (await settings({ advancedCategorisation: true, categorisationTemplate: 'A\n{{ text|shout }}' }))
+        .statusCode,
+    ).toBe(200);
+    const failing = await acme.call('POST', url('analyses'), 'configurator', { type: 'text', text: 'x' });
+    const { analysis } = await waitForAnalysis(async () =>
+      (await acme.call('GET', url(`analyses/${failing.json().id}/result`), 'configurator')).json(),
+    );
+    expect(analysis.status).toBe('error');
+    expect(analysis.errorMessage).toEqual({
+      code: 'advancedCategorisationFailed',
+      params: { line: 2, detail: "Unknown filter 'shout'" },
+    });
+    expect(analysis.error).toBe("The advanced categorisation failed at line 2: Unknown filter 'shout'");
     await settings({ advancedCategorisation: false });
   });
 });

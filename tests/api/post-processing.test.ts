@@ -110,7 +110,17 @@ describe('post-processing (spec pipeline §3 trace "post-processing")', () => {
     // Each with what the console needs to say it in its words.
     expect(refused.json().details[6]).toMatchObject({
       keyword: 'badCondition',
-      params: { name: 'smuggled', reason: 'a condition is one expression, without tags or text around it' },
+      message:
+        "The condition of the rule 'smuggled' cannot be read: a condition is one expression, without tags or text around it",
+      params: { name: 'smuggled', reason: { code: 'postProcessingConditionNotExpression' } },
+    });
+    // A template's syntax error by code with its line, the engine's words as its detail.
+    expect(refused.json().details[5]).toMatchObject({
+      keyword: 'badValue',
+      params: {
+        name: 'key',
+        reason: { code: 'templateSyntax', params: { line: 1, detail: expect.any(String) } },
+      },
     });
     const { modules } = await ok('GET', 'modules');
     expect((modules as ModuleView[]).find((m) => m.type === 'postProcessing')!.postProcessing).toEqual({
@@ -194,14 +204,19 @@ describe('post-processing (spec pipeline §3 trace "post-processing")', () => {
         "The post-processing rule 'heavy' changed nothing: Template 'condition', line 1: The range is too long",
       ],
     });
-    // The console says them by code: the outcome's errorCode, a template's own error as its words.
+    // The console says them by code: the outcome's errorCode, a template's error by which template
+    // failed and its line, the engine's own words only as a technical detail.
     expect(stepOf(result, 'postProcessing').messages!.warnings).toEqual([
       { code: 'postProcessingRuleCategoryGone', params: { rule: 'urgent', category: 'Urgent' } },
       {
-        code: 'postProcessingRuleFailed',
-        params: { rule: 'heavy', reason: "Template 'condition', line 1: The range is too long" },
+        code: 'postProcessingRuleConditionFailed',
+        params: { rule: 'heavy', line: 1, detail: 'The range is too long' },
       },
     ]);
+    expect(result.postProcessing![1]).toMatchObject({
+      errorCode: 'templateFailed',
+      templateError: { template: 'condition', line: 1, detail: 'The range is too long' },
+    });
   });
 
   it('is for configurators: a qualifier can neither read nor change the rules', async () => {

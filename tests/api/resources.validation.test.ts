@@ -28,6 +28,21 @@ describe('validation with the resource schema', () => {
     });
     const missing = await acme.call('POST', envs, 'admin', {});
     expect(details(missing)).toEqual({ name: 'is required' });
+    // Each by code with its parameters too: the console says it in the user's language.
+    const coded = (r: typeof res) =>
+      (r.json().details as { path: string; code?: string; params?: unknown }[]).map((d) => [
+        d.path,
+        d.code,
+        d.params,
+      ]);
+    expect(coded(res)).toEqual(
+      expect.arrayContaining([
+        ['name', 'schemaTypeString', undefined],
+        ['visibility', 'schemaEnum', { values: 'public, hidden' }],
+        ['aiVersion', 'schemaEnum', { values: expect.stringContaining('v4') }],
+      ]),
+    );
+    expect(coded(missing)).toEqual([['name', 'schemaRequired', undefined]]);
   });
 
   it('gives nested paths (members.projects.0.access)', async () => {
@@ -43,6 +58,15 @@ describe('validation with the resource schema', () => {
       email: 'must match format "email"',
       'projects.0.access': 'must be equal to one of the allowed values',
       'projects.0.colour': 'is not a known field',
+    });
+    expect(
+      Object.fromEntries(
+        (res.json().details as { path: string; code: string }[]).map((d) => [d.path, d.code]),
+      ),
+    ).toEqual({
+      email: 'schemaFormatEmail',
+      'projects.0.access': 'schemaEnum',
+      'projects.0.colour': 'schemaUnknownField',
     });
   });
 

@@ -33,11 +33,20 @@ describe('the advanced categorisation', () => {
     expect(names('').categories).toMatchObject([{ name: NO_CATEGORY, rule: null }]);
   });
 
-  it('fails the step with the line of a template error', () => {
-    expect(() => names('Claim\n{{ x|shout }}')).toThrow(
-      new StopPipeline(
-        "The advanced categorisation failed: Template 'advanced categorisation', line 2: Unknown filter 'shout'",
-      ),
+  it('fails the step with the line of a template error, by code', () => {
+    let thrown: unknown;
+    try {
+      names('Claim\n{{ x|shout }}');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(StopPipeline);
+    expect((thrown as StopPipeline).trace).toEqual({
+      code: 'advancedCategorisationFailed',
+      params: { line: 2, detail: "Unknown filter 'shout'" },
+    });
+    expect((thrown as StopPipeline).message).toBe(
+      "The advanced categorisation failed at line 2: Unknown filter 'shout'",
     );
   });
 });

@@ -1,11 +1,12 @@
 import { NO_CATEGORY, type CategoryResult } from '../../../schemas/analysis-result';
+import { traceMessage } from '../../../schemas/trace-messages';
 import { renderTemplate, TemplateError } from '../../templates/twig';
 import { StopPipeline, type StageContext } from '../stage';
 import { analysisContext } from '../template-context';
 
 /** How the result names what decided a category of the advanced categorisation. */
 export const ADVANCED_RULE = 'Advanced categorisation';
-/** The name its errors give the template (Template 'advanced categorisation', line 3: …). */
+/** The name the template renders under (its errors' line is said by code, without it). */
 const TEMPLATE_NAME = 'advanced categorisation';
 
 /**
@@ -28,8 +29,11 @@ export const advancedCategories = (
   try {
     text = renderTemplate(TEMPLATE_NAME, { [TEMPLATE_NAME]: template }, context, { autoescape: false });
   } catch (err) {
+    // By code, the engine's sentence only as a technical detail: the console says it in the user's language.
     if (err instanceof TemplateError)
-      throw new StopPipeline(`The advanced categorisation failed: ${err.message}`);
+      throw new StopPipeline(
+        traceMessage('advancedCategorisationFailed', { line: err.line, detail: err.detail }),
+      );
     throw err;
   }
   const written = [

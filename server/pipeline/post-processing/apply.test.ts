@@ -4,6 +4,7 @@ import type { PostProcessingRule } from '../../../schemas/post-processing';
 import { emptyResult } from '../engine';
 import { applyPostProcessing } from './apply';
 import { conditionProblem, postProcessingTemplateProblem } from './check';
+import { postProcessingSummary } from './stage';
 
 const rule = (
   name: string,
@@ -41,7 +42,7 @@ const run = (rules: PostProcessingRule[], result = letter(), multiCategory = fal
     multiCategory,
     fallback: 'Letter',
   });
-  return { result, outcomes: outcomes.map((o) => [o.rule, o.outcome, o.error ?? '']) };
+  return { result, raw: outcomes, outcomes: outcomes.map((o) => [o.rule, o.outcome, o.error ?? '']) };
 };
 
 describe('post-processing rules (schemas/post-processing.ts)', () => {
@@ -92,7 +93,7 @@ describe('post-processing rules (schemas/post-processing.ts)', () => {
   });
 
   it('fails one rule, changing nothing, when its template fails or its category is gone; the others still run', () => {
-    const { result, outcomes } = run([
+    const { result, outcomes, raw } = run([
       rule('loop', 'addTaint', 'x', '(1..1000000)|length > 0'),
       rule('gone', 'addCategory', 'Quote'),
       rule('blank', 'setData', ' ', '', 'x'),
@@ -107,14 +108,31 @@ describe('post-processing rules (schemas/post-processing.ts)', () => {
     ]);
     expect(result.taints).toEqual(['scanned', 'ok']);
     expect(result.categories.map((c) => c.name)).toEqual(['Letter']);
+    // The template's failure by code: which template, its line, the engine's words as a detail.
+    expect(raw[0]).toMatchObject({
+      errorCode: 'templateFailed',
+      templateError: { template: 'condition', line: 1, detail: 'The range is too long' },
+    });
+    expect(postProcessingSummary(raw).warnings[0]).toEqual({
+      code: 'postProcessingRuleConditionFailed',
+      params: { rule: 'loop', line: 1, detail: 'The range is too long' },
+    });
   });
 
   it('reads a condition as one expression: tags smuggled around it are refused, syntax errors said', () => {
     expect(conditionProblem("data.total > 10 and 'x' in taints")).toBeNull();
-    expect(conditionProblem('1 %}x{% endif %}{% if 1')).toMatch(/one expression/);
-    expect(conditionProblem('1 %}{% for i in 1..9 %}x{% endfor %}{% if 1')).toMatch(/never closed/);
-    expect(conditionProblem('data.total >')).toMatch(/Line 1/);
-    expect(postProcessingTemplateProblem("{% include 'x' %}")).toMatch(/cannot include/);
+    expect(conditionProblem('1 %}x{% endif %}{% if 1')).toEqual({
+      code: 'postProcessingConditionNotExpression',
+    });
+    expect(conditionProblem('1 %}{% for i in 1..9 %}x{% endfor %}{% if 1')).toMatchObject({
+      code: 'templateSyntax',
+      params: { line: 1, detail: expect.stringMatching(/never closed/) },
+    });
+    expect(conditionProblem('data.total >')).toMatchObject({ code: 'templateSyntax', params: { line: 1 } });
+    expect(postProcessingTemplateProblem("{% include 'x' %}")).toEqual({
+      code: 'postProcessingInclude',
+      params: { line: 1, name: 'x' },
+    });
     expect(postProcessingTemplateProblem('{{ data.total|round }}')).toBeNull();
   });
 });

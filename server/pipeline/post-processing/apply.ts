@@ -110,7 +110,15 @@ export const applyPostProcessing = (
       }
       return outcome('applied');
     } catch (err) {
-      if (err instanceof TemplateError) return failed('templateFailed', err.message);
+      if (err instanceof TemplateError)
+        return {
+          ...failed('templateFailed', err.message),
+          templateError: {
+            template: err.template === 'value' ? 'value' : 'condition',
+            line: err.line,
+            detail: err.detail,
+          },
+        };
       throw err;
     }
   });

@@ -1,24 +1,28 @@
+import type { CodedDetail } from '../../../schemas/detail-messages';
 import { conditionTemplate } from '../../../schemas/post-processing';
 import { parse, TemplateError } from '../../templates/twig';
 
 /**
- * Why a post-processing template cannot be used, or null: a syntax error (with its line), or an
- * include (a rule renders alone). A condition (rendered as `conditionTemplate`) must stay one
- * expression: text or tags around it, smuggled in with `%}`, are refused.
+ * Why a post-processing template cannot be used, or null, by code (schemas/detail-messages.ts): a
+ * syntax error with its line (`templateSyntax`, the engine's sentence as its detail), or an include
+ * (`postProcessingInclude`: a rule renders alone). A condition (rendered as `conditionTemplate`)
+ * must stay one expression: text or tags around it, smuggled in with `%}`, are refused
+ * (`postProcessingConditionNotExpression`).
  */
-export const postProcessingTemplateProblem = (source: string): string | null => {
+export const postProcessingTemplateProblem = (source: string): CodedDetail | null => {
   try {
-    const parsed = parse(source);
-    if (parsed.includes.length) return `a rule cannot include a template ('${parsed.includes[0].name}')`;
+    const [include] = parse(source).includes;
+    if (include) return { code: 'postProcessingInclude', params: { line: include.line, name: include.name } };
     return null;
   } catch (err) {
-    if (err instanceof TemplateError) return err.message;
+    if (err instanceof TemplateError)
+      return { code: 'templateSyntax', params: { line: err.line, detail: err.detail } };
     throw err;
   }
 };
 
 /** The problem of a condition's template: postProcessingTemplateProblem's, or that it is not one expression. */
-export const conditionProblem = (when: string): string | null => {
+export const conditionProblem = (when: string): CodedDetail | null => {
   const template = conditionTemplate(when);
   const problem = postProcessingTemplateProblem(template);
   if (problem) return problem;
@@ -31,7 +35,7 @@ export const conditionProblem = (when: string): string | null => {
     node.branches[0].body.length === 1 &&
     node.branches[0].body[0].type === 'text' &&
     node.branches[0].body[0].value === '1';
-  return single ? null : 'a condition is one expression, without tags or text around it';
+  return single ? null : { code: 'postProcessingConditionNotExpression' };
 };
 
 /** The template checks postProcessingProblems takes, on the server. */

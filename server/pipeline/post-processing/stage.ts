@@ -23,13 +23,21 @@ export const postProcessingSummary = (outcomes: readonly PostProcessingOutcome[]
       names: applied.map((o) => o.rule).join(', '),
       failed: failed.length,
     }),
-    // By the outcome's errorCode, as the result page says it; a template's own error stays its words.
+    // By the outcome's errorCode, as the result page says it; a template's error by its line, the
+    // engine's own sentence only as a technical detail.
     warnings: failed.map((o) =>
       o.errorCode === 'categoryGone'
         ? traceMessage('postProcessingRuleCategoryGone', { rule: o.rule, category: o.target })
         : o.errorCode === 'noTarget'
           ? traceMessage('postProcessingRuleNoTarget', { rule: o.rule })
-          : traceMessage('postProcessingRuleFailed', { rule: o.rule, reason: o.error ?? '' }),
+          : o.templateError
+            ? traceMessage(
+                o.templateError.template === 'value'
+                  ? 'postProcessingRuleValueFailed'
+                  : 'postProcessingRuleConditionFailed',
+                { rule: o.rule, line: o.templateError.line, detail: o.templateError.detail },
+              )
+            : traceMessage('postProcessingRuleFailed', { rule: o.rule, reason: o.error ?? '' }),
     ),
   };
 };

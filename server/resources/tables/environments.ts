@@ -21,8 +21,9 @@ import {
 import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { regexRefusal } from '../../pipeline/nlu/regex-safety';
 import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
-import { resourceValidator, validationError } from '../validation';
+import { resourceValidator, validationError, type FieldError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
+import { fieldProblem, type FieldProblem } from '../../../schemas/detail-messages';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -85,21 +86,25 @@ const EXCLUSIVE_MODES = {
   keyword: 'exclusive',
 };
 
-/** The advanced categorisation template's first syntax error, with its line (spec pipeline §5). */
-const templateProblem = (template: unknown) => {
+/**
+ * The advanced categorisation template's first syntax error, with its line (spec pipeline §5), by
+ * code (schemas/detail-messages.ts): `templateSyntax` (the engine's sentence as its detail) or
+ * `advancedCategorisationInclude`.
+ */
+const templateProblem = (template: unknown): FieldProblem | undefined => {
   if (typeof template !== 'string' || !template.trim()) return undefined;
   try {
     // It renders alone (server/pipeline/categorisation/advanced.ts): there is nothing to include.
     const [include] = parse(template).includes;
     if (include)
-      return {
-        path: 'categorisationTemplate',
-        message: `Line ${include.line}: the advanced categorisation cannot include a template ('${include.name}')`,
-      };
+      return fieldProblem('categorisationTemplate', 'advancedCategorisationInclude', {
+        line: include.line,
+        name: include.name,
+      });
     return undefined;
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
-    return { path: 'categorisationTemplate', message: err.message };
+    return fieldProblem('categorisationTemplate', 'templateSyntax', { line: err.line, detail: err.detail });
   }
 };
 
@@ -109,7 +114,7 @@ const templateProblem = (template: unknown) => {
  */
 export const settingsProblems = (() => {
   let validator: ReturnType<typeof resourceValidator> | undefined;
-  return (settings: Record<string, unknown>): { path: string; message: string }[] => {
+  return (settings: Record<string, unknown>): FieldError[] => {
     validator ??= resourceValidator({
       ...environmentSchema,
       $id: 'environment-settings',
@@ -121,11 +126,11 @@ export const settingsProblems = (() => {
         ]),
       ),
     } as unknown as ResourceSchema);
-    const problems: { path: string; message: string }[] = [];
+    const problems: FieldError[] = [];
     try {
       validator.update({ ...settings });
     } catch (err) {
-      problems.push(...(((err as ClientError).extra.details ?? []) as { path: string; message: string }[]));
+      problems.push(...(((err as ClientError).extra.details ?? []) as FieldError[]));
     }
     if (settings.debugMode === true && settings.productionMode === true)
       problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
@@ -149,8 +154,10 @@ export const settingsProblems = (() => {
         postProcessingSettingsOf(settings.postProcessing),
         ruleTemplateChecks,
       ))
-        if (p.code === 'badCondition' || p.code === 'badValue' || p.code === 'badKey')
-          problems.push({ path: `postProcessing.${p.path}`, message: p.message });
+        if (p.code === 'badCondition' || p.code === 'badValue')
+          // The template's problem by code (its line, the engine's words as a detail): the path names the rule.
+          problems.push({ path: `postProcessing.${p.path}`, message: p.message, ...p.reason });
+        else if (p.code === 'badKey') problems.push({ path: `postProcessing.${p.path}`, message: p.message });
     if (settings.consolidation)
       for (const p of consolidationProblems(consolidationSettingsOf(settings.consolidation)))
         if (p.code === 'badWorkflowId')

@@ -1,6 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import type { NewAnalysis } from '../../../schemas/contracts/analyses';
-import { errorMessage, HttpError } from '../../api';
+import { detailMessage, errorMessage, HttpError } from '../../api';
 import { INPUT_ERROR_CODES, inputErrorMessage } from '../../resources/labels';
 
 /** The inputs of the creation dialogs a message can belong to; `form` for the rest. */
@@ -11,6 +11,9 @@ interface Detail {
   path: string;
   message: string;
   keyword?: string;
+  /** The problem by code (schemas/detail-messages.ts, a schema's `schema*`): said in the user's language. */
+  code?: string;
+  params?: Record<string, unknown>;
 }
 
 const detailsOf = (error: HttpError): Detail[] => {
@@ -55,7 +58,7 @@ export const creationErrors = (
             ? translate('ra.validation.required')
             : detail.keyword && INPUT_ERROR_CODES[detail.keyword]
               ? `${field === 'form' ? `${detail.path} ` : ''}${inputErrorMessage(translate, detail.keyword, detail.message)}`
-              : detail.message;
+              : detailMessage(detail);
     errors[field] = errors[field] ? `${errors[field]} ${message}` : message;
   }
   return Object.keys(errors).length > 0 ? errors : { form: errorMessage(error) };

@@ -112,9 +112,12 @@ const PostProcessingOutcomes = ({ result }: { result: AnalysisResult }) => {
             {o.error ? (
               <Typography component="span" variant="body2" color="text.secondary">
                 {' '}
-                {o.errorCode
-                  ? t(`failures.${o.errorCode}`, { category: o.target, reason: o.error })
-                  : o.error}
+                {o.templateError
+                  ? // Which template failed, at which line; the engine's words only as a technical detail.
+                    t(`failures.${o.templateError.template}Failed`, o.templateError)
+                  : o.errorCode
+                    ? t(`failures.${o.errorCode}`, { category: o.target, reason: o.error })
+                    : o.error}
               </Typography>
             ) : null}
           </li>

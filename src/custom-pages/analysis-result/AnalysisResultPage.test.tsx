@@ -119,6 +119,21 @@ describe('analysis result page (spec §2 analyses/{id})', () => {
       await screen.findByText('L’analyse a dépassé son temps limite de 120 s', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
     coded.unmount();
+    // A file the extractor could not read (what EXTRACTION_FAILED says on the test pages), and an
+    // unexpected error inside a step: its words only as a technical detail of a French sentence.
+    for (const [errorMessage, french] of [
+      [{ code: 'parsePdfEncrypted' }, 'Le PDF est protégé par un mot de passe'],
+      [
+        { code: 'stepFailedDetail', params: { step: { step: 'nlu' }, detail: 'socket hang up' } },
+        'L’étape « NLU » a échoué (détail technique : socket hang up)',
+      ],
+    ] as const) {
+      const view = open(
+        answering({ ...failed, error: 'x', errorMessage }, { ...makeResult(), status: 'error' }),
+      );
+      expect(await screen.findByText(french, {}, { timeout: 8000 })).toBeInTheDocument();
+      view.unmount();
+    }
     // A row stored before the codes: its English words.
     open(answering({ ...failed, errorMessage: null }, { ...makeResult(), status: 'error' }));
     expect(

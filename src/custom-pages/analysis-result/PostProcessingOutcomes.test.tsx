@@ -27,6 +27,15 @@ describe('post-processing on the analysis result page (docs/nlu.md "Post-process
               error: "The message category 'Urgent' does not exist any more",
               errorCode: 'categoryGone',
             },
+            {
+              rule: 'total',
+              action: 'setData',
+              target: 'total',
+              outcome: 'failed',
+              error: "Template 'value', line 1: Unknown filter 'shout'",
+              errorCode: 'templateFailed',
+              templateError: { template: 'value', line: 1, detail: "Unknown filter 'shout'" },
+            },
           ],
         },
         exchangeLabels: null,
@@ -34,13 +43,17 @@ describe('post-processing on the analysis result page (docs/nlu.md "Post-process
     });
     const section = await screen.findByRole('region', { name: 'Post-traitement' });
     expect(section).toHaveTextContent('Marqueurs :escalate');
-    const [applied, notApplied, failed] = within(section).getAllByRole('listitem');
+    const [applied, notApplied, failed, valueFailed] = within(section).getAllByRole('listitem');
     expect(applied).toHaveTextContent('complaint — Ajouter un marqueur « escalate » appliquée');
     expect(notApplied).toHaveTextContent(
       'never — Retirer une catégorie du message « Letter » condition fausse',
     );
     expect(failed).toHaveTextContent(
       'urgent — Ajouter une catégorie du message « Urgent » en échec La catégorie de message « Urgent » n’existe plus.',
+    );
+    // A template's failure in French, the engine's words only as a technical detail.
+    expect(valueFailed).toHaveTextContent(
+      "total — Écrire une donnée extraite « total » en échec Sa valeur n’a pas pu être calculée, ligne 1 (détail technique : Unknown filter 'shout').",
     );
   });
 });

@@ -26,7 +26,12 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
               code: 'VALIDATION_FAILED',
               message: "categorisationTemplate: Line 2: The 'if' tag is never closed (endif)",
               details: [
-                { path: 'categorisationTemplate', message: "Line 2: The 'if' tag is never closed (endif)" },
+                {
+                  path: 'categorisationTemplate',
+                  message: "Line 2: The 'if' tag is never closed (endif)",
+                  code: 'templateSyntax',
+                  params: { line: 2, detail: "The 'if' tag is never closed (endif)" },
+                },
               ],
             },
             400,
@@ -66,6 +71,23 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
     expect(lines[0].querySelector('.cm-lintRange-error')).toBeNull();
     expect(template).toHaveAccessibleDescription(/Line 2: The 'if' tag is never closed/);
+  });
+
+  it('says the server’s error in French, at its line, the engine’s words only as a technical detail', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup({ delay: null });
+    renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, advancedRoutes([], []));
+    await user.click(
+      await screen.findByRole('switch', { name: /Catégoriser avec le modèle/ }, { timeout: 20_000 }),
+    );
+    const template = await screen.findByRole('textbox', { name: 'Modèle (Twig)' });
+    await typeCode(user, template, 'Rien{Enter}{{% if x %}Urgent');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const said =
+      "Ligne 2 : le modèle n’est pas un Twig valide (détail technique : The 'if' tag is never closed (endif))";
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    const lines = template.querySelectorAll('.cm-line');
+    await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
   });
 
   it('saves the template, and tests it on a text', async () => {

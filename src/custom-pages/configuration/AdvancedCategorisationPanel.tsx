@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { testCategorisation } from '../../../schemas/contracts/nlu';
-import { errorMessage } from '../../api/errors';
+import { detailMessage, errorMessage } from '../../api/errors';
 import { CodeField } from '../../components/code/CodeField';
 import { PageLoader } from '../../components/PageLoader';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -70,7 +70,9 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
       notify('app.nlu.configuration.advanced.saved', { type: 'success' });
       return true;
     } catch (error) {
-      const onTemplate = serverProblemsOf(error).categorisationTemplate?.message;
+      // The template's problem by code (its line, the engine's words as a technical detail), in the user's language.
+      const problem = serverProblemsOf(error).categorisationTemplate;
+      const onTemplate = problem ? detailMessage(problem) : undefined;
       setSaveError(onTemplate ? { template: onTemplate } : { message: errorMessage(error) });
       return false;
     }

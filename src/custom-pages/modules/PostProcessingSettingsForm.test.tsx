@@ -98,7 +98,13 @@ describe('post-processing rules (spec pipeline §3 trace "post-processing"; docs
               path: 'postProcessing.rules.0.when',
               message: "The condition of the rule 'big invoice' cannot be read: Line 1: …",
               keyword: 'badCondition',
-              params: { name: 'big invoice', reason: 'Line 1: an expression is missing after >' },
+              params: {
+                name: 'big invoice',
+                reason: {
+                  code: 'templateSyntax',
+                  params: { line: 1, detail: 'an expression is missing after >' },
+                },
+              },
             },
           ],
         },
@@ -119,5 +125,41 @@ describe('post-processing rules (spec pipeline §3 trace "post-processing"; docs
     await typeCode(user, condition, ' 10');
     expect(within(rule).queryByText(/cannot be read/)).not.toBeInTheDocument();
     expect(condition).toHaveTextContent('data.total > 10');
+  });
+
+  it('says the template’s problem in French, the engine’s words only as a technical detail', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    open(
+      { rules: [{ ...stored.rules[0], when: "1 %}{% include 'x' %}{% if 1" }] },
+      json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'The module settings cannot be saved',
+          details: [
+            {
+              path: 'postProcessing.rules.0.when',
+              message: "The condition of the rule 'big invoice' cannot be read: Line 1: …",
+              keyword: 'badCondition',
+              params: {
+                name: 'big invoice',
+                reason: { code: 'postProcessingInclude', params: { line: 1, name: 'x' } },
+              },
+            },
+          ],
+        },
+        400,
+      ),
+    );
+    const section = await screen.findByRole('region', { name: 'Règles de post-traitement' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const rule = within(section).getByRole('group', { name: 'Règle 1' });
+    expect(
+      await within(rule).findByText(
+        'La condition de la règle « big invoice » ne peut pas être lue : Ligne 1 : une règle ne peut pas inclure de modèle (« x »)',
+      ),
+    ).toBeInTheDocument();
+    const condition = await within(rule).findByRole('textbox', { name: 'Condition (Twig)' });
+    await waitFor(() => expect(condition.querySelector('.cm-line .cm-lintRange-error')).not.toBeNull());
   });
 });

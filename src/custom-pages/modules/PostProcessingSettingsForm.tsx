@@ -21,7 +21,9 @@ import {
   type PostProcessingRule,
   type PostProcessingSettings,
 } from '../../../schemas/post-processing';
+import { DETAIL_MESSAGES_EN, fillTemplate, isCodedDetail } from '../../../schemas/detail-messages';
 import { CodeField } from '../../components/code/CodeField';
+import { translateDetail } from '../../i18n/errorCodes';
 import { stillRefused, type ModuleSettingsProps } from './serverProblems';
 
 type Translate = ReturnType<typeof useTranslate>;
@@ -30,11 +32,15 @@ type Translate = ReturnType<typeof useTranslate>;
 const targetKind = (action: PostProcessingAction) =>
   isCategoryAction(action) ? 'category' : action === 'setData' ? 'key' : 'taint';
 
-/** A problem's console words, by its code, with its parameters (the server's as the console's). */
+/**
+ * A problem's console words, by its code, with its parameters (the server's as the console's); a
+ * parameter that is a coded problem itself (a template's `reason`: its line, the engine's words as a
+ * technical detail) is said first, in the same language.
+ */
 const problemText = (
   translate: Translate,
   code: string,
-  params: Record<string, string | undefined>,
+  params: Record<string, unknown>,
   action?: PostProcessingAction,
 ) =>
   translate(
@@ -44,14 +50,26 @@ const problemText = (
       category: '',
       key: '',
       reason: '',
-      ...params,
+      ...Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [
+          name,
+          isCodedDetail(value)
+            ? translateDetail(
+                translate,
+                value.code,
+                value.params ?? {},
+                fillTemplate(DETAIL_MESSAGES_EN[value.code], value.params),
+              )
+            : value,
+        ]),
+      ),
       _: translate('app.modules.ocrData.problems.refused'),
     },
   );
 
 const consoleText = (translate: Translate, p: PostProcessingProblem) => {
   const { code, path: _path, message: _message, ...params } = p;
-  return problemText(translate, code, params as Record<string, string>, 'action' in p ? p.action : undefined);
+  return problemText(translate, code, params, 'action' in p ? p.action : undefined);
 };
 
 /**

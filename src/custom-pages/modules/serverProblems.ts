@@ -9,7 +9,7 @@ export interface ServerProblem {
   keyword?: string;
   /** A coded problem of schemas/detail-messages.ts (said by detailMessage). */
   code?: string;
-  params?: Record<string, string>;
+  params?: Record<string, unknown>;
 }
 
 /** The field problems of a refused save, by path (the server's `details`). */

@@ -138,6 +138,8 @@ export const nluEn: Messages<typeof nluFr> = {
       failures: {
         categoryGone: 'The message category “%{category}” does not exist any more.',
         templateFailed: 'Its template failed: %{reason}',
+        conditionFailed: 'Its condition failed at line %{line}: %{detail}',
+        valueFailed: 'Its value failed at line %{line}: %{detail}',
         noTarget: 'The rule has no target.',
       },
     },

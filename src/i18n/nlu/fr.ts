@@ -138,6 +138,9 @@ export const nluFr = {
       failures: {
         categoryGone: 'La catégorie de message « %{category} » n’existe plus.',
         templateFailed: 'Son modèle a échoué : %{reason}',
+        conditionFailed:
+          'Sa condition n’a pas pu être évaluée, ligne %{line} (détail technique : %{detail}).',
+        valueFailed: 'Sa valeur n’a pas pu être calculée, ligne %{line} (détail technique : %{detail}).',
         noTarget: 'La règle n’a pas de cible.',
       },
     },

@@ -8,6 +8,7 @@ export const traceFr: Record<TraceCode, string> = {
   notConfigured: 'Aucun module de cette étape n’est configuré dans cet environnement',
   stepAborted: 'L’analyse a été interrompue pendant cette étape',
   stepFailed: 'Cette étape a échoué',
+  stepFailedDetail: 'L’étape « %{step} » a échoué (détail technique : %{detail})',
   analysisTimeLimit: 'L’analyse a dépassé son temps limite de %{seconds} s',
   analysisThreadCrashed:
     'L’analyse a arrêté son fil d’exécution %{times} fois (détail technique : %{detail}) ; le fichier est peut-être endommagé ou malveillant',
@@ -15,6 +16,7 @@ export const traceFr: Record<TraceCode, string> = {
     'L’analyse a arrêté son processus de traitement %{times} fois ; le fichier est peut-être endommagé ou malveillant',
   analysisNoFinalStatus: 'Aucun statut final n’a été reçu avant le temps limite',
   pipelineStopped: 'Le pipeline a été arrêté',
+  analysisFailed: 'L’analyse a échoué (détail technique : %{detail})',
   analysisAborted: 'L’analyse a été interrompue',
   earlierStepFailed: 'Une étape précédente (%{step}) a échoué',
   moduleInactive: 'Le module « %{module} » n’est pas actif dans cet environnement',
@@ -120,6 +122,8 @@ export const traceFr: Record<TraceCode, string> = {
   noCategory: 'Aucune catégorie n’est configurée dans cet environnement',
   categorised: 'Catégories : %{names}',
   categorisedWithAttachments: 'Catégories : %{names} ; %{attachments} catégories de pièces jointes',
+  advancedCategorisationFailed:
+    'La catégorisation avancée a échoué à la ligne %{line} (détail technique : %{detail})',
   categorisedAdvanced: 'Catégories : %{names} (catégorisation avancée)',
   categorisedWithAttachmentsAdvanced:
     'Catégories : %{names} ; %{attachments} catégories de pièces jointes (catégorisation avancée)',
@@ -142,6 +146,10 @@ export const traceFr: Record<TraceCode, string> = {
   postProcessingAppliedNamedFailed: '%{applied} sur %{rules} appliquée(s) (%{names}) ; %{failed} en échec',
   rules: '%{smart_count} règle |||| %{smart_count} règles',
   postProcessingRuleFailed: 'La règle de post-traitement « %{rule} » n’a rien changé : %{reason}',
+  postProcessingRuleConditionFailed:
+    'La règle de post-traitement « %{rule} » n’a rien changé : sa condition n’a pas pu être évaluée, ligne %{line} (détail technique : %{detail})',
+  postProcessingRuleValueFailed:
+    'La règle de post-traitement « %{rule} » n’a rien changé : sa valeur n’a pas pu être calculée, ligne %{line} (détail technique : %{detail})',
   postProcessingRuleCategoryGone:
     'La règle de post-traitement « %{rule} » n’a rien changé : la catégorie de message « %{category} » n’existe plus',
   postProcessingRuleNoTarget:

@@ -207,6 +207,14 @@ describe('generated forms', () => {
                   message: 'An interaction needs at least one parameter',
                   code: 'parametersNone',
                 },
+                // A rule of the JSON schema (Ajv's words for API clients), by its code too.
+                {
+                  path: 'name',
+                  message: 'must NOT have more than 100 characters',
+                  keyword: 'maxLength',
+                  code: 'schemaMaxLength',
+                  params: { limit: 100 },
+                },
               ],
             },
             400,
@@ -220,7 +228,9 @@ describe('generated forms', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le contexte « sales » n’existe pas')).toBeInTheDocument();
     expect(screen.getByText('Une interaction doit avoir au moins un paramètre')).toBeInTheDocument();
+    expect(screen.getByText('Doit contenir au plus 100 caractères')).toBeInTheDocument();
     expect(screen.queryByText("The context 'sales' does not exist")).not.toBeInTheDocument();
+    expect(screen.queryByText(/must NOT have/)).not.toBeInTheDocument();
   });
 
   it('titles each item of a list of names by the list and its rank, and picks it among the referenced records', async () => {
