@@ -6,6 +6,8 @@
  * status. Shared by the engine, the API and the console.
  */
 
+import { DETAIL_MESSAGES_EN, fillTemplate } from './detail-messages';
+
 export interface ConsolidationSettings {
   /** The workflow's id: the last segment of its webhook URL. Empty: not set up yet. */
   workflowId: string;
@@ -47,7 +49,9 @@ export const consolidationProblems = (settings: ConsolidationSettings): Consolid
             code: 'badWorkflowId',
             path: 'workflowId',
             workflowId: settings.workflowId,
-            message: `'${settings.workflowId}' is not a workflow id: letters, digits, - and _ (128 at most)`,
+            message: fillTemplate(DETAIL_MESSAGES_EN.settingsWorkflowIdInvalid, {
+              workflowId: settings.workflowId,
+            }),
           },
         ];
 

@@ -94,6 +94,15 @@ export const DETAIL_MESSAGES_EN = {
   postProcessingConditionNotExpression: 'a condition is one expression, without tags or text around it',
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
+  // Module settings (schemas/vision.ts, ocr-data.ts, post-processing.ts, consolidation.ts), as an
+  // import refuses them (server/resources/tables/environments.ts settingsProblems): a key of the vision
+  // engine, of the OCR data extraction or of a post-processing rule; an OCR data field; the workflow.
+  // `reason` (settingsPatternRefused) is the pattern's refusal by code (a regex* one), said first.
+  settingsKeyInvalid: "'%{key}' is not a valid key: a letter, then letters, digits or _ (64 at most)",
+  settingsKeyTwice: "The key '%{key}' is declared twice",
+  settingsAnchorRequired: "The field '%{key}' needs at least one anchor label",
+  settingsPatternRefused: "The pattern of the field '%{key}' cannot be used: %{reason}",
+  settingsWorkflowIdInvalid: "'%{workflowId}' is not a workflow id: letters, digits, - and _ (128 at most)",
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',

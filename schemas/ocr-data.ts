@@ -139,14 +139,14 @@ export const ocrDataProblems = (
         code: 'badKey',
         path: `${path}.key`,
         key,
-        message: `'${key}' is not a valid key: a letter, then letters, digits or _ (64 at most)`,
+        message: fillTemplate(DETAIL_MESSAGES_EN.settingsKeyInvalid, { key }),
       });
     else if (seen.has(key))
       problems.push({
         code: 'duplicateKey',
         path: `${path}.key`,
         key,
-        message: `The key '${key}' is declared twice`,
+        message: fillTemplate(DETAIL_MESSAGES_EN.settingsKeyTwice, { key }),
       });
     seen.add(key);
     if (!anchors.some((a) => a.trim()))
@@ -154,7 +154,7 @@ export const ocrDataProblems = (
         code: 'anchorsRequired',
         path: `${path}.anchors`,
         key,
-        message: `The field '${key}' needs at least one anchor label`,
+        message: fillTemplate(DETAIL_MESSAGES_EN.settingsAnchorRequired, { key }),
       });
     const refusal = pattern ? patternProblem(pattern) : null;
     if (refusal) {
@@ -166,7 +166,7 @@ export const ocrDataProblems = (
         key,
         reason,
         refusal,
-        message: `The pattern of the field '${key}' cannot be used: ${reason}`,
+        message: fillTemplate(DETAIL_MESSAGES_EN.settingsPatternRefused, { key, reason }),
       });
     }
   });

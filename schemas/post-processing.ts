@@ -153,7 +153,7 @@ export const postProcessingProblems = (
         path: `${path}.target`,
         name,
         key: target,
-        message: `'${target}' is not a valid key: a letter, then letters, digits or _ (64 at most)`,
+        message: inEnglish({ code: 'settingsKeyInvalid', params: { key: target } }),
       });
     const condition = when.trim() && templates?.condition(when);
     if (condition)

@@ -25,6 +25,8 @@ export const TRACE_MESSAGES_EN = {
     'The analysis stopped its worker thread %{times} times (%{detail}); the file may be damaged or hostile',
   analysisWorkerCrashed: 'The analysis stopped its worker %{times} times; the file may be damaged or hostile',
   analysisNoFinalStatus: 'No final status was received before the time limit',
+  // A test tab's run (server/analyses/test-run.ts) past its time limit
+  testTimeLimit: 'The test took longer than %{seconds} s',
   pipelineStopped: 'The pipeline was stopped',
   analysisFailed: 'The analysis failed: %{detail}',
   earlierStepFailed: 'An earlier step (%{step}) failed',
@@ -131,11 +133,16 @@ export const TRACE_MESSAGES_EN = {
   nluServerRead: '%{server}: %{smart_count} interaction |||| %{server}: %{smart_count} interactions',
   nluStartingUp: "The AI was starting up: server '%{server}' started for this analysis",
   nluLoaded: "Server '%{server}' loaded its configuration (%{ms} ms)",
+  // The stored result keeps MAX_STORED_INTERACTIONS (server/pipeline-threads/protocol.ts)
+  nluInteractionsKept:
+    '%{smart_count} more interaction was found; the result keeps the first %{kept} |||| %{smart_count} more interactions were found; the result keeps the first %{kept}',
   // Categorisation
   noCategory: 'No category is configured in this environment',
   categorised: 'Categories: %{names}',
   categorisedWithAttachments: 'Categories: %{names}; %{attachments} attachment categories',
   advancedCategorisationFailed: 'The advanced categorisation failed at line %{line}: %{detail}',
+  advancedCategoryUnknown:
+    "The advanced categorisation wrote '%{name}', which is not a message category of this environment",
   categorisedAdvanced: 'Categories: %{names} (advanced categorisation)',
   categorisedWithAttachmentsAdvanced:
     'Categories: %{names}; %{attachments} attachment categories (advanced categorisation)',
@@ -182,6 +189,11 @@ export const TRACE_MESSAGES_EN = {
   valuesExtracted: '%{smart_count} value extracted |||| %{smart_count} values extracted',
   valuesExtractedNamed:
     '%{smart_count} value extracted (%{names}) |||| %{smart_count} values extracted (%{names})',
+  extractionNotBuiltin: "Field '%{field}': '%{archetype}' is not a built-in archetype",
+  // `detail`: why the expression is refused (server/pipeline/nlu/regex-safety.ts), a technical detail
+  extractionRegexRefused: "Field '%{field}': %{detail}",
+  extractionArchetypeNotLoaded:
+    "Field '%{field}': the archetype '%{archetype}' is not loaded by any NLU server",
   // Reply
   noDefaultTemplate: 'No default reply template is configured in this environment',
   replyTemplateFailed: 'The reply template failed: %{detail}',

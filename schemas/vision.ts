@@ -6,6 +6,8 @@
  * accept nothing else. Shared by the engine, the API and the console.
  */
 
+import { DETAIL_MESSAGES_EN, fillTemplate } from './detail-messages';
+
 export const VISION_TYPES = ['custom', 'strict_classification', 'strict_extraction'] as const;
 export type VisionType = (typeof VISION_TYPES)[number];
 
@@ -125,10 +127,15 @@ export const visionProblems = (settings: VisionSettings): VisionProblem[] => {
           code: 'badKey',
           path,
           key,
-          message: `'${key}' is not a valid key: a letter, then letters, digits or _ (64 at most)`,
+          message: fillTemplate(DETAIL_MESSAGES_EN.settingsKeyInvalid, { key }),
         });
       else if (seen.has(key))
-        problems.push({ code: 'duplicateKey', path, key, message: `The key '${key}' is declared twice` });
+        problems.push({
+          code: 'duplicateKey',
+          path,
+          key,
+          message: fillTemplate(DETAIL_MESSAGES_EN.settingsKeyTwice, { key }),
+        });
       seen.add(key);
     });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExtractedDatum, NluInteraction } from '../analysis-result';
+import type { TraceMessage } from '../trace-messages';
 import { defineCall } from './define';
 
 /**
@@ -12,6 +13,11 @@ const serverParams = z.object({ envId: z.string(), id: z.string() });
 
 /** The longest text the test page reads. */
 export const NLU_TEST_MAX_CHARS = 100_000;
+
+/** A warning by code (schemas/trace-messages.ts), or null where it has English words only. */
+const traceMessageOrNull = z.custom<TraceMessage | null>(
+  (v) => v === null || (typeof v === 'object' && typeof (v as { code?: unknown }).code === 'string'),
+);
 
 export const archetypeMatch = z.object({
   archetype: z.string(),
@@ -139,6 +145,8 @@ export const testCategorisation = defineCall({
     /** What the template wrote (the default category, or NO_CATEGORY, when it wrote none). */
     categories: z.array(z.string()),
     warnings: z.array(z.string()),
+    /** The same warnings by code (null: English only), for the console to say in the user's language. */
+    warningMessages: z.array(traceMessageOrNull).optional(),
   }),
 });
 
@@ -153,5 +161,7 @@ export const testExtraction = defineCall({
     extractedData: z.array(z.custom<ExtractedDatum>((v) => typeof v === 'object' && v !== null)),
     /** What the NLU and extraction steps said (a field whose archetype no server loads, …). */
     warnings: z.array(z.string()),
+    /** The same warnings by code (null: English only), for the console to say in the user's language. */
+    warningMessages: z.array(traceMessageOrNull).optional(),
   }),
 });

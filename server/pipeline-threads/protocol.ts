@@ -4,7 +4,7 @@ import {
   type AnalysisStatus,
   type TraceStep,
 } from '../../schemas/analysis-result';
-import type { TraceMessage } from '../../schemas/trace-messages';
+import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { compileServer, testText } from '../pipeline/nlu/test-text';
 import type { extract } from '../pipeline/extractor/extract';
@@ -149,11 +149,17 @@ export const MAX_STORED_INTERACTIONS = 10_000;
 const bounded = (result: AnalysisResult): AnalysisResult => {
   const { interactions } = result.nlu;
   if (interactions.length <= MAX_STORED_INTERACTIONS) return result;
-  result.trace
-    .find((t) => t.step === 'nlu')
-    ?.warnings.push(
-      `${interactions.length - MAX_STORED_INTERACTIONS} more interactions were found; the result keeps the first ${MAX_STORED_INTERACTIONS}`,
-    );
+  const entry = result.trace.find((t) => t.step === 'nlu');
+  if (entry) {
+    // By code beside the English, as the engine says a step's warnings (pipeline/engine.ts).
+    const kept = traceMessage('nluInteractionsKept', {
+      smart_count: interactions.length - MAX_STORED_INTERACTIONS,
+      kept: MAX_STORED_INTERACTIONS,
+    });
+    entry.messages ??= { summary: null, warnings: entry.warnings.map(() => null) };
+    entry.warnings.push(inEnglish(kept));
+    entry.messages.warnings.push(kept);
+  }
   result.nlu.interactions = interactions.slice(0, MAX_STORED_INTERACTIONS);
   return result;
 };

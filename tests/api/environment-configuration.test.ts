@@ -339,6 +339,75 @@ describe('environment configuration: export, import, versions', () => {
       'settings.colour',
       'settings.productionMode',
     ]);
+    // Module settings it could not run, each by code with its params: the console says them in the
+    // user's language, API clients read the English.
+    const badModules = await refusal({
+      ...before,
+      settings: {
+        vision: {
+          active: true,
+          type: 'strict_classification',
+          prompt: '',
+          categories: [
+            { key: 'invoice', description: '' },
+            { key: 'invoice', description: 'again' },
+          ],
+          fields: [],
+        },
+        ocrData: {
+          category: '',
+          documents: [],
+          fields: [
+            { key: 'total', anchors: [], pattern: '', type: 'text' },
+            { key: 'total', anchors: ['Total'], pattern: '(a+)+$', type: 'text' },
+          ],
+        },
+        postProcessing: { rules: [{ name: 'key', when: '', action: 'setData', target: '2nd', value: 'x' }] },
+        consolidation: { workflowId: 'crm/case' },
+      },
+    });
+    expect(badModules.statusCode).toBe(400);
+    const details = badModules.json().details;
+    expect(details).toContainEqual({
+      path: 'settings.vision.categories.1.key',
+      message: "The key 'invoice' is declared twice",
+      code: 'settingsKeyTwice',
+      params: { key: 'invoice' },
+    });
+    expect(details).toContainEqual({
+      path: 'settings.ocrData.fields.0.anchors',
+      message: "The field 'total' needs at least one anchor label",
+      code: 'settingsAnchorRequired',
+      params: { key: 'total' },
+    });
+    expect(details).toContainEqual({
+      path: 'settings.ocrData.fields.1.key',
+      message: "The key 'total' is declared twice",
+      code: 'settingsKeyTwice',
+      params: { key: 'total' },
+    });
+    expect(details).toContainEqual(
+      expect.objectContaining({
+        path: 'settings.ocrData.fields.1.pattern',
+        message: expect.stringMatching(
+          /^The pattern of the field 'total' cannot be used: '\(a\+\)\+\$' is refused/,
+        ),
+        code: 'settingsPatternRefused',
+        params: { key: 'total', reason: expect.objectContaining({ code: 'regexNestedRepeated' }) },
+      }),
+    );
+    expect(details).toContainEqual({
+      path: 'settings.postProcessing.rules.0.target',
+      message: "'2nd' is not a valid key: a letter, then letters, digits or _ (64 at most)",
+      code: 'settingsKeyInvalid',
+      params: { key: '2nd' },
+    });
+    expect(details).toContainEqual({
+      path: 'settings.consolidation.workflowId',
+      message: "'crm/case' is not a workflow id: letters, digits, - and _ (128 at most)",
+      code: 'settingsWorkflowIdInvalid',
+      params: { workflowId: 'crm/case' },
+    });
     const huge = await refusal({ ...before, padding: 'x'.repeat(21 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('The request body is too large');

@@ -496,15 +496,29 @@ describe('the advanced categorisation (a Twig template writing the message categ
       ['Contract', 'Advanced categorisation'],
       ['Urgent', 'Advanced categorisation'],
     ]);
-    expect(result!.trace.find((s) => s.step === 'categorization')?.warnings).toContain(
+    const categorisation = result!.trace.find((s) => s.step === 'categorization')!;
+    const unknown = categorisation.warnings.indexOf(
       "The advanced categorisation wrote 'Invented', which is not a message category of this environment",
     );
+    expect(unknown).toBeGreaterThanOrEqual(0);
+    // By code beside the English, for the console to say in the user's language.
+    expect(categorisation.messages?.warnings[unknown]).toEqual({
+      code: 'advancedCategoryUnknown',
+      params: { name: 'Invented' },
+    });
 
     const tested = await acme.call('POST', url('categorisation-test'), 'configurator', {
-      template: "{% if 'colis' in text %}Urgent{% endif %}",
+      template: "{% if 'colis' in text %}Urgent\nInvented{% endif %}",
       text: 'Où est mon colis ?',
     });
     expect(tested.json()).toMatchObject({ ruleCategories: ['NO_CATEGORY'], categories: ['Urgent'] });
+    // Its warnings in English, and by code for the console.
+    const { warnings, warningMessages } = tested.json();
+    expect(warnings.at(-1)).toBe(
+      "The advanced categorisation wrote 'Invented', which is not a message category of this environment",
+    );
+    expect(warningMessages).toHaveLength(warnings.length);
+    expect(warningMessages.at(-1)).toEqual({ code: 'advancedCategoryUnknown', params: { name: 'Invented' } });
     const broken = await acme.call('POST', url('categorisation-test'), 'configurator', {
       template: '{% for %}',
       text: 'x',
@@ -513,6 +527,17 @@ describe('the advanced categorisation (a Twig template writing the message categ
     expect(broken.json().message).toBe(
       'The advanced categorisation failed at line 1: Expected a variable name but found the end of the tag',
     );
+    // Why, for the console: the reason in English and by code.
+    expect(broken.json()).toMatchObject({
+      code: 'CATEGORISATION_TEST_FAILED',
+      params: {
+        reason: broken.json().message,
+        trace: {
+          code: 'advancedCategorisationFailed',
+          params: { line: 1, detail: 'Expected a variable name but found the end of the tag' },
+        },
+      },
+    });
 
     // A body the route's schema refuses: Ajv's words for API clients, the code for the console.
     const noText = await acme.call('POST', url('categorisation-test'), 'configurator', { template: 'x' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CATEGORY } from '../../../schemas/analysis-result';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { StopPipeline } from '../stage';
 import { ADVANCED_RULE, advancedCategories } from './advanced';
 
@@ -23,8 +24,10 @@ describe('the advanced categorisation', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('leaves out names that are not categories, with a warning; nothing written gives the default', () => {
-    expect(names('Claim\nUnheard of').warnings).toEqual([
+  it('leaves out names that are not categories, with a warning by code; nothing written gives the default', () => {
+    const { warnings: said } = names('Claim\nUnheard of');
+    expect(said).toEqual([{ code: 'advancedCategoryUnknown', params: { name: 'Unheard of' } }]);
+    expect(said.map(inEnglish)).toEqual([
       "The advanced categorisation wrote 'Unheard of', which is not a message category of this environment",
     ]);
     expect(names('{% if false %}Claim{% endif %}', {}, 'Other').categories).toMatchObject([

@@ -1,5 +1,5 @@
 import { NO_CATEGORY, type CategoryResult } from '../../../schemas/analysis-result';
-import { traceMessage } from '../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import { renderTemplate, TemplateError } from '../../templates/twig';
 import { StopPipeline, type StageContext } from '../stage';
 import { analysisContext } from '../template-context';
@@ -24,7 +24,7 @@ export const advancedCategories = (
   context: Record<string, unknown>,
   known: ReadonlySet<string>,
   fallback: string | null,
-): { categories: CategoryResult[]; warnings: string[] } => {
+): { categories: CategoryResult[]; warnings: TraceMessage[] } => {
   let text: string;
   try {
     text = renderTemplate(TEMPLATE_NAME, { [TEMPLATE_NAME]: template }, context, { autoescape: false });
@@ -47,9 +47,7 @@ export const advancedCategories = (
   const names = written.filter((n) => known.has(n));
   const warnings = written
     .filter((n) => !known.has(n))
-    .map(
-      (n) => `The advanced categorisation wrote '${n}', which is not a message category of this environment`,
-    );
+    .map((name) => traceMessage('advancedCategoryUnknown', { name }));
   const categories: CategoryResult[] = names.map((name) => ({
     name,
     kind: 'message',

@@ -1,5 +1,6 @@
 import type { AnalysisResult, ExtractedDatum, TextSource } from '../../../schemas/analysis-result';
 import { textOf } from '../../../schemas/analysis-result';
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import { archetypeHits, matchArchetypes } from '../nlu/archetype-matches';
 import { BUILTIN_ARCHETYPES, type BuiltinArchetype } from '../nlu/builtins';
 import type { CompiledNlu } from '../nlu/compile';
@@ -48,11 +49,11 @@ export const extractFields = (
   fields: ExtractionFieldDef[],
   result: AnalysisResult,
   nlu: CompiledNlu | null,
-): { data: ExtractedDatum[]; warnings: string[] } => {
+): { data: ExtractedDatum[]; warnings: TraceMessage[] } => {
   const extraction = result.extraction;
   if (!extraction) return { data: [], warnings: [] };
   const data: ExtractedDatum[] = [];
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   const texts = MESSAGE_SOURCES.map((source) => ({ source, text: textOf(extraction, source) }));
   for (const field of fields) {
     let found: Found[] = [];
@@ -71,7 +72,10 @@ export const extractFields = (
     } else if (field.source === 'builtin') {
       const builtin = BUILTIN_ARCHETYPES.find((b) => b.name === field.archetype);
       origin = `built-in archetype ${field.archetype}`;
-      if (!builtin) warnings.push(`Field '${field.name}': '${field.archetype}' is not a built-in archetype`);
+      if (!builtin)
+        warnings.push(
+          traceMessage('extractionNotBuiltin', { field: field.name, archetype: field.archetype ?? '' }),
+        );
       else
         found = scanTexts(texts, field.multiple, (source, text, limit) =>
           scanBuiltin(builtin, source, text, limit),
@@ -82,14 +86,19 @@ export const extractFields = (
         const re = fieldRegex(field.pattern ?? '', field.flags ?? '');
         found = scanTexts(texts, field.multiple, (source, text, limit) => scan(re, source, text, limit));
       } catch (error) {
-        warnings.push(`Field '${field.name}': ${(error as Error).message}`);
+        warnings.push(
+          traceMessage('extractionRegexRefused', { field: field.name, detail: (error as Error).message }),
+        );
       }
     } else {
       origin = `archetype ${field.archetype}`;
       const index = nlu?.archetypeIndex.get(field.archetype ?? '');
       if (!nlu || index === undefined)
         warnings.push(
-          `Field '${field.name}': the archetype '${field.archetype}' is not loaded by any NLU server`,
+          traceMessage('extractionArchetypeNotLoaded', {
+            field: field.name,
+            archetype: field.archetype ?? '',
+          }),
         );
       else
         found = texts.flatMap(({ source, text }) => {

@@ -12,7 +12,12 @@ import {
   consolidationSettingsOf,
   DEFAULT_CONSOLIDATION,
 } from '../../../schemas/consolidation';
-import { DEFAULT_OCR_DATA, ocrDataProblems, ocrDataSettingsOf } from '../../../schemas/ocr-data';
+import {
+  DEFAULT_OCR_DATA,
+  ocrDataProblems,
+  ocrDataSettingsOf,
+  type OcrDataProblem,
+} from '../../../schemas/ocr-data';
 import {
   DEFAULT_POST_PROCESSING,
   postProcessingProblems,
@@ -23,7 +28,7 @@ import { regexRefusal } from '../../pipeline/nlu/regex-safety';
 import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
 import { resourceValidator, validationError, type FieldError } from '../validation';
 import { parse, TemplateError } from '../../templates/twig';
-import { fieldProblem, type FieldProblem } from '../../../schemas/detail-messages';
+import { fieldProblem, type FieldProblem, type NestedDetail } from '../../../schemas/detail-messages';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -108,6 +113,35 @@ const templateProblem = (template: unknown): FieldProblem | undefined => {
   }
 };
 
+/** A module setting's problem as an import refuses it: its English words, its code and params. */
+const coded = (path: string, message: string, detail: NestedDetail | undefined): FieldError => ({
+  path,
+  message,
+  ...detail,
+});
+
+/** A key that is not a plain name, or declared twice (the vision engine's, OCR data's, a rule's). */
+const keyDetail = (code: 'badKey' | 'duplicateKey', key: string): NestedDetail => ({
+  code: code === 'badKey' ? 'settingsKeyInvalid' : 'settingsKeyTwice',
+  params: { key },
+});
+
+/** An OCR data field's problem by code; its pattern's refusal (a regex* code) is said inside. */
+const ocrDataDetail = (p: OcrDataProblem): NestedDetail | undefined => {
+  switch (p.code) {
+    case 'badKey':
+    case 'duplicateKey':
+      return keyDetail(p.code, p.key);
+    case 'anchorsRequired':
+      return { code: 'settingsAnchorRequired', params: { key: p.key } };
+    case 'badPattern':
+      return { code: 'settingsPatternRefused', params: { key: p.key, reason: p.refusal } };
+    default:
+      // The environment's categories are not checked on import; fieldsRequired is not refused.
+      return undefined;
+  }
+};
+
 /**
  * The problems of a settings document (an imported configuration's): the environment schema's
  * rules for each setting, unknown settings refused, the two modes never both on.
@@ -143,11 +177,12 @@ export const settingsProblems = (() => {
     if (settings.vision)
       for (const p of visionProblems(visionSettingsOf(settings.vision)))
         if (p.code === 'badKey' || p.code === 'duplicateKey')
-          problems.push({ path: `vision.${p.path}`, message: p.message });
+          problems.push(coded(`vision.${p.path}`, p.message, keyDetail(p.code, p.key)));
     // Likewise an OCR data extraction without fields yet; but never a key, anchor or pattern it cannot use.
     if (settings.ocrData)
       for (const p of ocrDataProblems(ocrDataSettingsOf(settings.ocrData), (s) => regexRefusal(s, 'iu')))
-        if (p.code !== 'fieldsRequired') problems.push({ path: `ocrData.${p.path}`, message: p.message });
+        if (p.code !== 'fieldsRequired')
+          problems.push(coded(`ocrData.${p.path}`, p.message, ocrDataDetail(p)));
     // Rules not yet named or aimed are a state the settings page leaves; templates it cannot read are not.
     if (settings.postProcessing)
       for (const p of postProcessingProblems(
@@ -157,11 +192,17 @@ export const settingsProblems = (() => {
         if (p.code === 'badCondition' || p.code === 'badValue')
           // The template's problem by code (its line, the engine's words as a detail): the path names the rule.
           problems.push({ path: `postProcessing.${p.path}`, message: p.message, ...p.reason });
-        else if (p.code === 'badKey') problems.push({ path: `postProcessing.${p.path}`, message: p.message });
+        else if (p.code === 'badKey')
+          problems.push(coded(`postProcessing.${p.path}`, p.message, keyDetail(p.code, p.key)));
     if (settings.consolidation)
       for (const p of consolidationProblems(consolidationSettingsOf(settings.consolidation)))
         if (p.code === 'badWorkflowId')
-          problems.push({ path: `consolidation.${p.path}`, message: p.message });
+          problems.push(
+            coded(`consolidation.${p.path}`, p.message, {
+              code: 'settingsWorkflowIdInvalid',
+              params: { workflowId: p.workflowId },
+            }),
+          );
     return problems;
   };
 })();

@@ -11,7 +11,7 @@ import {
   testNlu,
 } from '../../../schemas/contracts/nlu';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
-import { runTestSteps, testInput } from '../../analyses/test-run';
+import { runTestSteps, testFailed, testInput } from '../../analyses/test-run';
 import { ClientError, notFound } from '../../http/errors';
 import { contractRoute } from '../../http/contract-route';
 import { renameCategory } from '../../configuration/rename-category';
@@ -26,6 +26,7 @@ import type { CompileRefusal } from '../../pipeline/nlu/test-text';
 import { TimeLimitError } from '../../pipeline-threads/pool';
 import { termVariations } from '../../pipeline/nlu/variations';
 import { StopPipeline } from '../../pipeline/stage';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string; id?: string };
@@ -203,19 +204,23 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       );
       const byRules = result.trace.find((t) => t.step === 'categorization')!;
       if (byRules.status !== 'done')
-        throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', byRules.summary);
+        throw testFailed('CATEGORISATION_TEST_FAILED', byRules.summary, byRules.messages?.summary);
       let advanced: ReturnType<typeof advancedCategoriesOf> | null = null;
       try {
         if (template.trim()) advanced = advancedCategoriesOf(template, { input, config, result });
       } catch (err) {
         if (err instanceof StopPipeline)
-          throw new ClientError(422, 'CATEGORISATION_TEST_FAILED', err.message);
+          throw testFailed('CATEGORISATION_TEST_FAILED', err.message, err.trace);
         throw err;
       }
       return {
         ruleCategories: result.categories.map((c) => c.name),
         categories: (advanced?.categories ?? result.categories).map((c) => c.name),
-        warnings: [...byRules.warnings, ...(advanced?.warnings ?? [])],
+        warnings: [...byRules.warnings, ...(advanced?.warnings.map(inEnglish) ?? [])],
+        warningMessages: [
+          ...byRules.warnings.map((_, i) => byRules.messages?.warnings[i] ?? null),
+          ...(advanced?.warnings ?? []),
+        ],
       };
     },
   });
@@ -235,6 +240,9 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
         language: result.language,
         extractedData: result.extractedData,
         warnings: result.trace.flatMap((t) => t.warnings),
+        warningMessages: result.trace.flatMap((t) =>
+          t.warnings.map((_, i) => t.messages?.warnings[i] ?? null),
+        ),
       };
     },
   });

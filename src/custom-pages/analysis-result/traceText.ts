@@ -1,15 +1,7 @@
 import { useLocale, useTranslate } from 'react-admin';
 import type { TraceEntry } from '../../../schemas/analysis-result';
-import { sayTrace, type TraceMessage, type TraceReader } from '../../../schemas/trace-messages';
-import { traceEn } from '../../i18n/trace/en';
-import { traceFr } from '../../i18n/trace/fr';
-import { formatBytes } from '../analyses/components/format';
-
-/** The plural forms' rules of the console's languages (polyglot's): French says 0 and 1 alike. */
-const PLURAL: Record<string, (count: number) => number> = {
-  fr: (count) => (count < 2 ? 0 : 1),
-  en: (count) => (count === 1 ? 0 : 1),
-};
+import { sayTrace, type TraceMessage } from '../../../schemas/trace-messages';
+import { traceReader } from '../../i18n/trace/reader';
 
 /** A trace message from an untyped answer (`{ code, params? }`). */
 export const isTraceMessage = (value: unknown): value is TraceMessage =>
@@ -27,13 +19,7 @@ export const isTraceMessage = (value: unknown): value is TraceMessage =>
 export const useTraceText = () => {
   const translate = useTranslate();
   const locale = useLocale();
-  const reader: TraceReader = {
-    template: (code) => (locale === 'en' ? traceEn : traceFr)[code],
-    plural: PLURAL[locale] ?? PLURAL.fr,
-    size: (bytes) => formatBytes(bytes, locale),
-    step: (step) => translate(`app.analyses.trace.steps.${step}`),
-    module: (type) => translate(`app.modules.types.${type}`),
-  };
+  const reader = traceReader(locale, translate);
   const say = (message: TraceMessage | null | undefined, english: string) =>
     (message && sayTrace(message, reader)) ?? english;
   return {

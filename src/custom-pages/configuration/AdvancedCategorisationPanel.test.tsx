@@ -90,6 +90,58 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
     await waitFor(() => expect(lines[1].querySelector('.cm-lintRange-error')).not.toBeNull());
   });
 
+  it('says the test’s warnings and its failure in French, by code, the engine’s words only as a detail', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup({ delay: null });
+    const reason = 'The advanced categorisation failed at line 1: Unknown filter shout';
+    let calls = 0;
+    renderConsole(`${ENV_PATH}/configuration?section=advanced-categorisation`, {
+      ...advancedRoutes([], []),
+      [`POST ${API}/categorisation-test`]: () =>
+        ++calls === 1
+          ? json({
+              ruleCategories: ['NO_CATEGORY'],
+              categories: ['Urgent'],
+              warnings: [
+                "The advanced categorisation wrote 'Invented', which is not a message category of this environment",
+              ],
+              warningMessages: [{ code: 'advancedCategoryUnknown', params: { name: 'Invented' } }],
+            })
+          : json(
+              {
+                code: 'CATEGORISATION_TEST_FAILED',
+                message: reason,
+                params: {
+                  reason,
+                  trace: {
+                    code: 'advancedCategorisationFailed',
+                    params: { line: 1, detail: 'Unknown filter shout' },
+                  },
+                },
+              },
+              422,
+            ),
+    });
+    await user.click(
+      await screen.findByRole('switch', { name: /Catégoriser avec le modèle/ }, { timeout: 20_000 }),
+    );
+    await typeCode(user, await screen.findByRole('textbox', { name: 'Modèle (Twig)' }), 'Urgent');
+    await user.click(screen.getByRole('textbox', { name: 'Texte à catégoriser' }));
+    await user.paste('Où est mon colis ?');
+    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    expect(
+      await screen.findByText(
+        'La catégorisation avancée a écrit « Invented », qui n’est pas une catégorie de message de cet environnement',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    expect(
+      await screen.findByText(
+        'Le test de catégorisation a échoué : La catégorisation avancée a échoué à la ligne 1 (détail technique : Unknown filter shout)',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('saves the template, and tests it on a text', async () => {
     const user = userEvent.setup({ delay: null });
     const saved: unknown[] = [];

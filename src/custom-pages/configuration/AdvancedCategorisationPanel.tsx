@@ -18,6 +18,8 @@ import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChang
 import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { getResource } from '../../resources/registry';
 import { serverProblemsOf } from '../modules/serverProblems';
+import { useTraceText } from '../analysis-result/traceText';
+import type { TraceMessage } from '../../../schemas/trace-messages';
 
 const environments = getResource('environments');
 
@@ -39,7 +41,13 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
   // A refusal of the template itself shows on it, at its line; any other under the button.
   const [saveError, setSaveError] = useState<{ template?: string; message?: string }>();
   const [text, setText] = useState('');
-  const test = useTestRun<{ ruleCategories: string[]; categories: string[]; warnings: string[] }>();
+  const test = useTestRun<{
+    ruleCategories: string[];
+    categories: string[];
+    warnings: string[];
+    warningMessages?: (TraceMessage | null)[];
+  }>();
+  const { say } = useTraceText();
   const stored = {
     enabled: data?.advancedCategorisation === true,
     template: typeof data?.categorisationTemplate === 'string' ? data.categorisationTemplate : '',
@@ -137,9 +145,9 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
                 categories: list(test.answer.categories),
               })}
             </Typography>
-            {test.answer.warnings.map((w) => (
+            {test.answer.warnings.map((w, i) => (
               <Alert key={w} severity="warning">
-                {w}
+                {say(test.answer?.warningMessages?.[i], w)}
               </Alert>
             ))}
           </Stack>

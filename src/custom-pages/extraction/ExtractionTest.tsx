@@ -10,6 +10,8 @@ import { HighlightedText } from '../../components/HighlightedText';
 import { useApiClient } from '../../providers/ServicesContext';
 import { useTestRun } from '../../providers/useTestRun';
 import { ExtractedDataList } from '../analysis-result/ExtractedDataList';
+import { useTraceText } from '../analysis-result/traceText';
+import type { TraceMessage } from '../../../schemas/trace-messages';
 
 /** A text read with the environment's NLU servers and extraction fields: the data, where found. */
 export const ExtractionTest = ({ envId }: { envId: string }) => {
@@ -25,11 +27,18 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
     text: string;
     data: ExtractedDatum[];
     warnings: string[];
+    warningMessages?: (TraceMessage | null)[];
   }>();
+  const { say } = useTraceText();
   const run = () =>
     start(async () => {
       const result = await client.call(testExtraction, { params: { envId }, body: { text } });
-      return { text, data: result.extractedData, warnings: result.warnings };
+      return {
+        text,
+        data: result.extractedData,
+        warnings: result.warnings,
+        warningMessages: result.warningMessages,
+      };
     });
   return (
     <Stack spacing={2}>
@@ -46,9 +55,9 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
         </Button>
       </div>
       {error ? <Alert severity="error">{error}</Alert> : null}
-      {answer?.warnings.map((w) => (
+      {answer?.warnings.map((w, i) => (
         <Alert key={w} severity="warning">
-          {w}
+          {say(answer.warningMessages?.[i], w)}
         </Alert>
       ))}
       {answer ? (

@@ -38,6 +38,13 @@ export const detailsFr: Record<DetailCode, string> = {
     'Ligne %{line} : la catégorisation avancée ne peut pas inclure de modèle (« %{name} »)',
   postProcessingInclude: 'Ligne %{line} : une règle ne peut pas inclure de modèle (« %{name} »)',
   postProcessingConditionNotExpression: 'une condition est une seule expression, sans balise ni texte autour',
+  settingsKeyInvalid:
+    '« %{key} » n’est pas une clé valide : une lettre, puis des lettres, chiffres ou _ (64 au plus)',
+  settingsKeyTwice: 'La clé « %{key} » est déclarée deux fois',
+  settingsAnchorRequired: 'Le champ « %{key} » a besoin d’au moins un libellé d’ancrage',
+  settingsPatternRefused: 'Le motif du champ « %{key} » ne peut pas être utilisé : %{reason}',
+  settingsWorkflowIdInvalid:
+    '« %{workflowId} » n’est pas un identifiant de workflow : lettres, chiffres, - et _ (128 au plus)',
   regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
   regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
   regexFlagScan:

@@ -15,6 +15,7 @@ export const traceFr: Record<TraceCode, string> = {
   analysisWorkerCrashed:
     'L’analyse a arrêté son processus de traitement %{times} fois ; le fichier est peut-être endommagé ou malveillant',
   analysisNoFinalStatus: 'Aucun statut final n’a été reçu avant le temps limite',
+  testTimeLimit: 'Le test a dépassé %{seconds} s',
   pipelineStopped: 'Le pipeline a été arrêté',
   analysisFailed: 'L’analyse a échoué (détail technique : %{detail})',
   analysisAborted: 'L’analyse a été interrompue',
@@ -119,11 +120,15 @@ export const traceFr: Record<TraceCode, string> = {
   nluServerRead: '%{server} : %{smart_count} interaction |||| %{server} : %{smart_count} interactions',
   nluStartingUp: 'L’IA démarrait : le serveur « %{server} » a démarré pour cette analyse',
   nluLoaded: 'Le serveur « %{server} » a chargé sa configuration (%{ms} ms)',
+  nluInteractionsKept:
+    '%{smart_count} interaction de plus a été trouvée ; le résultat garde les %{kept} premières |||| %{smart_count} interactions de plus ont été trouvées ; le résultat garde les %{kept} premières',
   noCategory: 'Aucune catégorie n’est configurée dans cet environnement',
   categorised: 'Catégories : %{names}',
   categorisedWithAttachments: 'Catégories : %{names} ; %{attachments} catégories de pièces jointes',
   advancedCategorisationFailed:
     'La catégorisation avancée a échoué à la ligne %{line} (détail technique : %{detail})',
+  advancedCategoryUnknown:
+    'La catégorisation avancée a écrit « %{name} », qui n’est pas une catégorie de message de cet environnement',
   categorisedAdvanced: 'Catégories : %{names} (catégorisation avancée)',
   categorisedWithAttachmentsAdvanced:
     'Catégories : %{names} ; %{attachments} catégories de pièces jointes (catégorisation avancée)',
@@ -169,6 +174,11 @@ export const traceFr: Record<TraceCode, string> = {
   valuesExtracted: '%{smart_count} valeur extraite |||| %{smart_count} valeurs extraites',
   valuesExtractedNamed:
     '%{smart_count} valeur extraite (%{names}) |||| %{smart_count} valeurs extraites (%{names})',
+  extractionNotBuiltin: 'Champ « %{field} » : « %{archetype} » n’est pas un archétype prédéfini',
+  extractionRegexRefused:
+    'Champ « %{field} » : son expression régulière est refusée (détail technique : %{detail})',
+  extractionArchetypeNotLoaded:
+    'Champ « %{field} » : l’archétype « %{archetype} » n’est chargé par aucun serveur NLU',
   noDefaultTemplate: 'Aucun modèle de réponse par défaut n’est configuré dans cet environnement',
   replyTemplateFailed: 'Le modèle de réponse n’a pas pu être rendu (détail technique : %{detail})',
   replyDrafted: 'Réponse rédigée à partir du modèle « %{template} » (%{characters} caractères)',
