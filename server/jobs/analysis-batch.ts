@@ -43,24 +43,24 @@ export const claimBatch = async (
   log?: RetryOptions['log'],
 ): Promise<ClaimedRow[]> => {
   const claim = () =>
-    q.query<Omit<ClaimedRow, 'file'> & { hex: string | null }>(
+    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null }>(
       `WITH claimed AS (
          UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
                 attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
          WHERE id = ANY($1::uuid[]) AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
          RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
                    manual_final_status)
-       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'hex') END AS hex, ${configVersionSql('c.environment_id')} AS config_version
+       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64, ${configVersionSql('c.environment_id')} AS config_version
        FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
       [ids, token],
     );
   const rows = await retryOnConnectionError(claim, { what: 'analysis claim', log });
-  // Files come as hex (see repository.ts putBlob) and are decoded at once: a batch's hex strings
-  // (2 MB for 256 emails) would otherwise stay in the JS heap, copied by every collection, until
+  // Files come as base64 (see repository.ts putBlob) and are decoded at once: a batch's strings
+  // (1.3 MB for 256 emails) would otherwise stay in the JS heap, copied by every collection, until
   // their analyses start.
-  return rows.map(({ hex, ...row }) => ({
+  return rows.map(({ base64, ...row }) => ({
     ...row,
-    file: hex === null ? null : new Uint8Array(Buffer.from(hex, 'hex')),
+    file: base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64')),
   }));
 };
 
