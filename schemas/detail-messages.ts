@@ -103,6 +103,35 @@ export const DETAIL_MESSAGES_EN = {
   settingsAnchorRequired: "The field '%{key}' needs at least one anchor label",
   settingsPatternRefused: "The pattern of the field '%{key}' cannot be used: %{reason}",
   settingsWorkflowIdInvalid: "'%{workflowId}' is not a workflow id: letters, digits, - and _ (128 at most)",
+  // An imported configuration's own refusals (server/environments/configuration.ts checkConfiguration),
+  // said after the path they are about: the document, its format and version, its entity lists and
+  // ids, a name twice in one kind (`rule`: the kind's own rule, below), a name it does not hold.
+  configNotObject: 'is not a JSON object',
+  configFormat: "must be '%{format}' (an exported environment configuration)",
+  configVersion: '%{version} is not a version this platform reads (%{expected})',
+  configMustBeObject: 'must be an object',
+  configEntitiesNotObject: 'must be an object of entity lists',
+  configKindUnknown: 'is not a kind of entity this platform knows',
+  configMustBeList: 'must be a list',
+  configIdRequired: 'is required',
+  configIdTwice: 'is used twice',
+  configSameAs: '%{rule} (entity %{entity} has the same)',
+  configArchetypeMissing: "names the archetype '%{name}', which this configuration does not hold",
+  configFunctionMissing: "names the interaction function '%{name}', which this configuration does not hold",
+  configContextMissing: "names the context '%{name}', which this configuration does not hold",
+  configCategoryMissing: "names the category '%{name}', which this configuration does not hold",
+  // The unique names of the configuration's kinds (the schemas' `x-admin.unique` messages), as a
+  // configSameAs `rule`
+  uniqueArchetype: 'An archetype of this name already exists',
+  uniqueCategory: 'A category of this name already exists',
+  uniqueField: 'A field of this name already exists',
+  uniqueFunction: 'A function of this name already exists',
+  uniqueInteraction: 'An interaction of this name already exists',
+  uniqueContext: 'A context of this name already exists',
+  uniqueServer: 'A server of this name already exists',
+  uniqueTemplate: 'A template of this name already exists',
+  // An environment's settings (server/resources/tables/environments.ts), spec §4
+  modesExclusive: 'AI debug mode and production mode cannot be active at the same time',
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',
