@@ -132,6 +132,22 @@ export const DETAIL_MESSAGES_EN = {
   uniqueTemplate: 'A template of this name already exists',
   // An environment's settings (server/resources/tables/environments.ts), spec §4
   modesExclusive: 'AI debug mode and production mode cannot be active at the same time',
+  // The testing centre (server/testing: domain-rules.ts, batch.ts, campaign.ts; a tag typed in
+  // server/routes/console/testing.ts). `kind` is a classification kind, `type` a domain module type
+  // (their identifiers, as the English says them); `rules` the domain rules' names, quoted.
+  testTagInvalid: "'%{tag}' is not a tag (letters, digits and - _ . : / only)",
+  testTagEmpty: "No message of the bank carries the tag '%{tag}'",
+  testEnvironmentOutside: 'The environment is not one of this project',
+  testClassificationExists: "The classification '%{name}' already exists",
+  testRenameTooLong: "The new name of '%{name}' would be longer than %{max} characters",
+  testRenameEmpty: "The new name of '%{name}' would be empty",
+  domainRuleUnknown: "No categorisation rule of this project is called '%{name}'",
+  domainModuleChoose: 'Choose a domain module of this project',
+  domainModuleGivesNo: "The module '%{module}' gives no %{kind}: choose a %{type} module",
+  domainKindWithoutModule: 'No module gives %{kind} yet',
+  domainEnvironmentChoose: 'Choose an environment of this project',
+  domainEnvironmentTwice: 'This environment already has a priority in this rule',
+  domainModuleNeededByRules: "The domain rules %{rules} need this module's %{kind}: change them first",
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',
