@@ -148,6 +148,11 @@ export const DETAIL_MESSAGES_EN = {
   domainEnvironmentChoose: 'Choose an environment of this project',
   domainEnvironmentTwice: 'This environment already has a priority in this rule',
   domainModuleNeededByRules: "The domain rules %{rules} need this module's %{kind}: change them first",
+  // An outbound address refused at save (server/delivery/outbound.ts urlRefusalProblem): a webhook's
+  // URL, the LLM settings' base URL
+  urlInternal:
+    '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
+  urlNotHttp: 'The address must be an http:// or https:// URL',
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',

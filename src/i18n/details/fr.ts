@@ -83,6 +83,9 @@ export const detailsFr: Record<DetailCode, string> = {
   domainEnvironmentTwice: 'Cet environnement a déjà une priorité dans cette règle',
   domainModuleNeededByRules:
     'Les règles de domaine %{rules} ont besoin des %{kind} de ce module : modifiez-les d’abord',
+  urlInternal:
+    '%{host} est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme',
+  urlNotHttp: 'L’adresse doit être une URL http:// ou https://',
   regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
   regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
   regexFlagScan:
