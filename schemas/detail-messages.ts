@@ -143,7 +143,7 @@ export const DETAIL_MESSAGES_EN = {
   testRenameEmpty: "The new name of '%{name}' would be empty",
   domainRuleUnknown: "No categorisation rule of this project is called '%{name}'",
   domainModuleChoose: 'Choose a domain module of this project',
-  domainModuleGivesNo: "The module '%{module}' gives no %{kind}: choose a %{type} module",
+  domainModuleGivesNo: "The module '%{domainModule}' gives no %{kind}: choose a %{type} module",
   domainKindWithoutModule: 'No module gives %{kind} yet',
   domainEnvironmentChoose: 'Choose an environment of this project',
   domainEnvironmentTwice: 'This environment already has a priority in this rule',
@@ -153,6 +153,17 @@ export const DETAIL_MESSAGES_EN = {
   urlInternal:
     '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
   urlNotHttp: 'The address must be an http:// or https:// URL',
+  // An environment's modules (schemas/modules.ts moduleOrderProblems, server/routes/console/modules.ts):
+  // `module` is the module's type, said by its name (app.modules.types.*; the English its MODULE_NAMES)
+  moduleTwice: 'The %{module} module is in the pipeline twice',
+  moduleExtractorFirst: 'The extractor must be the first module',
+  moduleNluSecond: 'The NLU must come second, right after the extractor',
+  moduleOutputLast: 'The output module must be the last one',
+  moduleTaintTooEarly:
+    "The %{module} module is limited by the taint '%{taint}': it must run after the categorization, which sets taints",
+  moduleTaintBeforeCategorization:
+    'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
+  moduleOrderIncomplete: 'The order must list every active module once',
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',

@@ -71,7 +71,11 @@ const domainRuleRule: SaveRule = async (q, projectId, data) => {
       ...(giving.length === 0
         ? fieldProblem('module', 'domainKindWithoutModule', { kind })
         : giving.length === 1
-          ? fieldProblem('module', 'domainModuleGivesNo', { module: module.name, kind, type: giving[0] })
+          ? fieldProblem('module', 'domainModuleGivesNo', {
+              domainModule: module.name,
+              kind,
+              type: giving[0],
+            })
           : {
               path: 'module',
               message: `The module '${module.name}' gives no ${kind}: choose a ${giving.join(' or ')} module`,

@@ -88,7 +88,7 @@ describe('domain rules', () => {
         keyword: 'moduleKind',
         message: "The module 'Extraction' gives no categories: choose a categorization module",
         code: 'domainModuleGivesNo',
-        params: { module: 'Extraction', kind: 'categories', type: 'categorization' },
+        params: { domainModule: 'Extraction', kind: 'categories', type: 'categorization' },
       },
       {
         path: 'priorities.0.environmentId',

@@ -245,9 +245,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       return change(request, scope, async (_tx, modules) => {
         const same = types.length === modules.length && modules.every((m) => types.includes(m.type));
         if (!same)
-          throw validationError([
-            { path: 'types', message: 'The order must list every active module once', custom: true },
-          ]);
+          throw validationError([{ ...fieldProblem('types', 'moduleOrderIncomplete'), custom: true }]);
         return types.map((t) => modules.find((m) => m.type === t)!);
       });
     },
@@ -328,8 +326,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           if (next.taint && (before < 0 || index <= before))
             throw validationError([
               {
-                path: 'taint',
-                message: `Only a module that runs after the categorization can be limited by a taint: the categorization sets them`,
+                ...fieldProblem('taint', 'moduleTaintBeforeCategorization'),
                 custom: true,
                 keyword: 'taintBeforeCategorization',
               },

@@ -77,7 +77,7 @@ export const detailsFr: Record<DetailCode, string> = {
   testRenameEmpty: 'Le nouveau nom de « %{name} » serait vide',
   domainRuleUnknown: 'Aucune règle de catégorisation de ce projet ne s’appelle « %{name} »',
   domainModuleChoose: 'Choisissez un module de domaine de ce projet',
-  domainModuleGivesNo: 'Le module « %{module} » ne donne pas de %{kind} : choisissez un module %{type}',
+  domainModuleGivesNo: 'Le module « %{domainModule} » ne donne pas de %{kind} : choisissez un module %{type}',
   domainKindWithoutModule: 'Aucun module ne donne encore de %{kind}',
   domainEnvironmentChoose: 'Choisissez un environnement de ce projet',
   domainEnvironmentTwice: 'Cet environnement a déjà une priorité dans cette règle',
@@ -86,6 +86,15 @@ export const detailsFr: Record<DetailCode, string> = {
   urlInternal:
     '%{host} est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme',
   urlNotHttp: 'L’adresse doit être une URL http:// ou https://',
+  moduleTwice: 'Le module %{module} est deux fois dans le pipeline',
+  moduleExtractorFirst: 'L’extracteur doit être le premier module',
+  moduleNluSecond: 'Le NLU doit venir en deuxième, juste après l’extracteur',
+  moduleOutputLast: 'Le module de sortie doit être le dernier',
+  moduleTaintTooEarly:
+    'Le module %{module} est limité par le marqueur « %{taint} » : il doit venir après la catégorisation, qui pose les marqueurs',
+  moduleTaintBeforeCategorization:
+    'Seul un module qui vient après la catégorisation peut être limité par un marqueur : c’est la catégorisation qui les pose',
+  moduleOrderIncomplete: 'L’ordre doit lister chaque module actif une fois',
   regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
   regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
   regexFlagScan:
