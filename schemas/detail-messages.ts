@@ -164,6 +164,12 @@ export const DETAIL_MESSAGES_EN = {
   moduleTaintBeforeCategorization:
     'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
   moduleOrderIncomplete: 'The order must list every active module once',
+  // Settings sent to a module that has none of them (server/routes/console/modules.ts)
+  moduleOnlyOutput: 'Only the output module has output choices',
+  moduleOnlyVision: 'Only the vision engine has vision settings',
+  moduleOnlyOcrData: 'Only the OCR data extraction has OCR data settings',
+  moduleOnlyPostProcessing: 'Only the post-processing has rules',
+  moduleOnlyConsolidation: 'Only the consolidation has a workflow',
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',

@@ -95,6 +95,11 @@ export const detailsFr: Record<DetailCode, string> = {
   moduleTaintBeforeCategorization:
     'Seul un module qui vient après la catégorisation peut être limité par un marqueur : c’est la catégorisation qui les pose',
   moduleOrderIncomplete: 'L’ordre doit lister chaque module actif une fois',
+  moduleOnlyOutput: 'Seul le module de sortie a des choix de sortie',
+  moduleOnlyVision: 'Seul le moteur de vision a des paramètres de vision',
+  moduleOnlyOcrData: 'Seule l’extraction de données OCR a des paramètres de données OCR',
+  moduleOnlyPostProcessing: 'Seul le post-traitement a des règles',
+  moduleOnlyConsolidation: 'Seule la consolidation a un workflow',
   regexEmpty: 'L’expression est vide : elle trouverait une correspondance à chaque position de chaque texte.',
   regexTooLong: '« %{source} » est refusée : elle compte %{length} caractères, 1 000 au plus sont permis.',
   regexFlagScan:
