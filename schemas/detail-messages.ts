@@ -103,6 +103,73 @@ export const DETAIL_MESSAGES_EN = {
   settingsAnchorRequired: "The field '%{key}' needs at least one anchor label",
   settingsPatternRefused: "The pattern of the field '%{key}' cannot be used: %{reason}",
   settingsWorkflowIdInvalid: "'%{workflowId}' is not a workflow id: letters, digits, - and _ (128 at most)",
+  // An imported configuration's own refusals (server/environments/configuration.ts checkConfiguration),
+  // said after the path they are about: the document, its format and version, its entity lists and
+  // ids, a name twice in one kind (`rule`: the kind's own rule, below), a name it does not hold.
+  configNotObject: 'is not a JSON object',
+  configFormat: "must be '%{format}' (an exported environment configuration)",
+  configVersion: '%{version} is not a version this platform reads (%{expected})',
+  configMustBeObject: 'must be an object',
+  configEntitiesNotObject: 'must be an object of entity lists',
+  configKindUnknown: 'is not a kind of entity this platform knows',
+  configMustBeList: 'must be a list',
+  configIdRequired: 'is required',
+  configIdTwice: 'is used twice',
+  configSameAs: '%{rule} (entity %{entity} has the same)',
+  configArchetypeMissing: "names the archetype '%{name}', which this configuration does not hold",
+  configFunctionMissing: "names the interaction function '%{name}', which this configuration does not hold",
+  configContextMissing: "names the context '%{name}', which this configuration does not hold",
+  configCategoryMissing: "names the category '%{name}', which this configuration does not hold",
+  // The unique names of the configuration's kinds (the schemas' `x-admin.unique` messages), as a
+  // configSameAs `rule`
+  uniqueArchetype: 'An archetype of this name already exists',
+  uniqueCategory: 'A category of this name already exists',
+  uniqueField: 'A field of this name already exists',
+  uniqueFunction: 'A function of this name already exists',
+  uniqueInteraction: 'An interaction of this name already exists',
+  uniqueContext: 'A context of this name already exists',
+  uniqueServer: 'A server of this name already exists',
+  uniqueTemplate: 'A template of this name already exists',
+  // An environment's settings (server/resources/tables/environments.ts), spec §4
+  modesExclusive: 'AI debug mode and production mode cannot be active at the same time',
+  // The testing centre (server/testing: domain-rules.ts, batch.ts, campaign.ts; a tag typed in
+  // server/routes/console/testing.ts). `kind` is a classification kind, `type` a domain module type
+  // (their identifiers, as the English says them); `rules` the domain rules' names, quoted.
+  testTagInvalid: "'%{tag}' is not a tag (letters, digits and - _ . : / only)",
+  testTagEmpty: "No message of the bank carries the tag '%{tag}'",
+  testEnvironmentOutside: 'The environment is not one of this project',
+  testClassificationExists: "The classification '%{name}' already exists",
+  testRenameTooLong: "The new name of '%{name}' would be longer than %{max} characters",
+  testRenameEmpty: "The new name of '%{name}' would be empty",
+  domainRuleUnknown: "No categorisation rule of this project is called '%{name}'",
+  domainModuleChoose: 'Choose a domain module of this project',
+  domainModuleGivesNo: "The module '%{domainModule}' gives no %{kind}: choose a %{type} module",
+  domainKindWithoutModule: 'No module gives %{kind} yet',
+  domainEnvironmentChoose: 'Choose an environment of this project',
+  domainEnvironmentTwice: 'This environment already has a priority in this rule',
+  domainModuleNeededByRules: "The domain rules %{rules} need this module's %{kind}: change them first",
+  // An outbound address refused at save (server/delivery/outbound.ts urlRefusalProblem): a webhook's
+  // URL, the LLM settings' base URL
+  urlInternal:
+    '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
+  urlNotHttp: 'The address must be an http:// or https:// URL',
+  // An environment's modules (schemas/modules.ts moduleOrderProblems, server/routes/console/modules.ts):
+  // `module` is the module's type, said by its name (app.modules.types.*; the English its MODULE_NAMES)
+  moduleTwice: 'The %{module} module is in the pipeline twice',
+  moduleExtractorFirst: 'The extractor must be the first module',
+  moduleNluSecond: 'The NLU must come second, right after the extractor',
+  moduleOutputLast: 'The output module must be the last one',
+  moduleTaintTooEarly:
+    "The %{module} module is limited by the taint '%{taint}': it must run after the categorization, which sets taints",
+  moduleTaintBeforeCategorization:
+    'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
+  moduleOrderIncomplete: 'The order must list every active module once',
+  // Settings sent to a module that has none of them (server/routes/console/modules.ts)
+  moduleOnlyOutput: 'Only the output module has output choices',
+  moduleOnlyVision: 'Only the vision engine has vision settings',
+  moduleOnlyOcrData: 'Only the OCR data extraction has OCR data settings',
+  moduleOnlyPostProcessing: 'Only the post-processing has rules',
+  moduleOnlyConsolidation: 'Only the consolidation has a workflow',
   // Identity: passwords, invitations
   passwordIncorrect: 'The password is incorrect. Please verify your input.',
   currentPasswordIncorrect: 'The current password is incorrect.',

@@ -1,3 +1,5 @@
+import { DETAIL_MESSAGES_EN, fieldProblem, fillTemplate, type FieldProblem } from './detail-messages';
+
 /**
  * The modules of an environment's pipeline (spec pipeline §3 "Module", §4 "Module", DESIGN.md
  * §6 "Modules"): an ordered list, stored in the environment's settings so that it travels with
@@ -125,26 +127,41 @@ export const moduleEntrySchema = {
  * Where each type must stand (spec pipeline §4): the extractor first, the NLU right after it, the
  * output last. The console does not offer to move them.
  */
-export const PINNED_MODULES: Partial<Record<ModuleType, string>> = {
-  extractor: 'The extractor must be the first module',
-  nlu: 'The NLU must come second, right after the extractor',
-  output: 'The output module must be the last one',
+const PINNED: Partial<Record<ModuleType, 'moduleExtractorFirst' | 'moduleNluSecond' | 'moduleOutputLast'>> = {
+  extractor: 'moduleExtractorFirst',
+  nlu: 'moduleNluSecond',
+  output: 'moduleOutputLast',
 };
+export const PINNED_MODULES: Partial<Record<ModuleType, string>> = Object.fromEntries(
+  Object.entries(PINNED).map(([type, code]) => [type, DETAIL_MESSAGES_EN[code]]),
+);
+
+/**
+ * A problem of one module by code: `module` its type (the console says its name in the user's
+ * language), the English sentence its MODULE_NAMES.
+ */
+export const moduleProblem = (
+  path: string,
+  code: 'moduleTwice' | 'moduleTaintTooEarly',
+  type: ModuleType,
+  extra: Record<string, string> = {},
+): FieldProblem => ({
+  path,
+  message: fillTemplate(DETAIL_MESSAGES_EN[code], { ...extra, module: MODULE_NAMES[type] }),
+  code,
+  params: { ...extra, module: type },
+});
 
 /**
  * The problems of a module list, each on the index of the module it concerns: a type twice, the
  * extractor anywhere but first, the NLU anywhere but right after the extractor (first when there
  * is no extractor), the output anywhere but last.
  */
-export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: string; message: string }[] => {
-  const problems: { path: string; message: string }[] = [];
+export const moduleOrderProblems = (modules: readonly ModuleEntry[]): FieldProblem[] => {
+  const problems: FieldProblem[] = [];
   const seen = new Set<ModuleType>();
   modules.forEach((m, index) => {
-    if (seen.has(m.type))
-      problems.push({
-        path: `modules.${index}`,
-        message: `The ${MODULE_NAMES[m.type]} module is in the pipeline twice`,
-      });
+    if (seen.has(m.type)) problems.push(moduleProblem(`modules.${index}`, 'moduleTwice', m.type));
     seen.add(m.type);
   });
   const hasExtractor = modules.some((m) => m.type === 'extractor');
@@ -156,15 +173,12 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): { path: st
   modules.forEach((m, index) => {
     const place = expected[m.type];
     if (place !== undefined && index !== place)
-      problems.push({ path: `modules.${index}`, message: PINNED_MODULES[m.type]! });
+      problems.push(fieldProblem(`modules.${index}`, PINNED[m.type]!));
   });
   const categorisation = modules.findIndex((m) => m.type === 'categorization');
   modules.forEach((m, index) => {
     if (m.taint && (categorisation < 0 || index < categorisation || m.type === 'categorization'))
-      problems.push({
-        path: `modules.${index}`,
-        message: `The ${MODULE_NAMES[m.type]} module is limited by the taint '${m.taint}': it must run after the categorization, which sets taints`,
-      });
+      problems.push(moduleProblem(`modules.${index}`, 'moduleTaintTooEarly', m.type, { taint: m.taint }));
   });
   return problems;
 };

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { fieldProblem } from '../../schemas/detail-messages';
 
 /**
  * Where the platform may send requests on its users' behalf (DESIGN.md §9): never to private,
@@ -92,6 +93,16 @@ export const refuseUrl = (value: string, policy: OutboundPolicy): UrlRefusal | n
     return { code: 'WEBHOOK_URL_INTERNAL', host };
   return null;
 };
+
+/** A refused URL as the field problem a save answers, by code (its keyword for the forms' own words). */
+export const urlRefusalProblem = (path: string, refused: UrlRefusal) =>
+  refused.code === 'WEBHOOK_URL_INTERNAL'
+    ? {
+        ...fieldProblem(path, 'urlInternal', { host: refused.host }),
+        keyword: 'internalAddress',
+        custom: true,
+      }
+    : { ...fieldProblem(path, 'urlNotHttp'), keyword: 'pattern', custom: true };
 
 export class OutboundRefused extends Error {
   constructor(

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { DetailCode, NestedDetail } from '../../schemas/detail-messages';
+import {
+  fieldProblem,
+  fillTemplate,
+  DETAIL_MESSAGES_EN,
+  type DetailCode,
+  type NestedDetail,
+} from '../../schemas/detail-messages';
+import type { ErrorCode } from '../../schemas/error-codes';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../db';
 import { danglingReferences } from '../configuration/references';
@@ -137,12 +144,43 @@ const refuse = (problems: Problem[]): never => {
   );
 };
 
-/** How a problem names a kind of entity. */
-const KIND_NAMES: Record<string, string> = {
-  archetype: 'archetype',
-  'interaction-function': 'interaction function',
-  'nlu-context': 'context',
-  category: 'category',
+/** How a problem names a kind of entity it does not hold, by code (the English names the kind). */
+const MISSING_CODES: Record<string, DetailCode> = {
+  archetype: 'configArchetypeMissing',
+  'interaction-function': 'configFunctionMissing',
+  'nlu-context': 'configContextMissing',
+  category: 'configCategoryMissing',
+};
+
+/** The configuration kinds' unique rules by code: a configSameAs `rule` (their English is the schemas'). */
+const UNIQUE_CODES: Partial<Record<ErrorCode, DetailCode>> = {
+  ARCHETYPE_EXISTS: 'uniqueArchetype',
+  CATEGORY_EXISTS: 'uniqueCategory',
+  FIELD_EXISTS: 'uniqueField',
+  FUNCTION_EXISTS: 'uniqueFunction',
+  INTERACTION_EXISTS: 'uniqueInteraction',
+  CONTEXT_EXISTS: 'uniqueContext',
+  SERVER_EXISTS: 'uniqueServer',
+  TEMPLATE_EXISTS: 'uniqueTemplate',
+};
+
+/** A unique rule's detail code, when the registry has its very words (configuration.test.ts: every kind's has). */
+export const uniqueRuleCode = (rule: { code: ErrorCode; message: string }): DetailCode | undefined => {
+  const code = UNIQUE_CODES[rule.code];
+  return code && DETAIL_MESSAGES_EN[code] === rule.message ? code : undefined;
+};
+
+/** A name twice in one kind: the kind's rule (by code when the registry has its words), and the entity before. */
+const sameAs = (path: string, rule: { code: ErrorCode; message: string }, entity: number): Problem => {
+  const code = uniqueRuleCode(rule);
+  if (!code) return { path, message: `${rule.message} (entity ${entity} has the same)` };
+  const params = { rule: { code }, entity };
+  return {
+    path,
+    message: fillTemplate(DETAIL_MESSAGES_EN.configSameAs, params),
+    code: 'configSameAs',
+    params,
+  };
 };
 
 /**
@@ -159,53 +197,47 @@ export const checkConfiguration = (
   settingsValidator: (settings: Record<string, unknown>) => Problem[],
   { keepIds = false }: { keepIds?: boolean } = {},
 ): CheckedConfiguration => {
-  if (!isObject(document)) return refuse([{ path: '(document)', message: 'is not a JSON object' }]);
+  if (!isObject(document)) return refuse([fieldProblem('(document)', 'configNotObject')]);
   if (document.format !== CONFIGURATION_FORMAT)
-    refuse([
-      {
-        path: 'format',
-        message: `must be '${CONFIGURATION_FORMAT}' (an exported environment configuration)`,
-      },
-    ]);
+    refuse([fieldProblem('format', 'configFormat', { format: CONFIGURATION_FORMAT })]);
   if (document.version !== CONFIGURATION_VERSION)
     refuse([
-      {
-        path: 'version',
-        message: `${JSON.stringify(document.version ?? null)} is not a version this platform reads (${CONFIGURATION_VERSION})`,
-      },
+      fieldProblem('version', 'configVersion', {
+        version: JSON.stringify(document.version ?? null),
+        expected: CONFIGURATION_VERSION,
+      }),
     ]);
   const problems: Problem[] = [];
   const settings = isObject(document.settings) ? document.settings : {};
   if (document.settings !== undefined && !isObject(document.settings))
-    problems.push({ path: 'settings', message: 'must be an object' });
+    problems.push(fieldProblem('settings', 'configMustBeObject'));
   else problems.push(...settingsValidator(settings).map((p) => ({ ...p, path: `settings.${p.path}` })));
 
   const extractor = isObject(document.extractor) ? document.extractor : undefined;
   if (document.extractor !== undefined && !extractor)
-    problems.push({ path: 'extractor', message: 'must be an object' });
+    problems.push(fieldProblem('extractor', 'configMustBeObject'));
   else if (extractor)
     problems.push(...extractorProblems(extractor).map((p) => ({ ...p, path: `extractor.${p.path}` })));
 
   const resources = configurationResources(schemas);
   const given = isObject(document.entities) ? document.entities : {};
   if (document.entities !== undefined && !isObject(document.entities))
-    problems.push({ path: 'entities', message: 'must be an object of entity lists' });
+    problems.push(fieldProblem('entities', 'configEntitiesNotObject'));
   const unknown = Object.keys(given).filter((kind) => !resources.has(kind));
-  for (const kind of unknown)
-    problems.push({ path: `entities.${kind}`, message: 'is not a kind of entity this platform knows' });
+  for (const kind of unknown) problems.push(fieldProblem(`entities.${kind}`, 'configKindUnknown'));
 
   const newIds = new Map<string, string>();
   for (const [kind, list] of Object.entries(given)) {
     if (!resources.has(kind)) continue;
     if (!Array.isArray(list)) {
-      problems.push({ path: `entities.${kind}`, message: 'must be a list' });
+      problems.push(fieldProblem(`entities.${kind}`, 'configMustBeList'));
       continue;
     }
     list.forEach((entity, i) => {
       const id = isObject(entity) ? entity.id : undefined;
       if (typeof id !== 'string' || id === '')
-        problems.push({ path: `entities.${kind}.${i}.id`, message: 'is required' });
-      else if (newIds.has(id)) problems.push({ path: `entities.${kind}.${i}.id`, message: 'is used twice' });
+        problems.push(fieldProblem(`entities.${kind}.${i}.id`, 'configIdRequired'));
+      else if (newIds.has(id)) problems.push(fieldProblem(`entities.${kind}.${i}.id`, 'configIdTwice'));
       else newIds.set(id, keepIds ? id : randomUUID());
     });
   }
@@ -232,7 +264,7 @@ export const checkConfiguration = (
     const checked: Entity[] = [];
     list.forEach((raw, i) => {
       if (!isObject(raw)) {
-        problems.push({ path: `entities.${kind}.${i}`, message: 'must be an object' });
+        problems.push(fieldProblem(`entities.${kind}.${i}`, 'configMustBeObject'));
         return;
       }
       const content = Object.fromEntries(Object.entries(raw).filter(([k]) => !COLUMN_FIELDS.has(k)));
@@ -260,11 +292,7 @@ export const checkConfiguration = (
         );
         const earlier = seen.get(key);
         if (earlier === undefined) seen.set(key, i);
-        else
-          problems.push({
-            path: `entities.${kind}.${i}.${rule.fields.join('+')}`,
-            message: `${rule.message} (entity ${earlier} has the same)`,
-          });
+        else problems.push(sameAs(`entities.${kind}.${i}.${rule.fields.join('+')}`, rule, earlier));
       });
     }
     for (const { index, error } of WHOLE_KIND_RULES[kind]?.(checked) ?? [])
@@ -276,11 +304,15 @@ export const checkConfiguration = (
   for (const d of danglingReferences(
     byResource,
     (kind, name) => kind === 'archetype' && isBuiltinArchetype(name),
-  ))
-    problems.push({
-      path: `entities.${pathOf.get(d.resource)}.${d.index}.${d.path}`,
-      message: `names the ${KIND_NAMES[d.kind] ?? d.kind} '${d.name}', which this configuration does not hold`,
-    });
+  )) {
+    const path = `entities.${pathOf.get(d.resource)}.${d.index}.${d.path}`;
+    const code = MISSING_CODES[d.kind];
+    problems.push(
+      code
+        ? fieldProblem(path, code as 'configArchetypeMissing', { name: d.name })
+        : { path, message: `names the ${d.kind} '${d.name}', which this configuration does not hold` },
+    );
+  }
   if (problems.length > 0) refuse(problems);
   return { settings, extractor, entities };
 };

@@ -7,6 +7,7 @@ import { RENAME_MAX_LENGTH, renamed, type RenameOutcome, type RenameRule } from 
 import type { BatchAction } from '../../schemas/contracts/testing';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
+import { fieldProblem } from '../../schemas/detail-messages';
 import { changesOf } from '../resources/audit';
 
 type Named = { name: string; value: string };
@@ -33,19 +34,19 @@ const unique = <T>(list: T[], key: (t: T) => string) => [
 const classificationExists = (name: string) =>
   new ClientError(400, 'CLASSIFICATION_EXISTS', `The classification '${name}' already exists`, {
     params: { name },
-    details: [{ path: 'action.to', message: `The classification '${name}' already exists` }],
+    details: [fieldProblem('action.to', 'testClassificationExists', { name })],
   });
 
 /** A rename that would give a message an empty or too long name: refused, naming the message. */
 const renameRefused = ({ before, error }: RenameOutcome) => {
   const max = RENAME_MAX_LENGTH;
-  const message =
+  const detail =
     error === 'RENAME_TOO_LONG'
-      ? `The new name of '${before}' would be longer than ${max} characters`
-      : `The new name of '${before}' would be empty`;
-  return new ClientError(400, error ?? 'RENAME_EMPTY_NAME', message, {
+      ? fieldProblem('action.rule', 'testRenameTooLong', { name: before, max })
+      : fieldProblem('action.rule', 'testRenameEmpty', { name: before });
+  return new ClientError(400, error ?? 'RENAME_EMPTY_NAME', detail.message, {
     params: { name: before, max },
-    details: [{ path: 'action.rule', message }],
+    details: [detail],
   });
 };
 

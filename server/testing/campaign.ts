@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db';
 import { ClientError } from '../http/errors';
+import { fieldProblem } from '../../schemas/detail-messages';
 import type { Logger } from '../logger';
 import { queues, type Queue } from '../queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
@@ -39,12 +40,12 @@ export type TestScores = TestScoresAnswer;
 const tagWithoutMessages = (tag: string) =>
   new ClientError(400, 'TEST_TAG_EMPTY', `No message of the bank carries the tag '${tag}'`, {
     params: { tag },
-    details: [{ path: 'tag', message: `No message of the bank carries the tag '${tag}'` }],
+    details: [fieldProblem('tag', 'testTagEmpty', { tag })],
   });
 
 const environmentOutsideProject = () =>
   new ClientError(400, 'TEST_ENVIRONMENT_UNKNOWN', 'The environment is not one of this project', {
-    details: [{ path: 'environmentId', message: 'The environment is not one of this project' }],
+    details: [fieldProblem('environmentId', 'testEnvironmentOutside')],
   });
 
 /**

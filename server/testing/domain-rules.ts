@@ -6,6 +6,7 @@ import {
 } from '../../schemas/domain-module.schema';
 import type { Queryable } from '../db';
 import { ClientError } from '../http/errors';
+import { fieldProblem } from '../../schemas/detail-messages';
 import type { DeleteGuard, ResourceRulesMap, SaveRule } from '../resources/rules';
 import type { FieldError } from '../resources/validation';
 import type { DomainCoverage } from './scores';
@@ -54,31 +55,33 @@ const domainRuleRule: SaveRule = async (q, projectId, data) => {
   const errors: FieldError[] = [];
   const name = String(data.name ?? '');
   if (name && !(await isProjectRule(q, projectId, name)))
-    errors.push({
-      path: 'name',
-      keyword: 'projectRule',
-      message: `No categorisation rule of this project is called '${name}'`,
-    });
+    errors.push({ ...fieldProblem('name', 'domainRuleUnknown', { name }), keyword: 'projectRule' });
   const kind = String(data.kind ?? 'categories');
   const [module] = await q.query<{ name: string; type: string }>(
     `SELECT data->>'name' AS name, data->>'module' AS type FROM resource_documents
      WHERE resource = '${MODULE_RESOURCE}' AND scope_id = $1 AND id::text = $2`,
     [projectId, String(data.module ?? '')],
   );
-  if (!module)
+  if (!module) errors.push({ ...fieldProblem('module', 'domainModuleChoose'), keyword: 'domainModule' });
+  else if (!modulesGiving(kind).includes(module.type as DomainModuleType)) {
+    const giving = modulesGiving(kind);
     errors.push({
-      path: 'module',
-      keyword: 'domainModule',
-      message: 'Choose a domain module of this project',
-    });
-  else if (!modulesGiving(kind).includes(module.type as DomainModuleType))
-    errors.push({
-      path: 'module',
       keyword: 'moduleKind',
-      message: modulesGiving(kind).length
-        ? `The module '${module.name}' gives no ${kind}: choose a ${modulesGiving(kind).join(' or ')} module`
-        : `No module gives ${kind} yet`,
+      // One module type gives each kind today; were there several, the English alone would say them.
+      ...(giving.length === 0
+        ? fieldProblem('module', 'domainKindWithoutModule', { kind })
+        : giving.length === 1
+          ? fieldProblem('module', 'domainModuleGivesNo', {
+              domainModule: module.name,
+              kind,
+              type: giving[0],
+            })
+          : {
+              path: 'module',
+              message: `The module '${module.name}' gives no ${kind}: choose a ${giving.join(' or ')} module`,
+            }),
     });
+  }
   const priorities = Array.isArray(data.priorities) ? (data.priorities as { environmentId?: unknown }[]) : [];
   if (priorities.length) {
     const environments = new Set(
@@ -94,17 +97,9 @@ const domainRuleRule: SaveRule = async (q, projectId, data) => {
       const id = String(p.environmentId ?? '');
       const path = `priorities.${index}.environmentId`;
       if (!environments.has(id))
-        errors.push({
-          path,
-          keyword: 'projectEnvironment',
-          message: 'Choose an environment of this project',
-        });
+        errors.push({ ...fieldProblem(path, 'domainEnvironmentChoose'), keyword: 'projectEnvironment' });
       else if (seen.has(id))
-        errors.push({
-          path,
-          keyword: 'environmentTwice',
-          message: 'This environment already has a priority in this rule',
-        });
+        errors.push({ ...fieldProblem(path, 'domainEnvironmentTwice'), keyword: 'environmentTwice' });
       seen.add(id);
     });
   }
@@ -129,9 +124,11 @@ const domainModuleRule: SaveRule = async (q, projectId, data, id) => {
   return stranded.length
     ? [
         {
-          path: 'module',
+          ...fieldProblem('module', 'domainModuleNeededByRules', {
+            rules: stranded.map((r) => `'${r.name}'`).join(', '),
+            kind: stranded[0].kind,
+          }),
           keyword: 'neededByRules',
-          message: `The domain rules ${stranded.map((r) => `'${r.name}'`).join(', ')} need this module's ${stranded[0].kind}: change them first`,
         },
       ]
     : [];

@@ -123,6 +123,16 @@ describe('error codes (schemas/error-codes.ts)', () => {
       );
     });
 
+    it('says a module by its name in French, and a nested unique rule first', () => {
+      const params = { module: 'extraction', taint: 'sensitive' };
+      expect(translateDetail(translate, 'moduleTaintTooEarly', params, 'x')).toBe(
+        'Le module Extraction d’informations est limité par le marqueur « sensitive » : il doit venir après la catégorisation, qui pose les marqueurs',
+      );
+      expect(
+        translateDetail(translate, 'configSameAs', { rule: { code: 'uniqueContext' }, entity: 0 }, 'x'),
+      ).toBe('Un contexte de ce nom existe déjà (l’entité 0 a le même)');
+    });
+
     it('says why a regular expression is refused in French', () => {
       const params = { source: '(a+)+$', quantifier: '+', inner: 'a+' };
       expect(translateDetail(translate, 'regexNestedRepeated', params, 'x')).toBe(

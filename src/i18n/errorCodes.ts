@@ -124,6 +124,9 @@ export const translateDetail = (
         : value,
     ]),
   );
+  // A module's type is said by its name (moduleTwice, moduleTaintTooEarly), as the error codes' `module`.
+  if (typeof params.module === 'string')
+    values.module = translate(`app.modules.types.${params.module}`, { _: params.module });
   const text = translate(`app.errors.details.${code}`, { ...values, _: serverWords });
   return /%\{\w+\}/.test(text) ? serverWords : text;
 };

@@ -596,7 +596,7 @@ export const fr = {
         DELIVERY_UNREACHABLE: 'Le destinataire est injoignable (%{reason})',
         DELIVERY_REFUSED_ADDRESS:
           '%{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
-        DELIVERY_FAILED: 'La livraison a échoué : %{reason}',
+        DELIVERY_FAILED: 'La livraison a échoué (détail technique : %{reason})',
         WEBHOOK_INACTIVE: 'Le webhook est désactivé : rien n’a été envoyé',
         ALERT_ENABLED: 'Désactivez l’alerte avant de la modifier (ou modifiez seulement « Activée »)',
         DELIVERY_IN_PROGRESS:

@@ -130,25 +130,54 @@ describe('importing a configuration (issue 23)', () => {
         {
           path: 'entities.archetypes.0.subArchetypes.0',
           message: "names the archetype 'ghost', which this configuration does not hold",
+          code: 'configArchetypeMissing',
+          params: { name: 'ghost' },
         },
         {
           path: 'entities.interactions.0.parameters.2.archetype',
           message: "names the archetype 'contract', which this configuration does not hold",
+          code: 'configArchetypeMissing',
+          params: { name: 'contract' },
         },
         {
           path: 'entities.interactions.0.contexts.0',
           message: "names the context 'nowhere', which this configuration does not hold",
+          code: 'configContextMissing',
+          params: { name: 'nowhere' },
         },
         {
           path: 'entities.interactions.0.functions.0',
           message:
             "names the interaction function 'missing function', which this configuration does not hold",
+          code: 'configFunctionMissing',
+          params: { name: 'missing function' },
         },
       ]),
     );
     // 'cancel' is in it, and 'date' is a built-in archetype: neither is named.
     expect(JSON.stringify(refused.json().details)).not.toMatch(/'cancel'|'date'/);
     expect((await acme.call('GET', configuration(), 'configurator')).json()).toEqual(before.json());
+  });
+
+  it("refuses a name twice in one kind by code, the kind's own rule said inside", async () => {
+    const refused = await acme.call(
+      'PUT',
+      configuration(),
+      'configurator',
+      document({
+        contexts: [
+          { id: randomUUID(), name: 'billing' },
+          { id: randomUUID(), name: 'Billing' },
+        ],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual({
+      path: 'entities.contexts.1.name',
+      message: 'A context of this name already exists (entity 0 has the same)',
+      code: 'configSameAs',
+      params: { rule: { code: 'uniqueContext' }, entity: 0 },
+    });
   });
 
   it('keeps an archetype named like an id of the document as written', async () => {

@@ -306,16 +306,62 @@ describe('environment configuration: export, import, versions', () => {
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe('The request body is not valid JSON');
 
+    // Each refusal by code with its params (the console says them in the user's language), its
+    // English unchanged for API clients.
     const wrongFormat = await refusal({ format: 'something-else', version: 1 });
     expect(wrongFormat.json().message).toMatch(/format must be 'environment-configuration'/);
+    expect(wrongFormat.json().details).toEqual([
+      {
+        path: 'format',
+        message: "must be 'environment-configuration' (an exported environment configuration)",
+        code: 'configFormat',
+        params: { format: 'environment-configuration' },
+      },
+    ]);
     const wrongVersion = await refusal({ format: 'environment-configuration', version: 7 });
     expect(wrongVersion.json().message).toMatch(/version 7 is not a version this platform reads/);
+    expect(wrongVersion.json().details).toEqual([
+      {
+        path: 'version',
+        message: '7 is not a version this platform reads (1)',
+        code: 'configVersion',
+        params: { version: '7', expected: 1 },
+      },
+    ]);
+    expect((await refusal([1, 2])).json().details).toEqual([
+      { path: '(document)', message: 'is not a JSON object', code: 'configNotObject' },
+    ]);
 
     const unknownKind = await refusal({ ...before, entities: { ...before.entities, spaceships: [] } });
     expect(unknownKind.statusCode).toBe(400);
     expect(unknownKind.json().details).toContainEqual({
       path: 'entities.spaceships',
       message: 'is not a kind of entity this platform knows',
+      code: 'configKindUnknown',
+    });
+    const badLists = await refusal({
+      ...before,
+      settings: 'none',
+      extractor: [],
+      entities: {
+        widgets: [{ name: 'No id' }, { id: 'w', name: 'One' }, { id: 'w', name: 'Two' }, 3],
+        rules: {},
+      },
+    });
+    expect(badLists.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'settings', message: 'must be an object', code: 'configMustBeObject' },
+        { path: 'extractor', message: 'must be an object', code: 'configMustBeObject' },
+        { path: 'entities.rules', message: 'must be a list', code: 'configMustBeList' },
+        { path: 'entities.widgets.0.id', message: 'is required', code: 'configIdRequired' },
+        { path: 'entities.widgets.2.id', message: 'is used twice', code: 'configIdTwice' },
+        { path: 'entities.widgets.3', message: 'must be an object', code: 'configMustBeObject' },
+      ]),
+    );
+    expect((await refusal({ ...before, entities: [] })).json().details).toContainEqual({
+      path: 'entities',
+      message: 'must be an object of entity lists',
+      code: 'configEntitiesNotObject',
     });
     const badEntity = await refusal({
       ...before,
@@ -339,6 +385,11 @@ describe('environment configuration: export, import, versions', () => {
       'settings.colour',
       'settings.productionMode',
     ]);
+    expect(badSettings.json().details[1]).toEqual({
+      path: 'settings.productionMode',
+      message: 'AI debug mode and production mode cannot be active at the same time',
+      code: 'modesExclusive',
+    });
     // Module settings it could not run, each by code with its params: the console says them in the
     // user's language, API clients read the English.
     const badModules = await refusal({

@@ -53,17 +53,31 @@ describe("an environment's own LLM endpoint", () => {
       override: null,
       deployment: { configured: false, model: null },
     });
-    for (const [baseUrl, keyword] of [
-      ['http://10.1.2.3/v1', 'internalAddress'],
-      ['http://169.254.169.254/latest', 'internalAddress'],
-      ['ftp://llm.example.com/v1', 'pattern'],
-      ['http://user:secret@llm.example.com/v1', 'pattern'],
-      ['not a url', 'pattern'],
-    ]) {
+    // Each by code (the console says it in the user's language), the English unchanged.
+    for (const [baseUrl, keyword, coded] of [
+      ['http://10.1.2.3/v1', 'internalAddress', { code: 'urlInternal', params: { host: '10.1.2.3' } }],
+      [
+        'http://169.254.169.254/latest',
+        'internalAddress',
+        {
+          code: 'urlInternal',
+          params: { host: '169.254.169.254' },
+          message:
+            '169.254.169.254 is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
+        },
+      ],
+      [
+        'ftp://llm.example.com/v1',
+        'pattern',
+        { code: 'urlNotHttp', message: 'The address must be an http:// or https:// URL' },
+      ],
+      ['http://user:secret@llm.example.com/v1', 'pattern', { code: 'urlNotHttp' }],
+      ['not a url', 'pattern', {}],
+    ] as const) {
       const refused = await call('PUT', 'llm', { baseUrl, model: 'm' });
       expect(refused.statusCode, baseUrl).toBe(400);
       expect(refused.json().details, baseUrl).toEqual([
-        expect.objectContaining({ path: 'baseUrl', keyword }),
+        expect.objectContaining({ path: 'baseUrl', keyword, ...coded }),
       ]);
     }
     expect((await acme.call('GET', url('llm'), 'cockpit')).statusCode).toBe(403);

@@ -58,6 +58,7 @@ describe('environment settings', () => {
         path: 'productionMode',
         message: 'AI debug mode and production mode cannot be active at the same time',
         keyword: 'exclusive',
+        code: 'modesExclusive',
       },
     ]);
     expect((await acme.call('GET', `${envs}/${env.id}`, 'admin')).json()).toMatchObject({

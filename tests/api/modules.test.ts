@@ -72,18 +72,34 @@ describe('the modules of an environment', () => {
         expect.objectContaining({
           path: 'modules.0',
           message: 'The NLU must come second, right after the extractor',
+          code: 'moduleNluSecond',
         }),
-        expect.objectContaining({ path: 'modules.1', message: 'The extractor must be the first module' }),
+        expect.objectContaining({
+          path: 'modules.1',
+          message: 'The extractor must be the first module',
+          code: 'moduleExtractorFirst',
+        }),
       ]),
     );
     const outputFirst = await call('PUT', 'modules/order', {
       types: ['extractor', 'nlu', 'categorization', 'extraction', 'output', 'replyTemplate'],
     });
     expect(outputFirst.json().details).toEqual([
-      expect.objectContaining({ path: 'modules.4', message: 'The output module must be the last one' }),
+      expect.objectContaining({
+        path: 'modules.4',
+        message: 'The output module must be the last one',
+        code: 'moduleOutputLast',
+      }),
     ]);
     const missing = await call('PUT', 'modules/order', { types: ['extractor', 'nlu'] });
     expect(missing.json().message).toBe('The order must list every active module once');
+    expect(missing.json().details).toEqual([
+      {
+        path: 'types',
+        message: 'The order must list every active module once',
+        code: 'moduleOrderIncomplete',
+      },
+    ]);
 
     const { modules } = await ok('PUT', 'modules/order', {
       types: ['extractor', 'nlu', 'extraction', 'categorization', 'replyTemplate', 'output'],
@@ -304,7 +320,13 @@ describe('taint routing (DESIGN.md §6, Categorisation)', () => {
     const own = await send('PATCH', 'modules/categorization', { taint: 'sensitive' });
     expect(own.statusCode).toBe(400);
     expect(own.json().details).toEqual([
-      expect.objectContaining({ path: 'taint', keyword: 'taintBeforeCategorization' }),
+      {
+        path: 'taint',
+        keyword: 'taintBeforeCategorization',
+        message:
+          'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
+        code: 'moduleTaintBeforeCategorization',
+      },
     ]);
     await send('PATCH', 'modules/extraction', { taint: 'sensitive' });
     const moved = await send('PUT', 'modules/order', {
@@ -316,6 +338,8 @@ describe('taint routing (DESIGN.md §6, Categorisation)', () => {
         path: 'modules.2',
         message:
           "The information extraction module is limited by the taint 'sensitive': it must run after the categorization, which sets taints",
+        code: 'moduleTaintTooEarly',
+        params: { module: 'extraction', taint: 'sensitive' },
       }),
     ]);
     const noCategorisation = await send('DELETE', 'modules/categorization');

@@ -169,7 +169,11 @@ describe('the output module', () => {
   it('keeps its choices off the environment record and other modules, for configurators only', async () => {
     const refused = await call('PATCH', 'modules/categorization', { output: DEFAULT_OUTPUT });
     expect(refused.json().details).toEqual([
-      expect.objectContaining({ path: 'output', message: 'Only the output module has output choices' }),
+      {
+        path: 'output',
+        message: 'Only the output module has output choices',
+        code: 'moduleOnlyOutput',
+      },
     ]);
     const record = (await acme.call('GET', envRecord(), 'configurator')).json();
     const readOnly = await acme.call('PUT', envRecord(), 'configurator', {

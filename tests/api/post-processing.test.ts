@@ -127,9 +127,15 @@ describe('post-processing (spec pipeline §3 trace "post-processing")', () => {
       rules: [],
     });
     // Only the post-processing has rules.
-    expect((await call('PATCH', 'modules/extraction', { postProcessing: { rules: [] } })).statusCode).toBe(
-      400,
-    );
+    const elsewhere = await call('PATCH', 'modules/extraction', { postProcessing: { rules: [] } });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().details).toEqual([
+      {
+        path: 'postProcessing',
+        message: 'Only the post-processing has rules',
+        code: 'moduleOnlyPostProcessing',
+      },
+    ]);
   });
 
   it('changes categories, taints and data in order; its taint routes a later module; the result and trace say what each rule did', async () => {

@@ -80,21 +80,27 @@ describe('domain rules', () => {
         path: 'name',
         keyword: 'projectRule',
         message: "No categorisation rule of this project is called 'No such rule'",
+        code: 'domainRuleUnknown',
+        params: { name: 'No such rule' },
       },
       {
         path: 'module',
         keyword: 'moduleKind',
         message: "The module 'Extraction' gives no categories: choose a categorization module",
+        code: 'domainModuleGivesNo',
+        params: { domainModule: 'Extraction', kind: 'categories', type: 'categorization' },
       },
       {
         path: 'priorities.0.environmentId',
         keyword: 'projectEnvironment',
         message: 'Choose an environment of this project',
+        code: 'domainEnvironmentChoose',
       },
       {
         path: 'priorities.2.environmentId',
         keyword: 'environmentTwice',
         message: 'This environment already has a priority in this rule',
+        code: 'domainEnvironmentTwice',
       },
     ]);
     const unknownModule = await acme.call('POST', rules, 'qualifier', {
@@ -103,7 +109,12 @@ describe('domain rules', () => {
       module: '00000000-0000-4000-8000-000000000000',
     });
     expect(detailsOf(unknownModule.body)).toEqual([
-      { path: 'module', keyword: 'domainModule', message: 'Choose a domain module of this project' },
+      {
+        path: 'module',
+        keyword: 'domainModule',
+        message: 'Choose a domain module of this project',
+        code: 'domainModuleChoose',
+      },
     ]);
 
     const made = await acme.call('POST', rules, 'qualifier', {
@@ -123,7 +134,12 @@ describe('domain rules', () => {
       module: 'extraction',
     });
     expect(retyped.statusCode, retyped.body).toBe(400);
-    expect(detailsOf(retyped.body)[0]).toMatchObject({ path: 'module', keyword: 'neededByRules' });
+    expect(detailsOf(retyped.body)[0]).toMatchObject({
+      path: 'module',
+      keyword: 'neededByRules',
+      code: 'domainModuleNeededByRules',
+      params: { rules: `'${projectRule}'`, kind: 'categories' },
+    });
     expect((await acme.call('GET', `${modules}/${categorisation}`, 'qualifier')).json().module).toBe(
       'categorization',
     );

@@ -80,6 +80,14 @@ describe('bulk rename of the bank’s files', () => {
     const res = await rename(ids, { mode: 'replace', find: 'draft', replaceWith: '' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'RENAME_EMPTY_NAME', params: { name: 'draft' } });
+    expect(res.json().details).toEqual([
+      {
+        path: 'action.rule',
+        message: "The new name of 'draft' would be empty",
+        code: 'testRenameEmpty',
+        params: { name: 'draft' },
+      },
+    ]);
     expect(await namesOf(ids)).toEqual(['draft-1.pdf', 'draft']);
     const audit = await t.platform.db.query(
       `SELECT 1 FROM audit_logs WHERE record_id = ANY($1::text[]) AND action = 'update'`,
@@ -94,6 +102,9 @@ describe('bulk rename of the bank’s files', () => {
     const res = await rename(ids, { mode: 'add', text: '-2024', position: 'after' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'RENAME_TOO_LONG', params: { name: long, max: 200 } });
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ code: 'testRenameTooLong', params: { name: long, max: 200 } }),
+    ]);
     expect(await namesOf(ids)).toEqual(['short.pdf', long]);
   });
 

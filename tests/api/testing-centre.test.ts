@@ -95,6 +95,15 @@ describe('message bank', () => {
     });
     expect(badTag.statusCode).toBe(400);
     expect(badTag.json().message).toContain("'a tag' is not a tag");
+    expect(badTag.json().details).toEqual([
+      {
+        path: 'tags',
+        message: "'a tag' is not a tag (letters, digits and - _ . : / only)",
+        keyword: 'pattern',
+        code: 'testTagInvalid',
+        params: { tag: 'a tag' },
+      },
+    ]);
     const kind = await acme.call('POST', bank(), 'qualifier', {
       name: 'Kind',
       text: 'Bonjour',
@@ -198,6 +207,14 @@ describe('batch changes to the bank', () => {
     });
     expect(merged.statusCode).toBe(400);
     expect(merged.json()).toMatchObject({ code: 'CLASSIFICATION_EXISTS', params: { name: 'Beta' } });
+    expect(merged.json().details).toEqual([
+      {
+        path: 'action.to',
+        message: "The classification 'Beta' already exists",
+        code: 'testClassificationExists',
+        params: { name: 'Beta' },
+      },
+    ]);
     expect((await batch([a], { type: 'addTags', tags: ['a tag'] })).statusCode).toBe(400);
     expect((await batch([a], { type: 'explode' })).statusCode).toBe(400);
     expect((await batch([a], { type: 'setNote', note: 'x' }, 'cockpit')).statusCode).toBe(403);
@@ -417,6 +434,14 @@ describe('tests', () => {
     });
     expect(noTag.statusCode).toBe(400);
     expect(noTag.json()).toMatchObject({ code: 'TEST_TAG_EMPTY', params: { tag: 'nobody-has-this' } });
+    expect(noTag.json().details).toEqual([
+      {
+        path: 'tag',
+        message: "No message of the bank carries the tag 'nobody-has-this'",
+        code: 'testTagEmpty',
+        params: { tag: 'nobody-has-this' },
+      },
+    ]);
     await acme.call('POST', bank(), 'qualifier', { name: 'One', text: 'Bonjour', tags: ['lonely'] });
     const elsewhere = await acme.call('POST', tests(), 'qualifier', {
       tag: 'lonely',
@@ -424,6 +449,13 @@ describe('tests', () => {
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().code).toBe('TEST_ENVIRONMENT_UNKNOWN');
+    expect(elsewhere.json().details).toEqual([
+      {
+        path: 'environmentId',
+        message: 'The environment is not one of this project',
+        code: 'testEnvironmentOutside',
+      },
+    ]);
   });
 
   it(

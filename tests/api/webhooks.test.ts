@@ -171,6 +171,19 @@ describe('webhooks: configuration', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().details.map((d: { path: string }) => d.path)).toContain(field);
   });
+
+  it('says an internal address refused by code, its host a parameter', async () => {
+    const res = await acme.call('POST', hooks(), 'configurator', { url: 'http://10.1.2.3/in' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toContainEqual({
+      path: 'url',
+      keyword: 'internalAddress',
+      message:
+        '10.1.2.3 is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
+      code: 'urlInternal',
+      params: { host: '10.1.2.3' },
+    });
+  });
 });
 
 describe('webhooks: the OpenAPI document', () => {

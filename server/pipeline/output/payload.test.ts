@@ -123,7 +123,7 @@ describe('the output payload', () => {
     expect(moduleOrderProblems(DEFAULT_MODULES)).toEqual([]);
     const [extractor, nlu, ...rest] = DEFAULT_MODULES;
     expect(moduleOrderProblems([extractor, nlu, rest.at(-1)!, ...rest.slice(0, -1)])).toEqual([
-      { path: 'modules.2', message: 'The output module must be the last one' },
+      { path: 'modules.2', message: 'The output module must be the last one', code: 'moduleOutputLast' },
     ]);
   });
 });

@@ -85,8 +85,7 @@ const columns = {
 };
 
 const EXCLUSIVE_MODES = {
-  path: 'productionMode',
-  message: 'AI debug mode and production mode cannot be active at the same time',
+  ...fieldProblem('productionMode', 'modesExclusive'),
   custom: true,
   keyword: 'exclusive',
 };
@@ -167,7 +166,7 @@ export const settingsProblems = (() => {
       problems.push(...(((err as ClientError).extra.details ?? []) as FieldError[]));
     }
     if (settings.debugMode === true && settings.productionMode === true)
-      problems.push({ path: EXCLUSIVE_MODES.path, message: EXCLUSIVE_MODES.message });
+      problems.push(fieldProblem(EXCLUSIVE_MODES.path, 'modesExclusive'));
     const template = templateProblem(settings.categorisationTemplate);
     if (template) problems.push(template);
     if (Array.isArray(settings.modules))

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Queryable } from '../../db';
 import { bumpWebhooksVersionSql } from '../../delivery/deliveries';
-import { outboundPolicy, refuseUrl } from '../../delivery/outbound';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../delivery/outbound';
 import type { Platform } from '../../platform';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
@@ -50,21 +50,7 @@ export const webhooksStore = (schema: ResourceSchema, platform: Platform): Resou
   const checkUrl = (url: string) => {
     const refused = refuseUrl(url, policy);
     if (!refused) return;
-    throw validationError([
-      refused.code === 'WEBHOOK_URL_INTERNAL'
-        ? {
-            path: 'url',
-            keyword: 'internalAddress',
-            custom: true,
-            message: `${refused.host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it`,
-          }
-        : {
-            path: 'url',
-            keyword: 'pattern',
-            custom: true,
-            message: 'The address must be an http:// or https:// URL',
-          },
-    ]);
+    throw validationError([urlRefusalProblem('url', refused)]);
   };
   const bump = (q: Queryable, environmentId: string) =>
     q.query(bumpWebhooksVersionSql('$1::uuid'), [environmentId]);

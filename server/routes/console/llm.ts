@@ -6,7 +6,7 @@ import {
   type EnvironmentLlm,
 } from '../../../schemas/contracts/llm';
 import type { Queryable } from '../../db';
-import { outboundPolicy, refuseUrl } from '../../delivery/outbound';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../delivery/outbound';
 import { contractRoute } from '../../http/contract-route';
 import {
   deleteEnvironmentLlm,
@@ -65,22 +65,7 @@ export const llmRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
       const baseUrl = request.body.baseUrl.trim().replace(/\/+$/, '');
       const refused = refuseUrl(baseUrl, policy);
-      if (refused)
-        throw validationError([
-          refused.code === 'WEBHOOK_URL_INTERNAL'
-            ? {
-                path: 'baseUrl',
-                keyword: 'internalAddress',
-                custom: true,
-                message: `${refused.host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it`,
-              }
-            : {
-                path: 'baseUrl',
-                keyword: 'pattern',
-                custom: true,
-                message: 'The address must be an http:// or https:// URL',
-              },
-        ]);
+      if (refused) throw validationError([urlRefusalProblem('baseUrl', refused)]);
       return db.transaction(async (tx) => {
         const before = await view(tx, scope.id!);
         await writeEnvironmentLlm(tx, scope.id!, {

@@ -245,9 +245,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
       return change(request, scope, async (_tx, modules) => {
         const same = types.length === modules.length && modules.every((m) => types.includes(m.type));
         if (!same)
-          throw validationError([
-            { path: 'types', message: 'The order must list every active module once', custom: true },
-          ]);
+          throw validationError([{ ...fieldProblem('types', 'moduleOrderIncomplete'), custom: true }]);
         return types.map((t) => modules.find((m) => m.type === t)!);
       });
     },
@@ -268,24 +266,18 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           { params: { module: type } },
         );
       if (output && type !== 'output')
-        throw validationError([
-          { path: 'output', message: 'Only the output module has output choices', custom: true },
-        ]);
+        throw validationError([{ ...fieldProblem('output', 'moduleOnlyOutput'), custom: true }]);
       if (vision && type !== 'visionEngine')
-        throw validationError([
-          { path: 'vision', message: 'Only the vision engine has vision settings', custom: true },
-        ]);
+        throw validationError([{ ...fieldProblem('vision', 'moduleOnlyVision'), custom: true }]);
       if (ocrData && type !== 'ocrDataExtraction')
-        throw validationError([
-          { path: 'ocrData', message: 'Only the OCR data extraction has OCR data settings', custom: true },
-        ]);
+        throw validationError([{ ...fieldProblem('ocrData', 'moduleOnlyOcrData'), custom: true }]);
       if (postProcessing && type !== 'postProcessing')
         throw validationError([
-          { path: 'postProcessing', message: 'Only the post-processing has rules', custom: true },
+          { ...fieldProblem('postProcessing', 'moduleOnlyPostProcessing'), custom: true },
         ]);
       if (consolidation && type !== 'consolidation')
         throw validationError([
-          { path: 'consolidation', message: 'Only the consolidation has a workflow', custom: true },
+          { ...fieldProblem('consolidation', 'moduleOnlyConsolidation'), custom: true },
         ]);
       if (consolidation) {
         const problems = consolidationProblems(consolidation);
@@ -328,8 +320,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
           if (next.taint && (before < 0 || index <= before))
             throw validationError([
               {
-                path: 'taint',
-                message: `Only a module that runs after the categorization can be limited by a taint: the categorization sets them`,
+                ...fieldProblem('taint', 'moduleTaintBeforeCategorization'),
                 custom: true,
                 keyword: 'taintBeforeCategorization',
               },

@@ -20,6 +20,7 @@ import { qualificationOverview } from '../../testing/qualification';
 import { contractRoute } from '../../http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../http/errors';
+import { fieldProblem } from '../../../schemas/detail-messages';
 import type { Platform } from '../../platform';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
@@ -45,12 +46,7 @@ const tagsOf = (raw: unknown): string[] => {
   const bad = tags.find((t) => t.length > 100 || !TAG.test(t));
   if (bad !== undefined) {
     const refused = validationError([
-      {
-        path: 'tags',
-        message: `'${bad}' is not a tag (letters, digits and - _ . : / only)`,
-        keyword: 'pattern',
-        custom: true,
-      },
+      { ...fieldProblem('tags', 'testTagInvalid', { tag: bad }), keyword: 'pattern', custom: true },
     ]);
     throw new ClientError(refused.statusCode, refused.code, refused.message, {
       ...refused.extra,
