@@ -100,18 +100,14 @@ export const translateError = (
 };
 
 /**
- * A refused save's field problem (`details[]`, schemas/detail-messages.ts) in the user's language:
- * `app.errors.details.<code>` with its params, or `serverWords` for an unknown code or missing params.
+ * A problem's parameters, those that are a problem themselves (the compiler's or a template's
+ * `reason`) said first, in the same language; the others as they are.
  */
-export const translateDetail = (
+export const saidParams = (
   translate: TranslateFunction,
-  code: string,
   params: Record<string, unknown>,
-  serverWords: string,
-): string => {
-  if (!isDetailCode(code)) return serverWords;
-  // A parameter that is a problem itself (the compiler's `reason`) is said first, in the same language.
-  const values = Object.fromEntries(
+): Record<string, unknown> =>
+  Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
       isCodedDetail(value)
@@ -124,6 +120,19 @@ export const translateDetail = (
         : value,
     ]),
   );
+
+/**
+ * A refused save's field problem (`details[]`, schemas/detail-messages.ts) in the user's language:
+ * `app.errors.details.<code>` with its params, or `serverWords` for an unknown code or missing params.
+ */
+export const translateDetail = (
+  translate: TranslateFunction,
+  code: string,
+  params: Record<string, unknown>,
+  serverWords: string,
+): string => {
+  if (!isDetailCode(code)) return serverWords;
+  const values = saidParams(translate, params);
   // A module's type is said by its name (moduleTwice, moduleTaintTooEarly), as the error codes' `module`.
   if (typeof params.module === 'string')
     values.module = translate(`app.modules.types.${params.module}`, { _: params.module });

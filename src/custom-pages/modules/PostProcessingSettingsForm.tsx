@@ -21,9 +21,8 @@ import {
   type PostProcessingRule,
   type PostProcessingSettings,
 } from '../../../schemas/post-processing';
-import { DETAIL_MESSAGES_EN, fillTemplate, isCodedDetail } from '../../../schemas/detail-messages';
 import { CodeField } from '../../components/code/CodeField';
-import { translateDetail } from '../../i18n/errorCodes';
+import { saidParams } from '../../i18n/errorCodes';
 import { stillRefused, type ModuleSettingsProps } from './serverProblems';
 
 type Translate = ReturnType<typeof useTranslate>;
@@ -50,19 +49,7 @@ const problemText = (
       category: '',
       key: '',
       reason: '',
-      ...Object.fromEntries(
-        Object.entries(params).map(([name, value]) => [
-          name,
-          isCodedDetail(value)
-            ? translateDetail(
-                translate,
-                value.code,
-                value.params ?? {},
-                fillTemplate(DETAIL_MESSAGES_EN[value.code], value.params),
-              )
-            : value,
-        ]),
-      ),
+      ...saidParams(translate, params),
       _: translate('app.modules.ocrData.problems.refused'),
     },
   );
