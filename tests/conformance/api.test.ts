@@ -225,6 +225,16 @@ const createdByOwnRoutes: Record<string, object> = {
 
 /** Read-only records the platform writes as it works: made the way a user makes them happen. */
 const writtenBy: Record<string, () => Promise<void>> = {
+  // The worker takes the analysis just made: listed and shown while it does, one read would say
+  // waiting and the other pending. Compared once the worker is done with it.
+  analysis: async () => {
+    const base = `${API}/environments/${scopes.environment}/analyses`;
+    for (let tries = 0; tries < 300; tries++) {
+      const analyses = (await call('GET', base)).json<{ status: string }[]>();
+      if (!analyses.some((a) => a.status === 'waiting' || a.status === 'pending')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
   // A firing: a timeout alert and an analysis left pending past its minutes, at an evaluation.
   'alert-firing': async () => {
     const base = `${API}/environments/${scopes.environment}`;
