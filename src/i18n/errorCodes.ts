@@ -60,11 +60,16 @@ const translatedParams = (translate: TranslateFunction, params: Record<string, u
   if (isOneOf(NOT_FOUND_SUBJECTS, params.what)) {
     values.what = translate(`app.errors.subjects.${params.what}`);
   }
-  if (typeof params.module === 'string') {
-    values.module = translate(`app.modules.types.${params.module}`, { _: params.module });
-  }
+  if (typeof params.module === 'string') values.module = moduleName(translate, params.module);
   return values;
 };
+
+/** A module's type said by its name (the type itself when the catalogue lacks it). */
+const moduleName = (translate: TranslateFunction, module: string) =>
+  translate(`app.modules.types.${module}`, { _: module });
+
+/** Polyglot leaves a %{name} it got no value for: the server's words are better than a hole. */
+const filledOr = (text: string, serverWords: string) => (/%\{\w+\}/.test(text) ? serverWords : text);
 
 /** The key for a code and its parameters: FORBIDDEN and NOT_FOUND say more when they can. */
 const keyFor = (code: ErrorCode, params: Record<string, unknown>): string => {
@@ -94,9 +99,10 @@ export const translateError = (
   serverWords: string,
 ): string => {
   if (!isErrorCode(code)) return serverWords;
-  const text = translate(keyFor(code, params), { ...translatedParams(translate, params), _: serverWords });
-  // Polyglot leaves a %{name} it got no value for: the server's words are better than a hole.
-  return /%\{\w+\}/.test(text) ? serverWords : text;
+  return filledOr(
+    translate(keyFor(code, params), { ...translatedParams(translate, params), _: serverWords }),
+    serverWords,
+  );
 };
 
 /**
@@ -134,8 +140,6 @@ export const translateDetail = (
   if (!isDetailCode(code)) return serverWords;
   const values = saidParams(translate, params);
   // A module's type is said by its name (moduleTwice, moduleTaintTooEarly), as the error codes' `module`.
-  if (typeof params.module === 'string')
-    values.module = translate(`app.modules.types.${params.module}`, { _: params.module });
-  const text = translate(`app.errors.details.${code}`, { ...values, _: serverWords });
-  return /%\{\w+\}/.test(text) ? serverWords : text;
+  if (typeof params.module === 'string') values.module = moduleName(translate, params.module);
+  return filledOr(translate(`app.errors.details.${code}`, { ...values, _: serverWords }), serverWords);
 };
