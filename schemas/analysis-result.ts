@@ -106,6 +106,11 @@ export interface ExtractedAttachment {
   warnings: string[];
   /** Why it could not be read; its pages are then empty. */
   error: string | null;
+  /**
+   * The same by code (schemas/trace-messages.ts), for the console to say in the reader's language:
+   * each warning's at its index, and the error's. Absent from results stored before codes existed.
+   */
+  messages?: { warnings: TraceMessage[]; error: TraceMessage | null };
 }
 
 /**

@@ -127,6 +127,50 @@ export const TRACE_MESSAGES_EN = {
   attachmentsUnreadable:
     '%{smart_count} attachment (%{failed} unreadable) |||| %{smart_count} attachments (%{failed} unreadable)',
   textBlocks: '%{smart_count} text block |||| %{smart_count} text blocks',
+  // Extractor: what a parser left out or read otherwise (its warnings; a file's own are said after its name)
+  attachmentWarning: '%{filename}: %{warning}',
+  attachmentError: '%{filename}: %{error}',
+  attachmentUnreadable: 'It could not be read: %{detail}',
+  warnPageLimit:
+    'Only the first %{max} of %{total} pages were read; %{smart_count} was left out (maximum %{max}) |||| Only the first %{max} of %{total} pages were read; %{smart_count} were left out (maximum %{max})',
+  warnSlideLimit:
+    'Only the first %{max} of %{total} slides were read; %{smart_count} was left out (maximum %{max}) |||| Only the first %{max} of %{total} slides were read; %{smart_count} were left out (maximum %{max})',
+  warnOcrPagesSkipped:
+    '%{smart_count} page that needed OCR was not read by OCR (maximum %{max} OCR pages): page %{pages} |||| %{smart_count} pages that needed OCR were not read by OCR (maximum %{max} OCR pages): pages %{pages}',
+  warnOcrPageFailed: 'OCR failed on page %{page}: %{detail}',
+  warnPageUnreadable: 'Page %{page} could not be read: %{detail}',
+  warnSheetUnreadable: 'Sheet "%{sheet}" could not be read',
+  warnHiddenSheets: 'Hidden sheets left out: %{sheets}',
+  warnSheetRows: 'Sheet "%{sheet}": only the first %{max} rows were read',
+  warnSheetCells: 'Sheet "%{sheet}": cells beyond row %{rows} or column %{columns} were left out',
+  warnWorkbookCut:
+    'Sheet "%{sheet}" and the sheets after it are cut: a workbook yields at most %{cells} cells and %{characters} characters of text',
+  warnHtmlBodyCut: 'The HTML body is larger than %{megabytes} MB: only its beginning was read',
+  warnAttachmentsOff:
+    '%{smart_count} attachment not extracted: attachment extraction is turned off |||| %{smart_count} attachments not extracted: attachment extraction is turned off',
+  warnAttachmentIgnored: 'Attachment %{filename} skipped: .%{extension} files are ignored',
+  warnMessageAttachmentsLimit: 'The message has more than %{max} attachments: %{left} were left out',
+  warnAttachmentsLimit: 'Only the first %{max} attachments were read; %{left} more were left out',
+  warnAttachmentUnsupported: 'Not read: files ending in .%{extension} are not supported',
+  warnAttachmentNoExtension: 'Not read: files without an extension are not supported',
+  warnAttachmentsTooDeep:
+    '%{smart_count} attachment nested deeper than %{max} levels was not read |||| %{smart_count} attachments nested deeper than %{max} levels were not read',
+  warnMsgAttachmentUnreadable: 'The attachment %{name} could not be read and was left out',
+  warnEmbeddedTooLarge: 'An embedded object larger than the limit was left out',
+  warnEmbeddedUnreadable: 'An embedded object could not be read',
+  warnEmbeddedFileUnreadable: 'The embedded object %{filename} could not be read',
+  warnDataImagesLimit: 'The page embeds more than %{max} images: the rest were left out',
+  warnPptIsPptx: 'The file is named .ppt but is a PowerPoint 2007+ (PPTX) presentation; it was read as PPTX',
+  warnDocIsDocx: 'The file is named .doc but is a Word 2007+ (DOCX) document; it was read as DOCX',
+  warnSlideListDamaged: 'The slide list is damaged; slides were read in file order',
+  warnTablesCut: 'Tables were cut at %{max} cells',
+  warnXmlEntitiesNotExpanded: '%{part} refers to XML entities that were not expanded',
+  warnXmlEntitiesIgnored: '%{part} declares XML entities; they were ignored',
+  warnImageFormat: 'The file is a %{format} image although its name ends in .%{extension}',
+  warnImageTooSmall:
+    'The image is smaller than the minimum (%{width}×%{height} pixels; minimum %{minWidth}×%{minHeight}): no OCR',
+  warnOcrOff: 'OCR is turned off for images: no text was read',
+  warnTranscriptionOff: 'Transcription is turned off for audio: no text was read',
   // NLU
   noNluServer: 'No NLU server is configured in this environment',
   nluRead: 'Language %{language}; %{servers}',

@@ -3,6 +3,7 @@ import type { AnalysisResult, Extraction } from '../analysis-result';
 import { ANALYSIS_STATUSES, INPUT_TYPES } from '../analysis-result';
 import type { ExtractorSettings } from '../extractor-settings';
 import { defineCall } from './define';
+import { warningsFields } from './warnings';
 
 /**
  * The analyses calls beyond the generic list / show / delete (spec pipeline §2 "Core analyses",
@@ -157,7 +158,7 @@ export const saveExtractorSettings = defineCall({
 
 export const extractorTestAnswer = z.object({
   extraction: z.custom<Extraction>((value) => typeof value === 'object' && value !== null),
-  warnings: z.array(z.string()),
+  ...warningsFields,
   durationMs: z.number(),
 });
 export type ExtractorTestAnswer = z.infer<typeof extractorTestAnswer>;

@@ -10,6 +10,7 @@ import {
 import { OCR_DATA_LIMITS, OCR_KEY_PATTERN, OCR_VALUE_TYPES, type OcrDataSettings } from '../ocr-data';
 import { VISION_KEY_PATTERN, VISION_LIMITS, VISION_TYPES, type VisionSettings } from '../vision';
 import { defineCall } from './define';
+import { warningsFields } from './warnings';
 
 /**
  * The modules page's calls (spec pipeline §2 "a page to add and delete modules", §4 "Module"): the
@@ -203,7 +204,7 @@ const ocrDataTestDocument = z.object({
 
 export const ocrDataTestAnswer = z.object({
   documents: z.array(ocrDataTestDocument),
-  warnings: z.array(z.string()),
+  ...warningsFields,
   durationMs: z.number(),
 });
 export type OcrDataTestAnswer = z.infer<typeof ocrDataTestAnswer>;

@@ -1,6 +1,6 @@
 import type { Extraction } from '../../schemas/analysis-result';
 import { first, type Queryable } from '../db';
-import type { ExtractionCache } from '../pipeline/stage';
+import type { ExtractionCache, StageText } from '../pipeline/stage';
 
 /** Entries older than this are never read, and the retention job deletes them. */
 export const CACHE_LIFETIME = '1 day';
@@ -12,7 +12,7 @@ export const CACHE_LIFETIME = '1 day';
 export const extractionCache = (q: Queryable, environmentId: string): ExtractionCache => ({
   get: async (key) => {
     const row = await first(
-      q.query<{ extraction: Extraction; warnings: string[] }>(
+      q.query<{ extraction: Extraction; warnings: StageText[] }>(
         `SELECT extraction, warnings FROM extraction_cache
          WHERE environment_id = $1 AND key = $2 AND created_at > now() - interval '${CACHE_LIFETIME}'`,
         [environmentId, key],

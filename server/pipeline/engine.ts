@@ -17,9 +17,9 @@ import { ocrDataStage } from './ocr-data/stage';
 import { postProcessingStage } from './post-processing/stage';
 import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage, StageText } from './stage';
-import { StopPipeline } from './stage';
+import { StopPipeline, codedText, inEnglishText } from './stage';
 import { ParseError } from './extractor/types';
-import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
+import { traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { MODULE_STEPS, moduleOfStep, readsInput, type ModuleEntry } from '../../schemas/modules';
 
 /** The stages built so far, by step; a step without a stage is skipped as not configured. */
@@ -206,14 +206,12 @@ export const runPipeline = async (
  * Writes what a step says into its trace entry: the English sentences, and their codes where the
  * step gave codes (the console says those in the reader's language).
  */
-const english = (text: StageText) => (typeof text === 'string' ? text : inEnglish(text));
-const coded = (text: StageText) => (typeof text === 'string' ? null : text);
 
 const said = (entry: TraceEntry, summary: StageText, warnings: readonly StageText[] = []) => {
-  entry.summary = english(summary);
-  entry.warnings = warnings.map(english);
+  entry.summary = inEnglishText(summary);
+  entry.warnings = warnings.map(inEnglishText);
   if (typeof summary !== 'string' || warnings.some((w) => typeof w !== 'string'))
-    entry.messages = { summary: coded(summary), warnings: warnings.map(coded) };
+    entry.messages = { summary: codedText(summary), warnings: warnings.map(codedText) };
 };
 
 const skipped = (step: TraceStep, reason: StageText): TraceEntry => {

@@ -136,8 +136,8 @@ export interface ChatAnswer {
 }
 
 export interface ExtractionCache {
-  get(key: string): Promise<{ extraction: Extraction; warnings: string[] } | undefined>;
-  set(key: string, value: { extraction: Extraction; warnings: string[] }): Promise<void>;
+  get(key: string): Promise<{ extraction: Extraction; warnings: StageText[] } | undefined>;
+  set(key: string, value: { extraction: Extraction; warnings: StageText[] }): Promise<void>;
 }
 
 export interface StageContext {
@@ -162,6 +162,17 @@ export interface PipelineWork {
  * words).
  */
 export type StageText = TraceMessage | string;
+
+/** A step's words in English, the API's language. */
+export const inEnglishText = (text: StageText): string => (typeof text === 'string' ? text : inEnglish(text));
+/** A step's words by code; null when they are English words only. */
+export const codedText = (text: StageText): TraceMessage | null => (typeof text === 'string' ? null : text);
+
+/** Warnings as a test page answers them: the English, and each one's code at its index (null: English only). */
+export const warningsAnswer = (texts: readonly StageText[]) => ({
+  warnings: texts.map(inEnglishText),
+  warningMessages: texts.map(codedText),
+});
 
 export interface StageOutcome {
   summary: StageText;

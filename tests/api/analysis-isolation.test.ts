@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtractedAttachment } from '../../schemas/analysis-result';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { getAnalysis } from '../../server/analyses/repository';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
@@ -173,6 +174,61 @@ describe('the test pages read in a pipeline thread', () => {
     expect(message).toBe(
       `The PDF is damaged or truncated (${(params.trace as { params: { detail: string } }).params.detail})`,
     );
+  });
+
+  it('the extractor test page says what was left out by code, beside the English (issue 23)', async () => {
+    const { env } = await templateEnvironment(t, acme);
+    const settingsUrl = `${API}/environments/${env}/extractor-settings`;
+    const settings = (await acme.call('GET', settingsUrl, 'configurator')).json() as {
+      email: Record<string, unknown>;
+    };
+    const saved = await acme.call('PUT', settingsUrl, 'configurator', {
+      ...settings,
+      email: { ...settings.email, ignoredExtensions: ['bin'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const boundary = 'b0undary';
+    const attachment = (filename: string, body: string) =>
+      `--${boundary}\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="${filename}"\r\n\r\n${body}\r\n`;
+    const eml = [
+      'From: claims@example.com',
+      'Subject: Files',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      '',
+      `--${boundary}\r\nContent-Type: text/plain\r\n\r\nSee the files.\r\n` +
+        attachment('notes.xyz', 'some notes') +
+        attachment('scan.pdf', '%PDF-1.4 not really') +
+        attachment('blob.bin', 'ignored') +
+        `--${boundary}--\r\n`,
+    ].join('\r\n');
+    const res = await postAnalysisForm(
+      t.app,
+      `${API}/environments/${env}/extractor-test`,
+      acme.auth.admin,
+      {},
+      [{ field: 'file', filename: 'files.eml', bytes: new TextEncoder().encode(eml) }],
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as {
+      warnings: string[];
+      warningMessages: unknown[];
+      extraction: { attachments: ExtractedAttachment[] };
+    };
+    expect(answer.warnings).toEqual(['Attachment blob.bin skipped: .bin files are ignored']);
+    expect(answer.warningMessages).toEqual([
+      { code: 'warnAttachmentIgnored', params: { filename: 'blob.bin', extension: 'bin' } },
+    ]);
+    const [notes, scan] = answer.extraction.attachments;
+    expect([notes.warnings, notes.messages]).toEqual([
+      ['Not read: files ending in .xyz are not supported'],
+      { warnings: [{ code: 'warnAttachmentUnsupported', params: { extension: 'xyz' } }], error: null },
+    ]);
+    expect(scan.messages?.error).toEqual({
+      code: 'parsePdfDamagedDetail',
+      params: { detail: expect.any(String) },
+    });
+    expect(scan.error).toBe(`The PDF is damaged or truncated (${scan.messages?.error?.params?.detail})`);
   });
 
   it('the NLU test page reads a long word without delay, and still finds the words around it', async () => {

@@ -9,8 +9,9 @@ import type { PipelineServices } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
 import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
-import { parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
-import { traceMessage } from '../../../schemas/trace-messages';
+import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
+import { inEnglish, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
+import type { StageText } from '../stage';
 
 /** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
 const MAX_DEPTH = 3;
@@ -19,7 +20,8 @@ const MAX_ATTACHMENTS = 1000;
 
 export interface ExtractOutcome {
   extraction: Extraction;
-  warnings: string[];
+  /** By code; a cached outcome stored before codes existed has English words only. */
+  warnings: StageText[];
   /** The attachments' bytes by index, when asked for (`keepFiles`). */
   files?: Uint8Array[];
 }
@@ -86,7 +88,7 @@ export const extract = async (
   signal: AbortSignal,
   { keepFiles = false }: { keepFiles?: boolean } = {},
 ): Promise<ExtractOutcome> => {
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   if (input.kind === 'text') {
     const pages = [{ text: input.text, ocr: false }];
     return {
@@ -111,9 +113,7 @@ export const extract = async (
   while (pending.length > 0) {
     const { raw, parent, depth } = pending.shift()!;
     if (attachments.length >= MAX_ATTACHMENTS) {
-      warnings.push(
-        `Only the first ${MAX_ATTACHMENTS} attachments were read; ${pending.length + 1} more were left out`,
-      );
+      warnings.push(traceMessage('warnAttachmentsLimit', { max: MAX_ATTACHMENTS, left: pending.length + 1 }));
       break;
     }
     if (signal.aborted) throw signal.reason;
@@ -129,29 +129,43 @@ export const extract = async (
       metadata: {},
       warnings: [],
       error: null,
+      messages: { warnings: [], error: null },
+    };
+    const warn = (message: TraceMessage) => {
+      attachment.warnings.push(inEnglish(message));
+      attachment.messages!.warnings.push(message);
     };
     attachments.push(attachment);
     if (keepFiles) files.push(raw.bytes);
     const extension = readAs(raw.filename, raw.mime);
     if (!familyOf(extension)) {
-      attachment.warnings.push(`Not read: files ending in .${extension || '(none)'} are not supported`);
+      warn(
+        extension
+          ? traceMessage('warnAttachmentUnsupported', { extension })
+          : traceMessage('warnAttachmentNoExtension'),
+      );
       continue;
     }
     try {
       const out = await parseFile(raw.filename, raw.bytes, settings, services, signal, extension);
       attachment.pages = out.message ? [messagePage(out.message)] : out.pages;
       attachment.metadata = out.metadata;
-      attachment.warnings.push(...out.warnings);
+      out.warnings.forEach(warn);
       if (depth >= MAX_DEPTH && out.attachments.length > 0) {
-        attachment.warnings.push(
-          `${out.attachments.length} attachment(s) nested deeper than ${MAX_DEPTH} levels were not read`,
-        );
+        warn(traceMessage('warnAttachmentsTooDeep', { smart_count: out.attachments.length, max: MAX_DEPTH }));
       } else {
         pending.push(...out.attachments.map((r) => ({ raw: r, parent: index, depth: depth + 1 })));
       }
     } catch (error) {
       if (signal.aborted) throw error;
-      attachment.error = error instanceof Error ? error.message : String(error);
+      // Said by code: a parser's refusal has its own; anything else is quoted as a detail.
+      const trace =
+        (error instanceof ParseError ? error.trace : undefined) ??
+        traceMessage('attachmentUnreadable', {
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      attachment.error = inEnglish(trace);
+      attachment.messages!.error = trace;
     }
   }
   const kind = root.message ? 'email' : familyOf(extensionOf(input.filename))!;

@@ -1,7 +1,7 @@
 import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
-import type { Extraction } from '../../../schemas/analysis-result';
+import type { ExtractedAttachment, Extraction } from '../../../schemas/analysis-result';
 import { createHash } from 'node:crypto';
-import type { Stage } from '../stage';
+import type { Stage, StageText } from '../stage';
 import { extract, type ExtractOutcome } from './extract';
 import { sendsAttachmentFiles } from '../output/payload';
 import { visionRuns } from '../vision/stage';
@@ -52,6 +52,24 @@ const describe = (e: Extraction): TraceMessage[] => {
   return parts;
 };
 
+/**
+ * An attachment's error and warnings, each after its name: by code, or in English words only for
+ * one cached before codes existed.
+ */
+const attachmentSays = ({ filename, error, warnings, messages }: ExtractedAttachment): StageText[] => {
+  const said = (code: 'attachmentError' | 'attachmentWarning', words: string, coded?: TraceMessage | null) =>
+    coded
+      ? traceMessage(code, {
+          filename,
+          [code === 'attachmentError' ? 'error' : 'warning']: traceList([coded]),
+        })
+      : `${filename}: ${words}`;
+  return [
+    ...(error ? [said('attachmentError', error, messages?.error)] : []),
+    ...warnings.map((w, i) => said('attachmentWarning', w, messages?.warnings[i])),
+  ];
+};
+
 /** The extractor step: the input's text, headers, attachments and blocks (DESIGN.md §6). */
 export const extractorStage: Stage = {
   step: 'extractor',
@@ -69,10 +87,7 @@ export const extractorStage: Stage = {
     if (cache && !cached) await cache.set(key, { extraction, warnings });
     result.extraction = extraction;
     if (files) work.attachmentFiles = files;
-    const attachmentWarnings = extraction.attachments.flatMap((a) => [
-      ...(a.error ? [`${a.filename}: ${a.error}`] : []),
-      ...a.warnings.map((w) => `${a.filename}: ${w}`),
-    ]);
+    const attachmentWarnings = extraction.attachments.flatMap(attachmentSays);
     return {
       summary: traceMessage(cached ? 'extractedCached' : 'extracted', {
         parts: traceList(describe(extraction)),

@@ -74,7 +74,7 @@ export interface ParseOutput {
   attachments: RawAttachment[];
   metadata: Record<string, string | number | boolean>;
   /** Partial results say what was left out (pages beyond the limit, an unreadable part…). */
-  warnings: string[];
+  warnings: TraceMessage[];
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { OcrDataSettings } from '../../../schemas/ocr-data';
 import { extract } from '../extractor/extract';
 import type { ExtractorSettings } from '../extractor/settings';
-import type { PipelineServices } from '../stage';
+import { warningsAnswer, type PipelineServices } from '../stage';
+import type { TraceMessage } from '../../../schemas/trace-messages';
 import { compileFields, findInDocument } from './find';
 import { documentsOf } from './stage';
 
@@ -25,6 +26,8 @@ export interface OcrDataTestDocument {
 export interface OcrDataTestOutcome {
   documents: OcrDataTestDocument[];
   warnings: string[];
+  /** Each warning's code at its index (null: English words only). */
+  warningMessages: (TraceMessage | null)[];
 }
 
 /**
@@ -56,5 +59,5 @@ export const ocrDataTest = async (
       }),
     };
   });
-  return { documents, warnings };
+  return { documents, ...warningsAnswer(warnings) };
 };

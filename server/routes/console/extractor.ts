@@ -10,6 +10,7 @@ import { checkFormPart } from '../../http/input';
 import type { Platform } from '../../platform';
 import { TaskError, TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
+import { warningsAnswer } from '../../pipeline/stage';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { CONSOLE_API } from '../../resources/routes';
@@ -103,7 +104,14 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
         throw new ClientError(409, 'EXTRACTOR_DISABLED', 'The extractor is not enabled in this environment');
       }
       const file = await testFile(request);
-      return inThread(() => platform.pipelines.task('extract', [file, settings], timeLimit));
+      return inThread(async () => {
+        const { extraction, warnings } = await platform.pipelines.task(
+          'extract',
+          [file, settings],
+          timeLimit,
+        );
+        return { extraction, ...warningsAnswer(warnings) };
+      });
     },
   );
 

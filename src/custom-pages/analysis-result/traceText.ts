@@ -25,6 +25,9 @@ export const useTraceText = () => {
   return {
     /** A message by code, else its English words. */
     say,
+    /** English lines, each said by its code at the same index where it has one. */
+    lines: (english: readonly string[], messages?: readonly (TraceMessage | null)[]) =>
+      english.map((line, i) => say(messages?.[i], line)),
     summary: (entry: TraceEntry) => say(entry.messages?.summary, entry.summary),
     warnings: (entry: TraceEntry) => entry.warnings.map((w, i) => say(entry.messages?.warnings[i], w)),
     errors: (entry: TraceEntry) => entry.errors.map((e, i) => say(entry.messages?.errors?.[i], e)),

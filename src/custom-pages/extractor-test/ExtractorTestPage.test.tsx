@@ -54,6 +54,55 @@ describe('extractor test page (spec §2, §8)', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('Total due: 120 EUR')).toBeInTheDocument();
   });
 
+  it('says the parsers’ warnings by code in the user’s language, the attachments’ too (issue 23)', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    const extraction = mailExtraction();
+    extraction.attachments[0] = {
+      ...extraction.attachments[0],
+      warnings: ['Only the first 1 of 2 pages were read; 1 was left out (maximum 1)'],
+      messages: {
+        warnings: [{ code: 'warnPageLimit', params: { max: 1, total: 2, smart_count: 1 } }],
+        error: null,
+      },
+    };
+    extraction.attachments.push({
+      ...extraction.attachments[0],
+      index: 1,
+      filename: 'scan.pdf',
+      pages: [],
+      warnings: [],
+      error: 'The PDF is protected by a password',
+      messages: { warnings: [], error: { code: 'parsePdfEncrypted' } },
+    });
+    open({
+      [`POST ${API}/extractor-test`]: json({
+        extraction,
+        warnings: ['2 attachments not extracted: attachment extraction is turned off', 'Old words'],
+        warningMessages: [{ code: 'warnAttachmentsOff', params: { smart_count: 2 } }, null],
+        durationMs: 840,
+      }),
+    });
+    const input = await screen.findByLabelText('Choisir un fichier', {}, { timeout: 8000 });
+    await user.upload(input, new File(['From: bob@acme.test'], 'claim.eml', { type: 'message/rfc822' }));
+    expect(
+      await screen.findByText(
+        '2 pièces jointes non extraites : l’extraction des pièces jointes est désactivée',
+      ),
+    ).toBeInTheDocument();
+    // A warning without a code (a result stored before codes existed) keeps its English words.
+    expect(screen.getByText('Old words')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Pièces jointes/ }));
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      within(panel).getByText(
+        'Seules les 1 premières pages sur 2 ont été lues ; 1 a été laissée de côté (maximum 1)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Le PDF est protégé par un mot de passe')).toBeInTheDocument();
+    expect(within(panel).queryByText(/were read|password/)).toBeNull();
+  });
+
   it('copies the extraction as JSON, and says so when the clipboard refuses', async () => {
     const { user } = await readFile();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');

@@ -9,6 +9,7 @@ import { ExtractionMessage } from '../analyses/components/ExtractionMessage';
 import { formatDuration } from '../analyses/components/format';
 import { MessageLines } from '../analyses/components/MessageLines';
 import { TabbedPanels } from '../analyses/components/TabbedPanels';
+import { useTraceText } from '../analysis-result/traceText';
 
 /**
  * What the extractor read from the test file, with the components of the result page: the message
@@ -19,7 +20,8 @@ export const ExtractorTestReport = ({ answer }: { answer: ExtractorTestAnswer })
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
-  const { extraction, warnings, durationMs } = answer;
+  const said = useTraceText();
+  const { extraction, warnings, warningMessages, durationMs } = answer;
 
   const copy = async () => {
     try {
@@ -43,7 +45,7 @@ export const ExtractorTestReport = ({ answer }: { answer: ExtractorTestAnswer })
           {translate('app.extractor.test.copy')}
         </Button>
       </Stack>
-      <MessageLines severity="warning" lines={warnings} />
+      <MessageLines severity="warning" lines={said.lines(warnings, warningMessages)} />
       <TabbedPanels
         label={translate('app.routes.extractorTest')}
         panels={[

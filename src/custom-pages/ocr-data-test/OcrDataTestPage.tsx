@@ -21,6 +21,7 @@ import { environmentPath } from '../../routing/scopePaths';
 import { formatDuration } from '../analyses/components/format';
 import { TestFilePicker, useTestFile } from '../analyses/components/TestFile';
 import { MessageLines } from '../analyses/components/MessageLines';
+import { useTraceText } from '../analysis-result/traceText';
 import { useExtractionFailure } from '../extractor-test/useExtractionFailure';
 
 /**
@@ -31,6 +32,7 @@ import { useExtractionFailure } from '../extractor-test/useExtractionFailure';
  */
 export const OcrDataTestPage = () => {
   const translate = useTranslate();
+  const said = useTraceText();
   const locale = useLocale();
   const client = useApiClient();
   const { projectId = '', envId = '' } = useParams();
@@ -66,7 +68,10 @@ export const OcrDataTestPage = () => {
                 duration: formatDuration(test.run.answer.durationMs, locale),
               })}
             </Typography>
-            <MessageLines severity="warning" lines={test.run.answer.warnings} />
+            <MessageLines
+              severity="warning"
+              lines={said.lines(test.run.answer.warnings, test.run.answer.warningMessages)}
+            />
             {test.run.answer.documents.map((d, index) => (
               <DocumentReport key={index} document={d} />
             ))}

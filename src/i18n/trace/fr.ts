@@ -115,6 +115,56 @@ export const traceFr: Record<TraceCode, string> = {
   attachmentsUnreadable:
     '%{smart_count} pièce jointe (%{failed} illisible) |||| %{smart_count} pièces jointes (%{failed} illisibles)',
   textBlocks: '%{smart_count} bloc de texte |||| %{smart_count} blocs de texte',
+  // Extracteur : ce qu’un analyseur a laissé de côté ou lu autrement (ses avertissements)
+  attachmentWarning: '%{filename} : %{warning}',
+  attachmentError: '%{filename} : %{error}',
+  attachmentUnreadable: 'Il n’a pas pu être lu : %{detail}',
+  warnPageLimit:
+    'Seules les %{max} premières pages sur %{total} ont été lues ; %{smart_count} a été laissée de côté (maximum %{max}) |||| Seules les %{max} premières pages sur %{total} ont été lues ; %{smart_count} ont été laissées de côté (maximum %{max})',
+  warnSlideLimit:
+    'Seules les %{max} premières diapositives sur %{total} ont été lues ; %{smart_count} a été laissée de côté (maximum %{max}) |||| Seules les %{max} premières diapositives sur %{total} ont été lues ; %{smart_count} ont été laissées de côté (maximum %{max})',
+  warnOcrPagesSkipped:
+    '%{smart_count} page qui demandait l’OCR n’a pas été lue par OCR (maximum %{max} pages OCR) : page %{pages} |||| %{smart_count} pages qui demandaient l’OCR n’ont pas été lues par OCR (maximum %{max} pages OCR) : pages %{pages}',
+  warnOcrPageFailed: 'L’OCR a échoué sur la page %{page} : %{detail}',
+  warnPageUnreadable: 'La page %{page} n’a pas pu être lue : %{detail}',
+  warnSheetUnreadable: 'La feuille « %{sheet} » n’a pas pu être lue',
+  warnHiddenSheets: 'Feuilles masquées laissées de côté : %{sheets}',
+  warnSheetRows: 'Feuille « %{sheet} » : seules les %{max} premières lignes ont été lues',
+  warnSheetCells:
+    'Feuille « %{sheet} » : les cellules au-delà de la ligne %{rows} ou de la colonne %{columns} ont été laissées de côté',
+  warnWorkbookCut:
+    'La feuille « %{sheet} » et les suivantes sont tronquées : un classeur donne au plus %{cells} cellules et %{characters} caractères de texte',
+  warnHtmlBodyCut: 'Le corps HTML dépasse %{megabytes} Mo : seul son début a été lu',
+  warnAttachmentsOff:
+    '%{smart_count} pièce jointe non extraite : l’extraction des pièces jointes est désactivée |||| %{smart_count} pièces jointes non extraites : l’extraction des pièces jointes est désactivée',
+  warnAttachmentIgnored: 'Pièce jointe %{filename} ignorée : les fichiers .%{extension} sont ignorés',
+  warnMessageAttachmentsLimit:
+    'Le message a plus de %{max} pièces jointes : %{left} ont été laissées de côté',
+  warnAttachmentsLimit:
+    'Seules les %{max} premières pièces jointes ont été lues ; %{left} autres ont été laissées de côté',
+  warnAttachmentUnsupported: 'Non lu : les fichiers .%{extension} ne sont pas pris en charge',
+  warnAttachmentNoExtension: 'Non lu : les fichiers sans extension ne sont pas pris en charge',
+  warnAttachmentsTooDeep:
+    '%{smart_count} pièce jointe imbriquée à plus de %{max} niveaux n’a pas été lue |||| %{smart_count} pièces jointes imbriquées à plus de %{max} niveaux n’ont pas été lues',
+  warnMsgAttachmentUnreadable: 'La pièce jointe %{name} n’a pas pu être lue et a été laissée de côté',
+  warnEmbeddedTooLarge: 'Un objet incorporé plus grand que la limite a été laissé de côté',
+  warnEmbeddedUnreadable: 'Un objet incorporé n’a pas pu être lu',
+  warnEmbeddedFileUnreadable: 'L’objet incorporé %{filename} n’a pas pu être lu',
+  warnDataImagesLimit: 'La page incorpore plus de %{max} images : les autres ont été laissées de côté',
+  warnPptIsPptx:
+    'Le fichier est nommé .ppt mais c’est une présentation PowerPoint 2007+ (PPTX) ; il a été lu comme PPTX',
+  warnDocIsDocx:
+    'Le fichier est nommé .doc mais c’est un document Word 2007+ (DOCX) ; il a été lu comme DOCX',
+  warnSlideListDamaged:
+    'La liste des diapositives est endommagée ; les diapositives ont été lues dans l’ordre du fichier',
+  warnTablesCut: 'Les tableaux ont été coupés à %{max} cellules',
+  warnXmlEntitiesNotExpanded: '%{part} fait référence à des entités XML qui n’ont pas été développées',
+  warnXmlEntitiesIgnored: '%{part} déclare des entités XML ; elles ont été ignorées',
+  warnImageFormat: 'Le fichier est une image %{format} alors que son nom se termine par .%{extension}',
+  warnImageTooSmall:
+    'L’image est plus petite que le minimum (%{width}×%{height} pixels ; minimum %{minWidth}×%{minHeight}) : pas d’OCR',
+  warnOcrOff: 'L’OCR est désactivé pour les images : aucun texte n’a été lu',
+  warnTranscriptionOff: 'La transcription est désactivée pour l’audio : aucun texte n’a été lu',
   noNluServer: 'Aucun serveur NLU n’est configuré dans cet environnement',
   nluRead: 'Langue %{language} ; %{servers}',
   nluServerRead: '%{server} : %{smart_count} interaction |||| %{server} : %{smart_count} interactions',

@@ -3,6 +3,7 @@ import { corpusBytes, corpusEntries } from '../test-support/corpus';
 import { checkFacts } from './document-facts';
 import { documentContext } from './document-fixtures';
 import { docParser } from './doc';
+import { said } from '../test-support/warnings';
 
 const parse = (bytes: Uint8Array, filename = 'file.doc') =>
   docParser.parse({ filename, bytes }, documentContext());
@@ -58,6 +59,6 @@ describe('docParser refusals and disguises', () => {
   it('reads a DOCX named .doc as DOCX, with a warning', async () => {
     const out = await parse(corpusBytes('office/docx-tables.docx'));
     expect(out.pages[0].text).toContain('Simple uniform table');
-    expect(out.warnings[0]).toMatch(/named \.doc but is a Word 2007\+ \(DOCX\)/);
+    expect(said(out.warnings)[0]).toMatch(/named \.doc but is a Word 2007\+ \(DOCX\)/);
   });
 });

@@ -74,7 +74,7 @@ export const docParser: Parser<'document'> = {
   async parse(input, context) {
     if (looksLikeZip(input.bytes)) {
       const out = await docxParser.parse(input, context);
-      out.warnings.unshift('The file is named .doc but is a Word 2007+ (DOCX) document; it was read as DOCX');
+      out.warnings.unshift(traceMessage('warnDocIsDocx'));
       return out;
     }
     const container = openContainer(input.bytes);

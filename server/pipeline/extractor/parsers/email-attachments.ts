@@ -1,3 +1,4 @@
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import type { EmailOptions } from '../../../../schemas/extractor-settings';
 import type { RawAttachment } from '../types';
 import { extensionForMime, extensionOf } from './email-mime-types';
@@ -42,11 +43,11 @@ export const attachmentName = (part: AttachmentPart, position: number): string =
 export const selectAttachments = (
   parts: AttachmentPart[],
   options: Pick<EmailOptions, 'extractAttachments' | 'ignoredExtensions'>,
-  warnings: string[],
+  warnings: TraceMessage[],
 ): RawAttachment[] => {
   if (parts.length === 0) return [];
   if (!options.extractAttachments) {
-    warnings.push(`${parts.length} attachment(s) not extracted: attachment extraction is turned off`);
+    warnings.push(traceMessage('warnAttachmentsOff', { smart_count: parts.length }));
     return [];
   }
   const ignored = new Set(options.ignoredExtensions.map((extension) => extension.toLowerCase()));
@@ -56,7 +57,7 @@ export const selectAttachments = (
     const filename = attachmentName(part, index + 1);
     const extension = extensionOf(filename);
     if (ignored.has(extension)) {
-      warnings.push(`Attachment ${filename} skipped: .${extension} files are ignored`);
+      warnings.push(traceMessage('warnAttachmentIgnored', { filename, extension }));
       return;
     }
     if (kept.length >= MAX_ATTACHMENTS) {
@@ -68,7 +69,7 @@ export const selectAttachments = (
     kept.push(attachment);
   });
   if (overLimit > 0) {
-    warnings.push(`The message has more than ${MAX_ATTACHMENTS} attachments: ${overLimit} were left out`);
+    warnings.push(traceMessage('warnMessageAttachmentsLimit', { max: MAX_ATTACHMENTS, left: overLimit }));
   }
   return kept;
 };

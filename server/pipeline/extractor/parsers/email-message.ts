@@ -1,7 +1,7 @@
 import type { EmailOptions } from '../../../../schemas/extractor-settings';
 import type { MessageFields, ParseOutput } from '../types';
 import { parseFailure } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 import { selectAttachments } from './email-attachments';
 import { htmlToText } from './email-html-text';
@@ -17,7 +17,7 @@ export interface EmailParts {
   text: string;
   html: string | null;
   attachments: AttachmentPart[];
-  warnings: string[];
+  warnings: TraceMessage[];
 }
 
 const WHITESPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
@@ -40,9 +40,7 @@ export const assembleEmail = (parts: EmailParts, options: EmailOptions): ParseOu
   const warnings = [...parts.warnings];
   let html = parts.html;
   if (html !== null && html.length > MAX_HTML_CHARS) {
-    warnings.push(
-      `The HTML body is larger than ${MAX_HTML_CHARS / 1024 / 1024} MB: only its beginning was read`,
-    );
+    warnings.push(traceMessage('warnHtmlBodyCut', { megabytes: MAX_HTML_CHARS / 1024 / 1024 }));
     html = html.slice(0, MAX_HTML_CHARS);
   }
   let text = parts.text;

@@ -1,3 +1,4 @@
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { Buffer } from 'node:buffer';
 import type { ParseOutput, Parser, RawAttachment } from '../types';
 import { decodeHtmlBytes } from './email-html-charset';
@@ -27,13 +28,13 @@ const dataUrlImage = (url: string): { mime: string; bytes: Uint8Array } | null =
   }
 };
 
-const imagesOf = (urls: string[], warnings: string[]): RawAttachment[] => {
+const imagesOf = (urls: string[], warnings: TraceMessage[]): RawAttachment[] => {
   const images: RawAttachment[] = [];
   for (const url of urls) {
     const image = dataUrlImage(url);
     if (!image) continue;
     if (images.length >= MAX_DATA_IMAGES) {
-      warnings.push(`The page embeds more than ${MAX_DATA_IMAGES} images: the rest were left out`);
+      warnings.push(traceMessage('warnDataImagesLimit', { max: MAX_DATA_IMAGES }));
       break;
     }
     const filename = `image-${images.length + 1}.${extensionForMime(image.mime)}`;
@@ -59,7 +60,7 @@ export const htmlParser: Parser<'text'> = {
     const { text: html, charset } = decodeHtmlBytes(input.bytes);
     const extractImages = context.options.extractImages;
     const content = htmlToText(html, { dataImages: extractImages });
-    const warnings: string[] = [];
+    const warnings: TraceMessage[] = [];
     const metadata: ParseOutput['metadata'] = { charset };
     if (content.title) metadata.title = content.title;
     return {

@@ -5,6 +5,7 @@ import { corpusBytes, corpusEntries, squash, type CorpusEntry } from '../test-su
 import { ParseError, type OcrEngine, type ParseContext, type ParseOutput } from '../types';
 import { recordingOcr } from './document-fixtures';
 import { imageParser } from './image';
+import { said } from '../test-support/warnings';
 
 const DEFAULTS: ImageOptions = { minWidth: 50, minHeight: 50, ocr: true };
 
@@ -78,7 +79,7 @@ describe('imageParser on the corpus, with the real tesseract engine', () => {
       const out = await imageParser.parse({ filename: file, bytes: corpusBytes(file) }, context(ocr));
       expect(out.pages).toHaveLength(1);
       expect(out.pages[0].ocr).toBe(true);
-      expect(out.warnings).toEqual([]);
+      expect(said(out.warnings)).toEqual([]);
       expect(out.metadata.ocrConfidence).toBeGreaterThan(50);
       for (const [key, value] of Object.entries(entry.facts)) {
         if (key in UNCHECKED) continue;
@@ -111,8 +112,8 @@ describe('imageParser options and refusals', () => {
       const out = await imageParser.parse({ filename: 'hello.tif', bytes: tif }, context(engine, options));
       expect(engine.calls).toEqual([]);
       expect(out.pages).toEqual([{ text: '', ocr: false }]);
-      expect(out.warnings).toHaveLength(1);
-      expect(out.warnings[0]).toMatch(/^The image is smaller than the minimum \(400×200 pixels/);
+      expect(said(out.warnings)).toHaveLength(1);
+      expect(said(out.warnings)[0]).toMatch(/^The image is smaller than the minimum \(400×200 pixels/);
       expect(out.metadata).toMatchObject({ width: 400, height: 200 });
     }
   });
@@ -134,7 +135,7 @@ describe('imageParser options and refusals', () => {
     );
     expect(engine.calls).toEqual([]);
     expect(out.pages).toEqual([{ text: '', ocr: false }]);
-    expect(out.warnings).toEqual(['OCR is turned off for images: no text was read']);
+    expect(said(out.warnings)).toEqual(['OCR is turned off for images: no text was read']);
   });
 
   it('an image whose extension names another image format is read, with a warning', async () => {
@@ -143,7 +144,7 @@ describe('imageParser options and refusals', () => {
       context(recordingOcr()),
     );
     expect(out.metadata.format).toBe('png');
-    expect(out.warnings).toEqual(['The file is a PNG image although its name ends in .jpg']);
+    expect(said(out.warnings)).toEqual(['The file is a PNG image although its name ends in .jpg']);
   });
 
   it('refuses bytes that are not a readable image, whatever the extension says', async () => {

@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 import { EXTENSIONS_BY_FAMILY } from '../../../../schemas/extractor-settings';
 import { parseFailure, type Parser } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 
 /** Image formats read here, as image-size names them, and the extensions each usually carries. */
 const FORMATS: Record<string, readonly string[]> = {
@@ -40,20 +40,25 @@ export const imageParser: Parser<'image'> = {
   async parse({ filename, bytes }, { options, ocr, signal }) {
     const { format, width, height } = readSize(bytes);
     const metadata = { format, width, height };
-    const warnings: string[] = [];
+    const warnings: TraceMessage[] = [];
     const extension = filename.toLowerCase().split('.').pop() ?? '';
     if (!FORMATS[format].includes(extension)) {
-      warnings.push(`The file is a ${format.toUpperCase()} image although its name ends in .${extension}`);
+      warnings.push(traceMessage('warnImageFormat', { format: format.toUpperCase(), extension }));
     }
     const empty = { pages: [{ text: '', ocr: false }], attachments: [], metadata };
     if (width < options.minWidth || height < options.minHeight) {
       warnings.push(
-        `The image is smaller than the minimum (${width}×${height} pixels; minimum ${options.minWidth}×${options.minHeight}): no OCR`,
+        traceMessage('warnImageTooSmall', {
+          width,
+          height,
+          minWidth: options.minWidth,
+          minHeight: options.minHeight,
+        }),
       );
       return { ...empty, warnings };
     }
     if (!options.ocr) {
-      warnings.push('OCR is turned off for images: no text was read');
+      warnings.push(traceMessage('warnOcrOff'));
       return { ...empty, warnings };
     }
     signal.throwIfAborted();

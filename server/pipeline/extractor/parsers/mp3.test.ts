@@ -4,6 +4,7 @@ import { corpusBytes, corpusEntries, type CorpusEntry } from '../test-support/co
 import { ParseError, type ParseContext, type ParseOutput, type SpeechEngine } from '../types';
 import { recordingOcr } from './document-fixtures';
 import { mp3Parser } from './mp3';
+import { said } from '../test-support/warnings';
 
 /** A speech engine that records what it was sent and answers a fixed transcript. */
 const recordingSpeech = (answer: { text: string; language?: string }) => {
@@ -126,7 +127,7 @@ describe('mp3Parser transcript option', () => {
       title: 'f67a499e-a7d0-4ca3-a49b-358bd934ae3e',
       transcriptLanguage: 'english',
     });
-    expect(out.warnings).toEqual([]);
+    expect(said(out.warnings)).toEqual([]);
   });
 
   it('fails with a clear message when no speech endpoint is configured', async () => {
@@ -142,7 +143,7 @@ describe('mp3Parser transcript option', () => {
     const out = await parse(bytes, { transcript: false }, speech);
     expect(speech.calls).toEqual([]);
     expect(out.pages).toEqual([{ text: '', ocr: false }]);
-    expect(out.warnings).toEqual(['Transcription is turned off for audio: no text was read']);
+    expect(said(out.warnings)).toEqual(['Transcription is turned off for audio: no text was read']);
     expect(out.metadata.artist).toBe('Artist Name Test String');
   });
 

@@ -205,7 +205,7 @@ export const mp3Parser: Parser<'audio'> = {
         pages: [{ text: '', ocr: false }],
         attachments: [],
         metadata,
-        warnings: ['Transcription is turned off for audio: no text was read'],
+        warnings: [traceMessage('warnTranscriptionOff')],
       };
     }
     if (!speech) {

@@ -3,7 +3,7 @@ import MsgReaderModule from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import type { Address, ParseContext, ParseOutput, Parser } from '../types';
 import { parseFailure } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import type { AttachmentPart } from './email-attachments';
 import {
   addressesOf,
@@ -88,7 +88,7 @@ const attachmentsOf = (
   reader: Reader,
   data: FieldsData,
   context: ParseContext<'email'>,
-  warnings: string[],
+  warnings: TraceMessage[],
 ) => {
   const parts: AttachmentPart[] = [];
   for (const entry of data.attachments ?? []) {
@@ -111,7 +111,7 @@ const attachmentsOf = (
       if (entry.pidContentId) part.contentId = entry.pidContentId.replace(/^<|>$/g, '');
       parts.push(part);
     } catch {
-      warnings.push(`The attachment ${label} could not be read and was left out`);
+      warnings.push(traceMessage('warnMsgAttachmentUnreadable', { name: label }));
     }
   }
   return parts;
@@ -150,7 +150,7 @@ export const parseMsg = async (bytes: Uint8Array, context: ParseContext<'email'>
   const header = data.headers
     ? splitHead(Buffer.from(`${data.headers.trimEnd()}\r\n\r\n`, 'utf8')).fields
     : [];
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   const fields = {
     headers: headerRecord(header, context.options.headers),
     messageId: messageIdOf(data.messageId ?? firstHeader(header, 'message-id')),

@@ -1,5 +1,5 @@
 import { parseFailure, type ParsedPage, type Parser } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { blockLines, MAX_TABLE_CELLS, type OdfCollector } from './odf-text';
 import { pageLimitWarning } from './page-limit';
 import { unzipBounded } from './zip';
@@ -39,7 +39,7 @@ const presentationPages = (
   body: XmlElement,
   collected: OdfCollector,
   maxPages: number,
-  warnings: string[],
+  warnings: TraceMessage[],
 ): { pages: ParsedPage[]; slideCount: number } => {
   const slides = childElements(body, 'page');
   const limit = pageLimitWarning(slides.length, maxPages, 'slides');
@@ -65,7 +65,7 @@ export const odfParser: Parser<'document'> = {
   family: 'document',
   extensions: ['odt', 'odp'],
   async parse(input, context) {
-    const warnings: string[] = [];
+    const warnings: TraceMessage[] = [];
     const files = unzipBounded(input.bytes, (name) => PARTS.has(name));
     const content = files.get('content.xml');
     if (!content) throw parseFailure('ODF_NO_CONTENT', traceMessage('parseOdfNoContent'));
@@ -87,7 +87,7 @@ export const odfParser: Parser<'document'> = {
       pages = [{ text: joinLines(blockLines(flow, collected)), ocr: false }];
     }
     pages.push(...extraPages(collected));
-    if (collected.truncated) warnings.push(`Tables were cut at ${MAX_TABLE_CELLS} cells`);
+    if (collected.truncated) warnings.push(traceMessage('warnTablesCut', { max: MAX_TABLE_CELLS }));
     metadata.tableCount = collected.tables;
     return { pages, attachments: [], metadata, warnings };
   },

@@ -1,6 +1,6 @@
 import path from 'node:path/posix';
 import { parseFailure, type RawAttachment } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { mimeOf } from './media-types';
 import { embeddedFile } from './ole-object';
 import { unzipBounded } from './zip';
@@ -15,7 +15,7 @@ export interface OpcPackage {
   /** Every entry name of the archive, read or not. */
   names: string[];
   parts: Map<string, Uint8Array>;
-  warnings: string[];
+  warnings: TraceMessage[];
   /** Relationships already read, by source part. */
   rels: Map<string, Relationship[]>;
 }
@@ -127,7 +127,7 @@ export const embeddedFiles = (
         const file = embeddedFile(bytes, filename.replace(/\.bin$/i, ''));
         if (file) out.push(file);
       } catch {
-        pkg.warnings.push(`The embedded object ${filename} could not be read`);
+        pkg.warnings.push(traceMessage('warnEmbeddedFileUnreadable', { filename }));
       }
     }
   }

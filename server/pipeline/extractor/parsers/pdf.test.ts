@@ -5,6 +5,7 @@ import { ParseError, type OcrEngine } from '../types';
 import { checkFacts } from './document-facts';
 import { buildPdf, documentContext, recordingOcr } from './document-fixtures';
 import { PDF_LIMITS, pdfParser } from './pdf';
+import { said } from '../test-support/warnings';
 
 const parse = (bytes: Uint8Array, context = documentContext(), filename = 'file.pdf') =>
   pdfParser.parse({ filename, bytes }, context);
@@ -107,7 +108,7 @@ describe('pdfParser page limit', () => {
     expect(out.pages).toHaveLength(200);
     expect(out.pages[199].text).toBe('Page 200');
     expect(out.metadata.pageCount).toBe(5000);
-    expect(out.warnings).toContain(
+    expect(said(out.warnings)).toContain(
       'Only the first 200 of 5000 pages were read; 4800 were left out (maximum 200)',
     );
   });
@@ -115,13 +116,13 @@ describe('pdfParser page limit', () => {
   it('honours maxPages on a real file', async () => {
     const out = await parse(corpusBytes('pdf/pdflatex-4-pages.pdf'), documentContext({ maxPages: 2 }));
     expect(out.pages).toHaveLength(2);
-    expect(out.warnings.join(' ')).toMatch(/first 2 of 4 pages.*2 were left out/);
+    expect(said(out.warnings).join(' ')).toMatch(/first 2 of 4 pages.*2 were left out/);
   });
 
   it('gives no warning when the whole document was read', async () => {
     const out = await parse(corpusBytes('pdf/pdflatex-4-pages.pdf'), documentContext({ maxPages: 4 }));
     expect(out.pages).toHaveLength(4);
-    expect(out.warnings).toEqual([]);
+    expect(said(out.warnings)).toEqual([]);
   });
 });
 
@@ -171,16 +172,20 @@ describe('pdfParser OCR modes', () => {
     const out = await parse(mixed, documentContext({ ocrMode: 'ON', ocrMaxPages: 2 }, ocr));
     expect(ocr.calls).toHaveLength(2);
     expect(out.pages[2]).toEqual({ text: 'third page', ocr: false });
-    expect(out.warnings).toEqual([
-      '1 page(s) that needed OCR were not read by OCR (maximum 2 OCR pages): pages 3',
+    expect(said(out.warnings)).toEqual([
+      '1 page that needed OCR was not read by OCR (maximum 2 OCR pages): page 3',
     ]);
+    expect(out.warnings[0]).toEqual({
+      code: 'warnOcrPagesSkipped',
+      params: { smart_count: 1, max: 2, pages: '3' },
+    });
   });
 
   it('AUTO with ocrMaxPages 0 reads nothing by OCR and says which page needed it', async () => {
     const ocr = recordingOcr();
     const out = await parse(mixed, documentContext({ ocrMode: 'AUTO', ocrMaxPages: 0 }, ocr));
     expect(ocr.calls).toHaveLength(0);
-    expect(out.warnings.join(' ')).toMatch(/pages 2$/);
+    expect(said(out.warnings).join(' ')).toMatch(/: page 2$/);
   });
 
   it('keeps the text layer and warns when the OCR engine fails', async () => {
@@ -191,7 +196,7 @@ describe('pdfParser OCR modes', () => {
     };
     const out = await parse(mixed, documentContext({ ocrMode: 'ON' }, failing));
     expect(out.pages.map((p) => p.text)).toEqual(['first page', '', 'third page']);
-    expect(out.warnings).toContain('OCR failed on page 1: engine not ready');
+    expect(said(out.warnings)).toContain('OCR failed on page 1: engine not ready');
   });
 
   it('does not OCR pages beyond maxPages', async () => {

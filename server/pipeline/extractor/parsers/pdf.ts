@@ -11,7 +11,7 @@ import {
   type Parser,
   type RawAttachment,
 } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { mimeOf } from './media-types';
 import { restoreNativeBuiltins } from './native-builtins';
 import { pageLimitWarning } from './page-limit';
@@ -275,6 +275,9 @@ const metadataOf = async (document: PDFDocumentProxy): Promise<Record<string, st
   return metadata;
 };
 
+/** A library's own words, kept as a warning's technical detail. */
+const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** Decides, page by page, whether OCR reads it, and counts what the OCR limit left out. */
 class OcrPlan {
   private used = 0;
@@ -294,10 +297,14 @@ class OcrPlan {
     return true;
   }
 
-  warning(): string | null {
+  warning(): TraceMessage | null {
     if (this.skipped.length === 0) return null;
     const list = this.skipped.slice(0, 20).join(', ') + (this.skipped.length > 20 ? '…' : '');
-    return `${this.skipped.length} page(s) that needed OCR were not read by OCR (maximum ${this.options.ocrMaxPages} OCR pages): pages ${list}`;
+    return traceMessage('warnOcrPagesSkipped', {
+      smart_count: this.skipped.length,
+      max: this.options.ocrMaxPages,
+      pages: list,
+    });
   }
 }
 
@@ -307,7 +314,7 @@ const readPage = async (
   page: PDFPageProxy,
   plan: OcrPlan,
   ocr: { engine: OcrEngine; languages: string; signal: AbortSignal },
-  warnings: string[],
+  warnings: TraceMessage[],
 ): Promise<ParsedPage> => {
   const layer = pageText((await page.getTextContent()).items);
   if (!plan.wants(layer, page.pageNumber)) return { text: layer, ocr: false };
@@ -317,9 +324,7 @@ const readPage = async (
     return read || !layer ? { text: read, ocr: true } : { text: layer, ocr: false };
   } catch (error) {
     if (ocr.signal.aborted) throw error;
-    warnings.push(
-      `OCR failed on page ${page.pageNumber}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    warnings.push(traceMessage('warnOcrPageFailed', { page: page.pageNumber, detail: wordsOf(error) }));
     return { text: layer, ocr: false };
   }
 };
@@ -339,7 +344,7 @@ export const pdfParser: Parser<'document'> = {
     checkInflatedSize(input.bytes);
     const document = await open(input.bytes);
     try {
-      const warnings: string[] = [];
+      const warnings: TraceMessage[] = [];
       const limit = pageLimitWarning(document.numPages, options.maxPages, 'pages');
       if (limit) warnings.push(limit);
       const plan = new OcrPlan(options);
@@ -358,9 +363,7 @@ export const pdfParser: Parser<'document'> = {
         } catch (error) {
           if (signal.aborted || error instanceof ParseError) throw error;
           failed += 1;
-          warnings.push(
-            `Page ${n} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          warnings.push(traceMessage('warnPageUnreadable', { page: n, detail: wordsOf(error) }));
           pages.push({ text: '', ocr: false });
         }
       }

@@ -3,6 +3,7 @@ import { corpusBytes, corpusEntries, corpusEntry, squash } from '../test-support
 import { checkFacts } from './document-facts';
 import { documentContext } from './document-fixtures';
 import { pptParser } from './ppt';
+import { said } from '../test-support/warnings';
 
 const parse = (bytes: Uint8Array, filename = 'file.ppt', context = documentContext()) =>
   pptParser.parse({ filename, bytes }, context);
@@ -54,7 +55,7 @@ describe('pptParser and a PPTX named .ppt (hostile/eng_spa_mult.ppt)', () => {
   it('reads it as PPTX and warns that the extension lies', async () => {
     expect(entry.facts.actual_container).toMatch(/zip/);
     const out = await parse(corpusBytes(entry.file), entry.file);
-    expect(out.warnings[0]).toBe(
+    expect(said(out.warnings)[0]).toBe(
       'The file is named .ppt but is a PowerPoint 2007+ (PPTX) presentation; it was read as PPTX',
     );
     checkFacts(entry, out);
@@ -95,7 +96,7 @@ describe('pptParser limits and refusals', () => {
     currentUser.content = content;
     const damaged = new Uint8Array(cfb.write(container, { type: 'array' }) as number[]);
     const out = await parse(damaged);
-    expect(out.warnings).toContain('The slide list is damaged; slides were read in file order');
+    expect(said(out.warnings)).toContain('The slide list is damaged; slides were read in file order');
     expect(out.pages[0].text).toContain('Here is some text in a text box!');
   });
 
@@ -106,6 +107,8 @@ describe('pptParser limits and refusals', () => {
       documentContext({ maxPages: 1 }),
     );
     expect(out.pages.map((p) => p.label)).toEqual(['slide 1', 'notes 1']);
-    expect(out.warnings).toContain('Only the first 1 of 6 slides were read; 5 were left out (maximum 1)');
+    expect(said(out.warnings)).toContain(
+      'Only the first 1 of 6 slides were read; 5 were left out (maximum 1)',
+    );
   });
 });

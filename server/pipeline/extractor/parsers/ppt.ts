@@ -1,7 +1,7 @@
 import * as CFB from 'cfb';
 import { unzlibSync } from 'fflate';
 import { parseFailure, type ParsedPage, type Parser, type RawAttachment } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { looksLikeCfb, looksLikeZip } from './media-types';
 import { embeddedFile, MAX_EMBEDDED_BYTES } from './ole-object';
 import { summaryInformation } from './ole-summary';
@@ -109,7 +109,7 @@ const oleStorage = (stream: PptStream, record: PptRecord): Uint8Array | null => 
 const embeddedObjects = (
   stream: PptStream,
   offsets: Iterable<number>,
-  warnings: string[],
+  warnings: TraceMessage[],
 ): RawAttachment[] => {
   const out: RawAttachment[] = [];
   for (const offset of offsets) {
@@ -119,9 +119,9 @@ const embeddedObjects = (
       const storage = oleStorage(stream, record);
       const file = storage && embeddedFile(storage, `object ${out.length + 1}`);
       if (file) out.push(file);
-      else if (!storage) warnings.push('An embedded object larger than the limit was left out');
+      else if (!storage) warnings.push(traceMessage('warnEmbeddedTooLarge'));
     } catch {
-      warnings.push('An embedded object could not be read');
+      warnings.push(traceMessage('warnEmbeddedUnreadable'));
     }
   }
   return out;
@@ -158,16 +158,14 @@ export const pptParser: Parser<'document'> = {
     const { maxPages } = context.options;
     if (looksLikeZip(input.bytes)) {
       const out = readPresentation(input, context.options);
-      out.warnings.unshift(
-        'The file is named .ppt but is a PowerPoint 2007+ (PPTX) presentation; it was read as PPTX',
-      );
+      out.warnings.unshift(traceMessage('warnPptIsPptx'));
       return out;
     }
     const container = openContainer(input.bytes);
     const bytes = streamOf(container, 'PowerPoint Document');
     if (!bytes) throw parseFailure('PPT_NO_DOCUMENT', traceMessage('parsePptNoDocument'));
     const stream = new PptStream(bytes);
-    const warnings: string[] = [];
+    const warnings: TraceMessage[] = [];
     const currentUser = streamOf(container, 'Current User');
     const editOffset = currentUser && currentUser.length >= 20 ? new PptStream(currentUser).u32(16) : -1;
     const persist = persistDirectory(stream, editOffset);
@@ -180,8 +178,7 @@ export const pptParser: Parser<'document'> = {
     let set = persist && slidesByPersist(stream, persist.offsets, persist.documentRef);
     if (!set || set.slides.length === 0) {
       const linear = slidesInStreamOrder(stream);
-      if (linear.slides.length > 0)
-        warnings.push('The slide list is damaged; slides were read in file order');
+      if (linear.slides.length > 0) warnings.push(traceMessage('warnSlideListDamaged'));
       if (!set || linear.slides.length > 0) set = linear;
     }
     const { slides, notes } = set;

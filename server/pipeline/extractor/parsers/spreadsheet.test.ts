@@ -6,6 +6,7 @@ import { corpusBytes, corpusEntries, corpusEntry, squash, type CorpusEntry } fro
 import { ParseError, type ParseContext, type ParseOutput } from '../types';
 import { buildZipBomb, recordingOcr } from './document-fixtures';
 import { MAX_ROWS, readWorkbook, spreadsheetParser } from './spreadsheet';
+import { said } from '../test-support/warnings';
 
 const DEFAULTS: SpreadsheetOptions = { readVertically: false, unmergeCells: false, parseHiddenSheets: false };
 
@@ -87,7 +88,7 @@ const FACT_CHECKS: Record<string, FactCheck> = {
       if (state === 'visible') expect(labels).toContain(name);
       else {
         expect(labels).not.toContain(name);
-        expect(visible.warnings.join('\n')).toContain(name);
+        expect(said(visible.warnings).join('\n')).toContain(name);
       }
     }
   },
@@ -123,7 +124,7 @@ describe('spreadsheetParser on the corpus', () => {
         all: await parse(bytes, file, { parseHiddenSheets: true }),
         visible: await parse(bytes, file),
       };
-      expect(out.all.warnings).toEqual([]);
+      expect(said(out.all.warnings)).toEqual([]);
       expect(out.all.metadata.hasMacros).toBe(entry.facts.has_vba_project === true);
       for (const [key, value] of Object.entries(entry.facts)) {
         if (key in UNCHECKED) continue;
@@ -213,7 +214,7 @@ describe('spreadsheetParser options', () => {
     const bytes = corpusBytes('spreadsheet/any_sheets.ods');
     const hidden = await parse(bytes, 'any_sheets.ods');
     expect(hidden.pages.map((p) => p.label)).toEqual(['Visible', 'Chart']);
-    expect(hidden.warnings).toEqual(['Hidden sheets left out: Hidden, VeryHidden']);
+    expect(said(hidden.warnings)).toEqual(['Hidden sheets left out: Hidden, VeryHidden']);
     expect(hidden.metadata.sheetCount).toBe(4);
     const all = await parse(bytes, 'any_sheets.ods', { parseHiddenSheets: true });
     expect(all.pages.map((p) => p.label)).toEqual(['Visible', 'Hidden', 'VeryHidden', 'Chart']);
@@ -223,7 +224,7 @@ describe('spreadsheetParser options', () => {
     const bytes = corpusBytes('hostile/OOM_alloc.xls');
     const out = await parse(bytes, 'OOM_alloc.xls');
     expect(out.pages.map((p) => p.label)).toEqual(['Weekly Report']);
-    expect(out.warnings[0]).toMatch(/^Hidden sheets left out: Data, EIM New Deals, .*Data People$/);
+    expect(said(out.warnings)[0]).toMatch(/^Hidden sheets left out: Data, EIM New Deals, .*Data People$/);
     expect((await parse(bytes, 'OOM_alloc.xls', { parseHiddenSheets: true })).pages).toHaveLength(10);
   });
 
@@ -266,7 +267,7 @@ describe('spreadsheetParser on hostile files', () => {
       parseHiddenSheets: true,
     });
     expect(out.pages).toHaveLength(10);
-    expect(out.warnings).toEqual([]);
+    expect(said(out.warnings)).toEqual([]);
   });
 
   it('corrupted_error.xls opens as xlrd does with ignore_workbook_corruption', async () => {
@@ -295,7 +296,7 @@ describe('spreadsheetParser on hostile files', () => {
   it('a merge over a whole sheet with unmergeCells stays within the cell and text budget', async () => {
     const bytes = xlsx({ Huge: { rows: [['x']], merges: ['A1:XFD1048576'] } });
     const out = await parse(bytes, 'huge.xlsx', { unmergeCells: true });
-    expect(out.warnings).toEqual([
+    expect(said(out.warnings)).toEqual([
       'Sheet "Huge" and the sheets after it are cut: a workbook yields at most 2000000 cells and 20000000 characters of text',
     ]);
     expect(out.pages[0].text.length).toBeLessThanOrEqual(20_000_000);
@@ -308,7 +309,7 @@ describe('spreadsheetParser on hostile files', () => {
     for (const readVertically of [false, true]) {
       const out = await parse(zipSync(files), 'far.xlsx', { readVertically });
       expect(out.pages[0].text).toBe('near');
-      expect(out.warnings).toEqual([
+      expect(said(out.warnings)).toEqual([
         `Sheet "Far": cells beyond row ${MAX_ROWS} or column 16384 were left out`,
       ]);
     }
@@ -320,7 +321,7 @@ describe('spreadsheetParser on hostile files', () => {
     const started = Date.now();
     const out = await parse(bytes, 'overlap.xlsx', { unmergeCells: true });
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(out.warnings[0]).toMatch(/^Sheet "Overlap" and the sheets after it are cut/);
+    expect(said(out.warnings)[0]).toMatch(/^Sheet "Overlap" and the sheets after it are cut/);
     expect(out.pages[0].text.split('\n')).toHaveLength(100);
   });
 
@@ -330,7 +331,7 @@ describe('spreadsheetParser on hostile files', () => {
     const lines = out.pages[0].text.split('\n');
     expect(lines).toHaveLength(MAX_ROWS);
     expect(lines.at(-1)).toBe(`row ${MAX_ROWS}`);
-    expect(out.warnings).toEqual([`Sheet "Long": only the first ${MAX_ROWS} rows were read`]);
+    expect(said(out.warnings)).toEqual([`Sheet "Long": only the first ${MAX_ROWS} rows were read`]);
   });
 
   it('refuses a zip bomb before SheetJS inflates it', async () => {

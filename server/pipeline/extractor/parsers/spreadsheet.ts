@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import { EXTENSIONS_BY_FAMILY, type SpreadsheetOptions } from '../../../../schemas/extractor-settings';
 import { parseFailure, type ParseError, type ParsedPage, type Parser } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 import { unzipBounded } from './zip';
 
 /** Rows read per sheet (SheetJS stops there). */
@@ -52,13 +52,13 @@ export const spreadsheetParser: Parser<'spreadsheet'> = {
     const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
     const budget: Budget = { cells: MAX_CELLS, chars: MAX_CHARS, steps: 2 * MAX_CELLS };
     const pages: ParsedPage[] = [];
-    const warnings: string[] = [];
+    const warnings: TraceMessage[] = [];
     const skipped: string[] = [];
     workbook.SheetNames.forEach((name, i) => {
       const hidden = container.hiddenSheets.has(name) || (info[i]?.Hidden ?? 0) > 0;
       const sheet = workbook.Sheets[name] as XLSX.WorkSheet | undefined;
       if (hidden && !options.parseHiddenSheets) skipped.push(name);
-      else if (!sheet) warnings.push(`Sheet "${name}" could not be read`);
+      else if (!sheet) warnings.push(traceMessage('warnSheetUnreadable', { sheet: name }));
       else {
         const text = sheetText(name, sheet, options, { budget, date1904, signal, warnings });
         pages.push({ text, ocr: false, label: name });
@@ -67,7 +67,7 @@ export const spreadsheetParser: Parser<'spreadsheet'> = {
     if (workbook.SheetNames.every((name) => !workbook.Sheets[name])) {
       throw parseFailure('SPREADSHEET_DAMAGED', traceMessage('parseSpreadsheetNoSheet'));
     }
-    if (skipped.length > 0) warnings.push(`Hidden sheets left out: ${skipped.join(', ')}`);
+    if (skipped.length > 0) warnings.push(traceMessage('warnHiddenSheets', { sheets: skipped.join(', ') }));
     return {
       pages,
       attachments: [],
@@ -376,12 +376,12 @@ interface SheetContext {
   budget: Budget;
   date1904: boolean;
   signal: AbortSignal;
-  warnings: string[];
+  warnings: TraceMessage[];
 }
 
 const sheetText = (name: string, sheet: XLSX.WorkSheet, options: SpreadsheetOptions, ctx: SheetContext) => {
   const { budget, warnings } = ctx;
-  if (sheet['!fullref']) warnings.push(`Sheet "${name}": only the first ${MAX_ROWS} rows were read`);
+  if (sheet['!fullref']) warnings.push(traceMessage('warnSheetRows', { sheet: name, max: MAX_ROWS }));
   const grid: Grid = new Map();
   const links = new Set<string>();
   const data: XLSX.CellObject[][] = sheet['!data'] ?? [];
@@ -402,16 +402,14 @@ const sheetText = (name: string, sheet: XLSX.WorkSheet, options: SpreadsheetOpti
     }
   }
   if (dropped) {
-    warnings.push(`Sheet "${name}": cells beyond row ${MAX_ROWS} or column ${MAX_COLUMNS} were left out`);
+    warnings.push(traceMessage('warnSheetCells', { sheet: name, rows: MAX_ROWS, columns: MAX_COLUMNS }));
   }
   if (options.unmergeCells) unmerge(grid, sheet['!merges'] ?? [], budget);
   const lines = render(options.readVertically ? transpose(grid) : grid, budget);
   if (links.size > 0) lines.push('', ...links);
   if (budget.full && !budget.told) {
     budget.told = true;
-    warnings.push(
-      `Sheet "${name}" and the sheets after it are cut: a workbook yields at most ${MAX_CELLS} cells and ${MAX_CHARS} characters of text`,
-    );
+    warnings.push(traceMessage('warnWorkbookCut', { sheet: name, cells: MAX_CELLS, characters: MAX_CHARS }));
   }
   return lines.join('\n');
 };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish, type TraceMessage } from '../../../../schemas/trace-messages';
 import { descendants, parseXml, textOf } from './xml-text';
 
 const parse = (xml: string | Uint8Array, limits?: { maxNodes: number; maxDepth: number }) => {
-  const warnings: string[] = [];
-  return { root: parseXml(xml, 'part.xml', warnings, limits), warnings };
+  const warnings: TraceMessage[] = [];
+  return { root: parseXml(xml, 'part.xml', warnings, limits), warnings: warnings.map(inEnglish) };
 };
 
 describe('parseXml', () => {

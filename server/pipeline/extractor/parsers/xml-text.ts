@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 import { parseFailure } from '../types';
-import { traceMessage } from '../../../../schemas/trace-messages';
+import { traceMessage, type TraceMessage } from '../../../../schemas/trace-messages';
 
 /** An element of a parsed XML part; names keep their prefix (`w:p`), `local()` drops it. */
 export interface XmlElement {
@@ -36,7 +36,7 @@ const decode = (bytes: Uint8Array): string => {
 export const parseXml = (
   bytes: Uint8Array | string,
   part: string,
-  warnings: string[],
+  warnings: TraceMessage[],
   limits: XmlLimits = DEFAULT_XML_LIMITS,
 ): XmlElement => {
   const root: XmlElement = { name: '#document', attributes: {}, children: [] };
@@ -46,14 +46,14 @@ export const parseXml = (
   const parser = new SaxesParser({ xmlns: false });
   parser.on('error', (error) => {
     if (error.message.endsWith('undefined entity.')) {
-      if (!entityWarned) warnings.push(`${part} refers to XML entities that were not expanded`);
+      if (!entityWarned) warnings.push(traceMessage('warnXmlEntitiesNotExpanded', { part }));
       entityWarned = true;
       return;
     }
     throw parseFailure('XML_MALFORMED', traceMessage('parseXmlMalformed', { part, detail: error.message }));
   });
   parser.on('doctype', (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) warnings.push(`${part} declares XML entities; they were ignored`);
+    if (/<!ENTITY/i.test(doctype)) warnings.push(traceMessage('warnXmlEntitiesIgnored', { part }));
   });
   const count = () => {
     nodes += 1;

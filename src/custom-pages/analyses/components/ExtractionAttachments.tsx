@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
 import type { ExtractedAttachment, Extraction } from '../../../../schemas/analysis-result';
 import { DetailList } from '../../../components/DetailList';
+import { useTraceText } from '../../analysis-result/traceText';
 import { ExtractionBlocks } from './ExtractionBlocks';
 import { ExtractionPages } from './ExtractionPages';
 import { formatBytes } from './format';
@@ -21,6 +22,7 @@ import { MessageLines } from './MessageLines';
 export const ExtractionAttachments = ({ extraction }: { extraction: Extraction }) => {
   const translate = useTranslate();
   const locale = useLocale();
+  const said = useTraceText();
   const { attachments } = extraction;
   const label = (key: string) => translate(`app.analyses.extraction.${key}`);
   const nameOf = (index: number | null) =>
@@ -47,8 +49,14 @@ export const ExtractionAttachments = ({ extraction }: { extraction: Extraction }
                   : []),
               ]}
             />
-            <MessageLines severity="error" lines={attachment.error ? [attachment.error] : []} />
-            <MessageLines severity="warning" lines={attachment.warnings} />
+            <MessageLines
+              severity="error"
+              lines={attachment.error ? [said.say(attachment.messages?.error, attachment.error)] : []}
+            />
+            <MessageLines
+              severity="warning"
+              lines={said.lines(attachment.warnings, attachment.messages?.warnings)}
+            />
             {attachment.error ? null : <ExtractionPages pages={attachment.pages} />}
             {blocks.length > 0 ? (
               <Accordion disableGutters variant="outlined">
