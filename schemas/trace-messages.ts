@@ -285,6 +285,17 @@ export const TRACE_MESSAGES_EN = {
   criterionHeaderPresent: "header '%{name}' present",
   criterionMetadata: "metadata '%{name}' = '%{value}'",
   criterionMetadataPresent: "metadata '%{name}' present",
+  // Issue 23 leftovers: output payload, NLU test page, OCR data
+  // The payload's attachments (pipeline/output/payload.ts): one listed without its data
+  payloadFileNotKept: '%{filename}: its file was not kept, so its data is not in the payload',
+  payloadAttachmentsTooLarge:
+    "%{filename}: left without its data, the payload's attachments would pass %{megabytes} MB",
+  // An interaction's search given up in a block (pipeline/nlu/analyse.ts): the NLU step and the NLU test page
+  nluSearchStoppedEarly:
+    "Interaction '%{interaction}': the search stopped early in a block with too many candidate matches",
+  // A field's pattern refused at run time (the settings' check refuses it first); `detail`: why
+  // (server/pipeline/nlu/regex-safety.ts), a technical detail
+  ocrDataPatternRefused: "The pattern of the field '%{key}' cannot be used: %{detail}",
 } as const;
 
 export type TraceCode = keyof typeof TRACE_MESSAGES_EN;

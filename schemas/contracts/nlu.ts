@@ -39,6 +39,8 @@ export const nluTestAnswer = z.object({
       archetypes: z.array(archetypeMatch),
       interactions: z.array(z.custom<NluInteraction>((v) => typeof v === 'object' && v !== null)),
       warnings: z.array(z.string()),
+      /** The same warnings by code (null: English only), for the console to say in the user's language. */
+      warningMessages: z.array(traceMessageOrNull).optional(),
     }),
   ),
 });

@@ -1,3 +1,4 @@
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
 import type { CompiledInteraction, CompiledNlu } from './compile';
 import { applyFunctions } from './functions';
@@ -10,7 +11,8 @@ export interface TextAnalysis {
   /** Every archetype's own matches (only the archetypes asked for, or needed by interactions). */
   own: Hit[][];
   occurrences: Occurrence[];
-  warnings: string[];
+  /** By code (schemas/trace-messages.ts): the NLU step's trace and the NLU test page say them. */
+  warnings: TraceMessage[];
 }
 
 export interface AnalyseOptions {
@@ -52,7 +54,7 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
   const tokens = tokenise(text);
   const wanted = options.allArchetypes ? nlu.archetypes.map(() => true) : nlu.needed;
   const own = matchArchetypes(nlu, text, tokens, wanted);
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   const blocks = (options.blocks ?? [{ start: 0, end: text.length }]).map((b) =>
     tokenRange(tokens, b.start, b.end),
   );
@@ -100,10 +102,7 @@ export const analyseText = (nlu: CompiledNlu, text: string, options: AnalyseOpti
     for (const block of blocks) {
       const hits = blocks.length === 1 ? all : all.map((list) => inBlock(list, block));
       const { occurrences, exhausted } = findOccurrences(interaction, hits, block.first, block.last);
-      if (exhausted)
-        warnings.push(
-          `Interaction '${interaction.name}': the search stopped early in a block with too many candidate matches`,
-        );
+      if (exhausted) warnings.push(traceMessage('nluSearchStoppedEarly', { interaction: interaction.name }));
       const group: Occurrence[] = [];
       for (const o of occurrences) {
         const key = o.first * width + o.last;

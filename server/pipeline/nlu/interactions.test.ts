@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { analyseText } from './analyse';
 import { compileNlu } from './compile';
 import { definitions, occurrencesIn } from './test-support';
@@ -253,7 +254,8 @@ describe('interactions', () => {
     const text = `gamma ${'alpha beta '.repeat(3000)}`;
     const { occurrences, warnings } = analyseText(compileNlu(defs), text, { language: null });
     expect(occurrences).toEqual([]);
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([{ code: 'nluSearchStoppedEarly', params: { interaction: 'abc' } }]);
+    expect(warnings.map(inEnglish)).toEqual([
       "Interaction 'abc': the search stopped early in a block with too many candidate matches",
     ]);
   });

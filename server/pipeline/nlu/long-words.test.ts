@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { analyseText } from './analyse';
 import { compileNlu } from './compile';
 import { FuzzyIndex, INDEXED_LENGTH } from './fuzzy';
@@ -126,7 +127,8 @@ describe('the completion of occurrences on hostile texts', () => {
     expect(n * n).toBeGreaterThan(2 * COMPLETION_BUDGET);
     expect(occurrences.length).toBeLessThan(n);
     expect(occurrences[0].parameters.b).toHaveLength(1);
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([{ code: 'nluSearchStoppedEarly', params: { interaction: 'ab' } }]);
+    expect(warnings.map(inEnglish)).toEqual([
       "Interaction 'ab': the search stopped early in a block with too many candidate matches",
     ]);
   });

@@ -104,7 +104,7 @@ export const nluInteraction = (
 /** Runs one compiled server over every source of the extraction. */
 export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: string | null) => {
   const interactions: NluInteraction[] = [];
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   for (const { source, blocks } of nluSources(extraction)) {
     const text = textOf(extraction, source);
     const analysis = analyseText(nlu, text, { language, blocks });

@@ -47,3 +47,35 @@ describe('the NLU test page’s archetype matches', () => {
     ]);
   });
 });
+
+describe('the NLU test page’s warnings (issue 23: by code)', () => {
+  it('says an interaction whose search stopped early in English and by code', () => {
+    const server = {
+      server: {
+        id: 's-adversarial',
+        version: '1',
+        state: 'started' as const,
+        definitions: definitions({
+          archetypes: { a: ['alpha'], b: ['beta'], c: ['gamma'] },
+          interactions: [
+            {
+              name: 'abc',
+              ordered: true,
+              parameters: [{ archetype: 'a' }, { archetype: 'b' }, { archetype: 'c' }],
+            },
+          ],
+        }),
+      },
+      startedNow: false,
+    };
+    // A gamma before every alpha: each alpha-beta pair is a dead end the search must give up on.
+    const answer = testText([server], `gamma ${'alpha beta '.repeat(3000)}`, 'fr', null);
+    if ('refused' in answer) throw new Error(answer.refused.message);
+    expect(answer.servers[0].warnings).toEqual([
+      "Interaction 'abc': the search stopped early in a block with too many candidate matches",
+    ]);
+    expect(answer.servers[0].warningMessages).toEqual([
+      { code: 'nluSearchStoppedEarly', params: { interaction: 'abc' } },
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { analyseText } from './analyse';
 import type { Hit } from './archetype-matches';
 import { NluCompileError, type ConfigurationProblem } from './compile';
@@ -77,7 +78,8 @@ export const testText = (
       startedNow,
       archetypes: archetypes.sort((a, b) => a.start - b.start),
       interactions: analysis.occurrences.map((o) => nluInteraction(compiled, o, text, 'message', null)),
-      warnings: analysis.warnings,
+      warnings: analysis.warnings.map(inEnglish),
+      warningMessages: analysis.warnings,
     });
   }
   return { language, servers: answers };

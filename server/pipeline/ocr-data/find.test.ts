@@ -82,9 +82,14 @@ describe('the OCR data extraction finds values next to their anchors', () => {
   it('keeps the first group of a pattern, and refuses a pattern at risk of backtracking by naming the field', () => {
     const [hit] = read([field('client', ['réf. client'], 'text', 'CLI-(\\d+)')], INVOICE);
     expect(hit.value).toBe('88');
-    expect(() =>
-      compileFields({ category: '', documents: [], fields: [field('bad', ['x'], 'text', '(a+)+$')] }),
-    ).toThrow(/The pattern of the field 'bad' cannot be used/);
+    const refused = () =>
+      compileFields({ category: '', documents: [], fields: [field('bad', ['x'], 'text', '(a+)+$')] });
+    expect(refused).toThrow(/The pattern of the field 'bad' cannot be used/);
+    expect(refused).toThrow(
+      expect.objectContaining({
+        trace: { code: 'ocrDataPatternRefused', params: { key: 'bad', detail: expect.any(String) } },
+      }),
+    );
   });
 
   it('finds nothing, and invents nothing, on a page of one anchor repeated on every line with no value', () => {

@@ -1,9 +1,11 @@
 import type { ExtractedPage, TextBlock } from '../../../schemas/analysis-result';
 import { PAGE_SEPARATOR } from '../../../schemas/analysis-result';
 import type { OcrDataField, OcrDataSettings, OcrValueType } from '../../../schemas/ocr-data';
+import { traceMessage } from '../../../schemas/trace-messages';
 import { BUILTIN_ARCHETYPES } from '../nlu/builtins';
 import { parseNumber } from '../nlu/functions';
 import { compileSafeRegex } from '../nlu/regex-safety';
+import { StopPipeline } from '../stage';
 
 /** A document the OCR data extraction reads: an attachment, or the input itself ('message'). */
 export interface OcrDocument {
@@ -75,7 +77,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The fields compiled: each anchor as a case- and accent-blind expression on whole words (any run of
  * spaces between its words), the value pattern with `compileSafeRegex`.
  *
- * @throws Error naming the field when its pattern is refused (the settings' check refuses it first).
+ * @throws StopPipeline naming the field when its pattern is refused (the settings' check refuses it
+ *   first), by code (`ocrDataPatternRefused`).
  */
 export const compileFields = (settings: OcrDataSettings): CompiledField[] =>
   settings.fields.map((field) => {
@@ -84,8 +87,10 @@ export const compileFields = (settings: OcrDataSettings): CompiledField[] =>
       try {
         value = compileSafeRegex(field.pattern, 'iu');
       } catch (error) {
-        throw new Error(
-          `The pattern of the field '${field.key}' cannot be used: ${(error as Error).message}`,
+        // By code, the safety check's words only as a technical detail: the console says it in the
+        // user's language.
+        throw new StopPipeline(
+          traceMessage('ocrDataPatternRefused', { key: field.key, detail: (error as Error).message }),
         );
       }
     } else if (field.type !== 'text') value = TYPE_PATTERNS[field.type];

@@ -10,13 +10,15 @@ import {
   outputWarnings,
   type OutputSettings,
 } from '../../../schemas/output';
-import { emptyResult, runPipeline } from '../engine';
+import { inEnglish } from '../../../schemas/trace-messages';
+import { emptyResult, runPipeline, STAGES } from '../engine';
 import { corpusBytes } from '../extractor/test-support/corpus';
 import {
   EMPTY_LANGUAGE_CONFIG,
   type PipelineConfig,
   type PipelineInput,
   type PipelineServices,
+  type Stage,
 } from '../stage';
 import { DEFAULT_VISION } from '../../../schemas/vision';
 import { buildPayload, MAX_ATTACHMENT_DATA_BYTES } from './payload';
@@ -97,9 +99,56 @@ describe('the output payload', () => {
     const { payload, warnings } = buildPayload(eml, result, withData, files);
     expect(payload.attachments!.map((a) => a.data === null)).toEqual([false, true, false, true]);
     expect(warnings).toEqual([
+      { code: 'payloadAttachmentsTooLarge', params: { filename: 'f1.bin', megabytes: 10 } },
+      { code: 'payloadFileNotKept', params: { filename: 'f3.bin' } },
+    ]);
+    // The API's English, unchanged.
+    expect(warnings.map(inEnglish)).toEqual([
       "f1.bin: left without its data, the payload's attachments would pass 10 MB",
       'f3.bin: its file was not kept, so its data is not in the payload',
     ]);
+  });
+
+  it('says a file it could not carry in the output step’s trace, in English and by code', async () => {
+    // An extraction whose attachment's file the extractor did not keep.
+    const extractor: Stage = {
+      step: 'extractor',
+      skipReason: () => null,
+      run: async ({ result }) => {
+        result.extraction = {
+          kind: 'email',
+          message: null,
+          pages: [],
+          metadata: {},
+          attachments: [
+            {
+              index: 0,
+              filename: 'scan.pdf',
+              mime: 'application/pdf',
+              size: 3,
+              inline: false,
+              parent: null,
+              pages: [],
+              metadata: {},
+              warnings: [],
+              error: null,
+            },
+          ],
+          blocks: [],
+        };
+        return { summary: 'read' };
+      },
+    };
+    const result = await runPipeline('a', eml, config(withData), services, new AbortController().signal, {
+      ...STAGES,
+      extractor,
+    });
+    const output = result.trace.find((t) => t.step === 'outputDelivery')!;
+    expect(output.warnings).toContain('scan.pdf: its file was not kept, so its data is not in the payload');
+    expect(output.messages?.warnings).toContainEqual({
+      code: 'payloadFileNotKept',
+      params: { filename: 'scan.pdf' },
+    });
   });
 
   it('fills what stored choices lack with the defaults', () => {

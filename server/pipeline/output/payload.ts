@@ -6,6 +6,7 @@ import {
   type OutputSettings,
   type PayloadAttachment,
 } from '../../../schemas/output';
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import { moduleActive } from '../module-scope';
 import type { PipelineConfig, PipelineInput } from '../stage';
 
@@ -33,16 +34,19 @@ export const environmentCategoryNames = ({ categorisation: c }: Pick<PipelineCon
 const attachmentsWithData = (
   result: AnalysisResult,
   files: readonly Uint8Array[] | undefined,
-  warnings: string[],
+  warnings: TraceMessage[],
 ): PayloadAttachment[] => {
   let budget = MAX_ATTACHMENT_DATA_BYTES;
   return (result.extraction?.attachments ?? []).map((a) => {
     const bytes = files?.[a.index];
     const entry: PayloadAttachment = { fileName: a.filename, mime: a.mime, size: a.size, data: null };
-    if (!bytes) warnings.push(`${a.filename}: its file was not kept, so its data is not in the payload`);
+    if (!bytes) warnings.push(traceMessage('payloadFileNotKept', { filename: a.filename }));
     else if (bytes.length > budget)
       warnings.push(
-        `${a.filename}: left without its data, the payload's attachments would pass ${MAX_ATTACHMENT_DATA_BYTES / 1024 / 1024} MB`,
+        traceMessage('payloadAttachmentsTooLarge', {
+          filename: a.filename,
+          megabytes: MAX_ATTACHMENT_DATA_BYTES / 1024 / 1024,
+        }),
       );
     else {
       budget -= bytes.length;
@@ -55,15 +59,16 @@ const attachmentsWithData = (
 /**
  * The payload of an analysis under the output settings (spec pipeline §3 "Output module flags"):
  * its identity and status, then each selected part. Parts of an email (headers, HTML body) are
- * left out of other inputs. Categories named in `categories.skip` are not delivered.
+ * left out of other inputs. Categories named in `categories.skip` are not delivered. Its warnings
+ * are by code (schemas/trace-messages.ts): the output step's trace keeps the English beside them.
  */
 export const buildPayload = (
   input: PipelineInput,
   result: AnalysisResult,
   settings: OutputSettings,
   files?: readonly Uint8Array[],
-): { payload: OutputPayload; warnings: string[] } => {
-  const warnings: string[] = [];
+): { payload: OutputPayload; warnings: TraceMessage[] } => {
+  const warnings: TraceMessage[] = [];
   const payload: OutputPayload = {
     analysisId: result.id,
     name: input.name,

@@ -120,6 +120,67 @@ describe('the trace in the user’s language (schemas/trace-messages.ts)', () =>
     ).toBeInTheDocument();
   });
 
+  it('says the NLU’s, the OCR data’s and the payload’s own warnings and refusals in French', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const stoppedEarly = traceMessage('nluSearchStoppedEarly', { interaction: 'cancellation' });
+    const refused = traceMessage('ocrDataPatternRefused', {
+      key: 'total',
+      detail: "'(a+)+$' is refused: it may backtrack catastrophically",
+    });
+    const notKept = traceMessage('payloadFileNotKept', { filename: 'scan.pdf' });
+    const tooLarge = traceMessage('payloadAttachmentsTooLarge', { filename: 'big.zip', megabytes: 10 });
+    const leftovers: TraceEntry[] = [
+      {
+        ...coded('nlu', traceMessage('nluRead', { language: 'fr', servers: traceList([], '; ') })),
+        warnings: [inEnglish(stoppedEarly)],
+        messages: {
+          summary: traceMessage('nluRead', { language: 'fr', servers: traceList([], '; ') }),
+          warnings: [stoppedEarly],
+        },
+      },
+      {
+        ...coded('ocrDataExtraction', refused),
+        status: 'error',
+        errors: [inEnglish(refused)],
+        messages: { summary: refused, warnings: [], errors: [refused] },
+      },
+      {
+        ...coded('outputDelivery', traceMessage('payloadNoWebhook')),
+        warnings: [inEnglish(notKept), inEnglish(tooLarge)],
+        messages: { summary: traceMessage('payloadNoWebhook'), warnings: [notKept, tooLarge] },
+      },
+    ];
+    renderConsole(`${ENV_PATH}/analyses/a1?tab=trace`, {
+      ...environmentRoutes('qualifier'),
+      [`GET ${API}/analyses/a1/result`]: json({
+        analysis: makeAnalysis(),
+        result: { ...makeResult(), trace: leftovers },
+        exchangeLabels: null,
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'Interaction « cancellation » : la recherche s’est arrêtée avant la fin dans un bloc aux correspondances candidates trop nombreuses',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        "Le motif du champ « total » ne peut pas être utilisé (détail technique : '(a+)+$' is refused: it may backtrack catastrophically)",
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(
+      screen.getByText(
+        'scan.pdf : son fichier n’a pas été conservé, ses données ne sont donc pas dans le contenu',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'big.zip : ses données ne sont pas dans le contenu, dont les pièces jointes dépasseraient sinon 10 Mo',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/its file was not kept|stopped early|cannot be used/)).toBeNull();
+  });
+
   it('says them in English when the user reads English', async () => {
     window.localStorage.setItem('locale', 'en');
     renderTrace();

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
+import { inEnglish, traceMessage } from '../../../schemas/trace-messages';
 import type { FakeRoute } from '../../test/fakeApi';
 import { json } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -57,7 +58,7 @@ const answer: NluTestAnswer = {
   ],
 };
 
-const open = async () => {
+const open = async (answered: NluTestAnswer = answer, title = 'NLU test') => {
   const sent: unknown[] = [];
   const routes: Record<string, FakeRoute> = {
     ...environmentRoutes('configurator'),
@@ -66,11 +67,11 @@ const open = async () => {
     }),
     [`POST ${API}/nlu-test`]: (request) => {
       sent.push(request.body);
-      return json(answer);
+      return json(answered);
     },
   };
   renderConsole(`${ENV_PATH}/nlu-test`, routes);
-  await screen.findByRole('heading', { name: 'NLU test', level: 1 }, { timeout: 8000 });
+  await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 8000 });
   await screen.findByRole('checkbox', { name: 'main' }, { timeout: 8000 });
   return sent;
 };
@@ -103,5 +104,29 @@ describe('NLU test page (spec pipeline §2, §5)', () => {
     const interactions = screen.getByRole('list', { name: 'Interactions found' });
     expect(within(interactions).getByText('cancellation')).toBeInTheDocument();
     expect(interactions).toHaveTextContent('action = résilier, object = contrat');
+  });
+
+  it('says a server’s warnings in the user’s language, by code', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const stoppedEarly = traceMessage('nluSearchStoppedEarly', { interaction: 'cancellation' });
+    const user = userEvent.setup();
+    await open(
+      {
+        ...answer,
+        servers: [
+          { ...answer.servers[0], warnings: [inEnglish(stoppedEarly)], warningMessages: [stoppedEarly] },
+        ],
+      },
+      'Test NLU',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Texte à analyser' }), text);
+    await user.click(screen.getByRole('checkbox', { name: 'main' }));
+    await user.click(screen.getByRole('button', { name: 'Analyser' }));
+    expect(
+      await screen.findByText(
+        'Interaction « cancellation » : la recherche s’est arrêtée avant la fin dans un bloc aux correspondances candidates trop nombreuses',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/the search stopped early/)).toBeNull();
   });
 });

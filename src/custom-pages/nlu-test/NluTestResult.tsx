@@ -7,10 +7,12 @@ import { useTranslate } from 'react-admin';
 import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
 import { HighlightedText } from '../../components/HighlightedText';
 import { interactionHighlights, parameterSummary } from '../analysis-result/nluHighlights';
+import { useTraceText } from '../analysis-result/traceText';
 
 /** What each server found: the text with its matches marked, the archetypes and the interactions. */
 export const NluTestResult = ({ text, result }: { text: string; result: NluTestAnswer }) => {
   const translate = useTranslate();
+  const { say } = useTraceText();
   return (
     <Stack spacing={2}>
       {result.language ? (
@@ -25,9 +27,9 @@ export const NluTestResult = ({ text, result }: { text: string; result: NluTestA
             {server.startedNow ? (
               <Alert severity="info">{translate('app.nlu.test.startingUp', { name: server.name })}</Alert>
             ) : null}
-            {server.warnings.map((w) => (
+            {server.warnings.map((w, i) => (
               <Alert key={w} severity="warning">
-                {w}
+                {say(server.warningMessages?.[i], w)}
               </Alert>
             ))}
             <HighlightedText

@@ -273,4 +273,13 @@ export const traceFr: Record<TraceCode, string> = {
   criterionHeaderPresent: 'en-tête « %{name} » présent',
   criterionMetadata: 'métadonnée « %{name} » = « %{value} »',
   criterionMetadataPresent: 'métadonnée « %{name} » présente',
+  // Issue 23 leftovers: output payload, NLU test page, OCR data
+  payloadFileNotKept:
+    '%{filename} : son fichier n’a pas été conservé, ses données ne sont donc pas dans le contenu',
+  payloadAttachmentsTooLarge:
+    '%{filename} : ses données ne sont pas dans le contenu, dont les pièces jointes dépasseraient sinon %{megabytes} Mo',
+  nluSearchStoppedEarly:
+    'Interaction « %{interaction} » : la recherche s’est arrêtée avant la fin dans un bloc aux correspondances candidates trop nombreuses',
+  ocrDataPatternRefused:
+    'Le motif du champ « %{key} » ne peut pas être utilisé (détail technique : %{detail})',
 };
