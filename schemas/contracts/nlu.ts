@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExtractedDatum, NluInteraction } from '../analysis-result';
-import type { TraceMessage } from '../trace-messages';
 import { defineCall } from './define';
+import { warningsFields } from './warnings';
 
 /**
  * The NLU calls beyond the generic CRUD of its entities (spec pipeline §2–5): the NLU test page,
@@ -13,11 +13,6 @@ const serverParams = z.object({ envId: z.string(), id: z.string() });
 
 /** The longest text the test page reads. */
 export const NLU_TEST_MAX_CHARS = 100_000;
-
-/** A warning by code (schemas/trace-messages.ts), or null where it has English words only. */
-const traceMessageOrNull = z.custom<TraceMessage | null>(
-  (v) => v === null || (typeof v === 'object' && typeof (v as { code?: unknown }).code === 'string'),
-);
 
 export const archetypeMatch = z.object({
   archetype: z.string(),
@@ -38,9 +33,7 @@ export const nluTestAnswer = z.object({
       startedNow: z.boolean(),
       archetypes: z.array(archetypeMatch),
       interactions: z.array(z.custom<NluInteraction>((v) => typeof v === 'object' && v !== null)),
-      warnings: z.array(z.string()),
-      /** The same warnings by code (null: English only), for the console to say in the user's language. */
-      warningMessages: z.array(traceMessageOrNull).optional(),
+      ...warningsFields,
     }),
   ),
 });
@@ -146,9 +139,7 @@ export const testCategorisation = defineCall({
     ruleCategories: z.array(z.string()),
     /** What the template wrote (the default category, or NO_CATEGORY, when it wrote none). */
     categories: z.array(z.string()),
-    warnings: z.array(z.string()),
-    /** The same warnings by code (null: English only), for the console to say in the user's language. */
-    warningMessages: z.array(traceMessageOrNull).optional(),
+    ...warningsFields,
   }),
 });
 
@@ -162,8 +153,6 @@ export const testExtraction = defineCall({
     language: z.string().nullable(),
     extractedData: z.array(z.custom<ExtractedDatum>((v) => typeof v === 'object' && v !== null)),
     /** What the NLU and extraction steps said (a field whose archetype no server loads, …). */
-    warnings: z.array(z.string()),
-    /** The same warnings by code (null: English only), for the console to say in the user's language. */
-    warningMessages: z.array(traceMessageOrNull).optional(),
+    ...warningsFields,
   }),
 });

@@ -85,7 +85,7 @@ export type FromThread =
 /** A finished analysis, in the form it was asked for, or a task's answer. */
 export type Finished =
   | { form: 'value'; value: unknown }
-  /** A task that threw: its message, and the message by code when it had one (a ParseError's). */
+  /** A task that threw: its message, and the message by code when it had one (a ParseError's, a StopPipeline's). */
   | { form: 'failed'; message: string; trace?: TraceMessage }
   | { form: 'object'; result: AnalysisResult }
   | {

@@ -7,7 +7,7 @@ import { ParseError } from '../pipeline/extractor/types';
 import { ocrDataTest } from '../pipeline/ocr-data/test';
 import { rescore } from '../pipeline/rescore';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
-import type { PipelineConfig, PipelineServices, Stage } from '../pipeline/stage';
+import { StopPipeline, type PipelineConfig, type PipelineServices, type Stage } from '../pipeline/stage';
 import {
   batcher,
   bytesOutcome,
@@ -169,7 +169,8 @@ const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
     ) => unknown;
     post({ type: 'done', job: m.job, form: 'value', value: await task(...m.args) });
   } catch (error) {
-    const trace = error instanceof ParseError ? error.trace : undefined;
+    // A parser's refusal or a stop (an OCR data pattern refused) travels by code too.
+    const trace = error instanceof ParseError || error instanceof StopPipeline ? error.trace : undefined;
     post({
       type: 'done',
       job: m.job,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../schemas/analysis-result';
+import { inEnglish, type TraceMessage } from '../../schemas/trace-messages';
 import type { ModuleView } from '../../schemas/contracts/modules';
 import type { OcrDataField, OcrDataSettings } from '../../schemas/ocr-data';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
@@ -252,6 +253,25 @@ describe('the OCR data extraction module', () => {
         ],
       },
     ]);
+  });
+
+  it('names a pattern refused at run time by code on the test page (issue 23)', async () => {
+    await setOcrData({ fields: [field('total', ['Total'])] });
+    // The settings' check refuses such a pattern first: here it reached the stored settings all the same.
+    await t.platform.db.query(
+      `UPDATE environments SET settings = jsonb_set(settings, '{ocrData,fields,0,pattern}', '"(a+)+$"')
+       WHERE id = $1`,
+      [env],
+    );
+    const res = await testPage('pdf/002-trivial-libre-office-writer.pdf');
+    expect([res.statusCode, res.json().code]).toEqual([422, 'EXTRACTION_FAILED']);
+    const { message, params } = res.json() as { message: string; params: { trace?: TraceMessage } };
+    expect(params.trace).toEqual({
+      code: 'ocrDataPatternRefused',
+      params: { key: 'total', detail: expect.stringMatching(/^'\(a\+\)\+\$' is refused/) },
+    });
+    expect(message).toBe(inEnglish(params.trace!));
+    await setOcrData({ fields: FIELDS });
   });
 
   it('forgets its settings when the module is deactivated', async () => {
