@@ -46,5 +46,18 @@ describe('trace messages (issue 23: every code the server can emit has its fr an
     expect(inEnglish(traceMessage('sourceFile', { filename: 'a.eml', size: { bytes: 4506 } }))).toBe(
       'File a.eml (4.4 KB)',
     );
+    // An endpoint named by a nested code (issue 23, the vision engine and the LLM/speech endpoints)
+    const speech = traceList([traceMessage('endpointSpeech')]);
+    expect(inEnglish(traceMessage('endpointTimeout', { endpoint: speech, seconds: 0.3 }))).toBe(
+      'The speech endpoint did not answer within 0.3 s',
+    );
+    expect(
+      inEnglish(
+        traceMessage('endpointHttpStatus', {
+          endpoint: traceList([traceMessage('endpointLlm')]),
+          status: 503,
+        }),
+      ),
+    ).toBe('The LLM endpoint answered HTTP 503');
   });
 });

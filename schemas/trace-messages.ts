@@ -296,6 +296,51 @@ export const TRACE_MESSAGES_EN = {
   // A field's pattern refused at run time (the settings' check refuses it first); `detail`: why
   // (server/pipeline/nlu/regex-safety.ts), a technical detail
   ocrDataPatternRefused: "The pattern of the field '%{key}' cannot be used: %{detail}",
+  // Vision engine and LLM/speech endpoints (issue 23)
+  // The images sent (pipeline/vision/images.ts); `detail`: pdf.js's words
+  visionPagesNotRendered: '%{filename}: its pages could not be rendered (%{detail})',
+  visionImagesNotSent:
+    '%{smart_count} page image was not sent: the vision engine sends at most %{images} images and %{megabytes} MB |||| %{smart_count} page images were not sent: the vision engine sends at most %{images} images and %{megabytes} MB',
+  // Settings not complete yet (pipeline/vision/stage.ts): `problem` is one of the five below, the
+  // settings' own problems (schemas/vision.ts visionProblems), said as the settings say them
+  visionNotSetUp: 'The vision engine is not set up: %{problem}',
+  visionPromptRequired: 'A custom vision engine needs a prompt',
+  visionCategoriesRequired: 'A strict classification needs at least one category',
+  visionFieldsRequired: 'A strict extraction needs at least one field',
+  visionKeyInvalid: "'%{key}' is not a valid key: a letter, then letters, digits or _ (64 at most)",
+  visionKeyTwice: "The key '%{key}' is declared twice",
+  // The model's answer (pipeline/vision/answer.ts): warnings, then why it cannot be used (the step
+  // fails); `answer`, `refusal`: its first 80 characters; `detail`: JSON.parse's words
+  visionAnswerCut: "The model's answer was cut at its length limit",
+  visionFieldsUnanswered:
+    'The model did not answer the field %{fields}: it is empty |||| The model did not answer the fields %{fields}: they are empty',
+  visionAnswerRefused: 'The model refused to answer: “%{refusal}”',
+  visionAnswerEmpty: 'The model gave an empty answer',
+  visionAnswerCutJson: "The model's answer was cut at its length limit and is not complete JSON: “%{answer}”",
+  visionAnswerNotJson: "The model's answer is not valid JSON (%{detail}): “%{answer}”",
+  visionAnswerNotObject: "The model's answer is not a JSON object: “%{answer}”",
+  visionUndeclaredProperties: 'The model answered undeclared properties: %{properties}',
+  visionNoCategory: 'The model answered no category',
+  visionCategoryUndeclared:
+    'The model answered the category “%{category}”, which is not one of the declared categories: %{declared}',
+  visionUndeclaredFields: 'The model answered undeclared fields: %{fields} (declared: %{declared})',
+  visionFieldList: "The model answered the field '%{field}' with a list, not text",
+  visionFieldObject: "The model answered the field '%{field}' with an object, not text",
+  // An endpoint's failure (integrations/endpoint.ts): `endpoint` is one of the two names below;
+  // `detail`: Node's words, or the first 200 characters of the endpoint's answer
+  endpointLlm: 'LLM',
+  endpointSpeech: 'speech',
+  endpointTimeout: 'The %{endpoint} endpoint did not answer within %{seconds} s',
+  endpointUnreachable: 'The %{endpoint} endpoint could not be reached: %{detail}',
+  endpointInternalAddress:
+    'The %{endpoint} endpoint could not be reached: %{host} resolves to %{address}, an internal address the platform does not send to',
+  endpointHttpStatus: 'The %{endpoint} endpoint answered HTTP %{status}',
+  endpointHttpStatusDetail: 'The %{endpoint} endpoint answered HTTP %{status}: %{detail}',
+  // An answer the LLM and speech clients cannot read (integrations/llm.ts, speech.ts)
+  llmAnswerTooLarge: "The LLM endpoint's answer passed %{megabytes} MB; it was not read",
+  llmNoChoice: 'The LLM endpoint answered without a choice (expected choices[0].message)',
+  llmNoMessage: 'The LLM endpoint answered without a message (expected choices[0].message.content)',
+  speechNoTranscript: 'The speech endpoint answered without a transcript (expected JSON { text })',
 } as const;
 
 export type TraceCode = keyof typeof TRACE_MESSAGES_EN;

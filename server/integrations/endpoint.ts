@@ -1,7 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { guardedLookup, refusedLiteral, type OutboundPolicy } from '../delivery/outbound';
+import { traceList, traceMessage } from '../../schemas/trace-messages';
+import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from '../delivery/outbound';
+import { CodedError } from '../pipeline/stage';
 
 /**
  * A POST with node:http(s) whose connection goes only to an address the policy allows (DESIGN.md
@@ -44,19 +46,25 @@ const guardedPost = (
     request.end(body);
   });
 
+/** The endpoints, as their failures name them (trace codes: the console says them in the user's language). */
+const ENDPOINT_NAMES = { LLM: 'endpointLlm', speech: 'endpointSpeech' } as const;
+export type EndpointName = keyof typeof ENDPOINT_NAMES;
+
 /**
- * A POST to a third-party endpoint (speech, LLM) with its failures in the user's words: which
- * endpoint, and whether it could not be reached, did not answer in time, or answered an error.
+ * A POST to a third-party endpoint (speech, LLM) with its failures in the user's words, by code (a
+ * CodedError): which endpoint, and whether it could not be reached, did not answer in time, or
+ * answered an error; Node's words and the endpoint's answer are only their technical detail.
  * With a `policy`, the endpoint is one a user typed: internal addresses are refused at connection.
  */
 export const postToEndpoint = async (
-  what: string,
+  what: EndpointName,
   url: string,
   init: { headers: Record<string, string>; body: BodyInit },
   timeoutMs: number,
   signal?: AbortSignal,
   policy?: OutboundPolicy,
 ): Promise<Response> => {
+  const endpoint = traceList([traceMessage(ENDPOINT_NAMES[what])]);
   let response: Response;
   try {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -69,12 +77,20 @@ export const postToEndpoint = async (
     // fetch throws the timeout's reason; node:http an AbortError caused by it.
     const cause = (error as { cause?: { name?: unknown } }).cause;
     if (error instanceof Error && (error.name === 'TimeoutError' || cause?.name === 'TimeoutError'))
-      throw new Error(`The ${what} endpoint did not answer within ${timeoutMs / 1000} s`);
-    throw new Error(`The ${what} endpoint could not be reached: ${(error as Error).message}`);
+      throw new CodedError(traceMessage('endpointTimeout', { endpoint, seconds: timeoutMs / 1000 }));
+    if (error instanceof OutboundRefused)
+      throw new CodedError(
+        traceMessage('endpointInternalAddress', { endpoint, host: error.host, address: error.address }),
+      );
+    throw new CodedError(traceMessage('endpointUnreachable', { endpoint, detail: (error as Error).message }));
   }
   if (!response.ok) {
     const detail = (await response.text().catch(() => '')).slice(0, 200);
-    throw new Error(`The ${what} endpoint answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+    throw new CodedError(
+      detail
+        ? traceMessage('endpointHttpStatusDetail', { endpoint, status: response.status, detail })
+        : traceMessage('endpointHttpStatus', { endpoint, status: response.status }),
+    );
   }
   return response;
 };

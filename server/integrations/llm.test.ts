@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '../../tests/api/support/llm-server';
+import { inEnglish } from '../../schemas/trace-messages';
 import { outboundPolicy } from '../delivery/outbound';
+import { CodedError } from '../pipeline/stage';
 import { createLlmClient } from './llm';
 
 let server: LlmServer | undefined;
@@ -67,5 +69,61 @@ describe('the LLM client', () => {
     await expect(impatient.complete('x', signal)).rejects.toThrow(
       'The LLM endpoint did not answer within 0.2 s',
     );
+  });
+
+  it('says each failure by code (issue 23), Node’s words and the answer only as a detail', async () => {
+    const failure = async (asked: Promise<unknown>) => {
+      const error = await asked.then(
+        () => expect.fail('answered'),
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(CodedError);
+      const { trace, message } = error as CodedError;
+      expect(inEnglish(trace)).toBe(message);
+      return { trace, message };
+    };
+    const endpoint = { list: [{ code: 'endpointLlm' }] };
+    server = await startLlmServer();
+    const llm = createLlmClient({ baseUrl: server.url, model: 'small', timeoutMs: 200 });
+    server.replies.push({ status: 503 });
+    expect((await failure(llm.complete('x', signal))).trace).toEqual({
+      code: 'endpointHttpStatusDetail',
+      params: { endpoint, status: 503, detail: '{"error":{"message":"The model is overloaded"}}' },
+    });
+    server.replies.push({ raw: '<html>Bad gateway</html>' });
+    expect(await failure(llm.complete('x', signal))).toEqual({
+      trace: { code: 'llmNoChoice' },
+      message: 'The LLM endpoint answered without a choice (expected choices[0].message)',
+    });
+    server.replies.push({ content: null });
+    expect(await failure(llm.complete('x', signal))).toEqual({
+      trace: { code: 'llmNoMessage' },
+      message: 'The LLM endpoint answered without a message (expected choices[0].message.content)',
+    });
+    server.replies.push({ raw: 'x'.repeat(5 * 1024 * 1024) });
+    expect(await failure(llm.complete('x', signal))).toEqual({
+      trace: { code: 'llmAnswerTooLarge', params: { megabytes: 4 } },
+      message: "The LLM endpoint's answer passed 4 MB; it was not read",
+    });
+    server.replies.push({ content: 'late', delayMs: 2_000 });
+    expect((await failure(llm.complete('x', signal))).trace).toEqual({
+      code: 'endpointTimeout',
+      params: { endpoint, seconds: 0.2 },
+    });
+    const unreachable = createLlmClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'small' });
+    expect((await failure(unreachable.complete('x', signal))).trace).toEqual({
+      code: 'endpointUnreachable',
+      params: { endpoint, detail: expect.any(String) },
+    });
+    // The outbound policy's refusal is ours: said by code, host and address its parameters.
+    const refused = createLlmClient({ baseUrl: server.url, model: 'small', policy: outboundPolicy([]) });
+    expect(await failure(refused.complete('x', signal))).toEqual({
+      trace: {
+        code: 'endpointInternalAddress',
+        params: { endpoint, host: '127.0.0.1', address: '127.0.0.1' },
+      },
+      message:
+        'The LLM endpoint could not be reached: 127.0.0.1 resolves to 127.0.0.1, an internal address the platform does not send to',
+    });
   });
 });

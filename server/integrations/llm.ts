@@ -1,4 +1,5 @@
-import type { ChatAnswer, ChatRequest, LlmEngine } from '../pipeline/stage';
+import { traceMessage } from '../../schemas/trace-messages';
+import { CodedError, type ChatAnswer, type ChatRequest, type LlmEngine } from '../pipeline/stage';
 import type { OutboundPolicy } from '../delivery/outbound';
 import { postToEndpoint } from './endpoint';
 
@@ -46,9 +47,7 @@ const boundedText = async (response: Response, signal: AbortSignal): Promise<str
     size += chunk.length;
     if (size > MAX_ANSWER_BYTES) {
       await response.body?.cancel().catch(() => undefined);
-      throw new Error(
-        `The LLM endpoint's answer passed ${MAX_ANSWER_BYTES / 1024 / 1024} MB; it was not read`,
-      );
+      throw new CodedError(traceMessage('llmAnswerTooLarge', { megabytes: MAX_ANSWER_BYTES / 1024 / 1024 }));
     }
     chunks.push(chunk);
   }
@@ -87,7 +86,7 @@ export const environmentLlmClients = (policy: OutboundPolicy, timeoutMs: number)
  * {baseUrl}/chat/completions`. `chat` sends messages (text and images as data URLs), optionally
  * asking for structured output (`response_format: json_schema`), and answers the first choice's
  * content, refusal and finish reason; `complete` sends one prompt and answers the text. Every
- * failure says which endpoint failed and how.
+ * failure says which endpoint failed and how, by code (a CodedError).
  *
  * @example
  *   const llm = createLlmClient({ baseUrl: 'http://localhost:11434/v1', model: 'mistral' });
@@ -133,8 +132,7 @@ export const createLlmClient = ({
     );
     const body = parsed(await boundedText(response, signal)) as CompletionBody | undefined;
     const choice = Array.isArray(body?.choices) ? body.choices[0] : undefined;
-    if (!choice || typeof choice !== 'object')
-      throw new Error('The LLM endpoint answered without a choice (expected choices[0].message)');
+    if (!choice || typeof choice !== 'object') throw new CodedError(traceMessage('llmNoChoice'));
     return {
       content: textOrNull(choice.message?.content),
       refusal: textOrNull(choice.message?.refusal),
@@ -148,8 +146,7 @@ export const createLlmClient = ({
     chat,
     async complete(prompt, signal) {
       const { content } = await chat({ messages: [{ role: 'user', content: prompt }] }, signal);
-      if (content === null)
-        throw new Error('The LLM endpoint answered without a message (expected choices[0].message.content)');
+      if (content === null) throw new CodedError(traceMessage('llmNoMessage'));
       return content;
     },
   };

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inEnglish } from '../../schemas/trace-messages';
 import { corpusBytes } from '../pipeline/extractor/test-support/corpus';
+import { CodedError } from '../pipeline/stage';
 import { createSpeechClient, speechFromEnv } from './speech';
 
 interface Part {
@@ -148,6 +150,46 @@ describe('createSpeechClient', () => {
     await expect(speech.transcribe(mp3, 'a.mp3')).rejects.toThrow(
       /^The speech endpoint could not be reached/,
     );
+  });
+
+  it('says each failure by code (issue 23), Node’s words and the answer only as a detail', async () => {
+    const failure = async (transcribe: Promise<unknown>) => {
+      const error = await transcribe.then(
+        () => expect.fail('transcribed'),
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(CodedError);
+      const { trace, message } = error as CodedError;
+      expect(inEnglish(trace)).toBe(message);
+      return trace;
+    };
+    const endpoint = { list: [{ code: 'endpointSpeech' }] };
+    reply = json(401, { error: { message: 'Incorrect API key provided' } });
+    const speech = createSpeechClient({ baseUrl, model: 'whisper-1', timeoutMs: 300 });
+    expect(await failure(speech.transcribe(mp3, 'a.mp3'))).toEqual({
+      code: 'endpointHttpStatusDetail',
+      params: { endpoint, status: 401, detail: '{"error":{"message":"Incorrect API key provided"}}' },
+    });
+    reply = (res) => {
+      res.writeHead(503);
+      res.end();
+    };
+    expect(await failure(speech.transcribe(mp3, 'a.mp3'))).toEqual({
+      code: 'endpointHttpStatus',
+      params: { endpoint, status: 503 },
+    });
+    reply = json(200, { result: 'no text field' });
+    expect(await failure(speech.transcribe(mp3, 'a.mp3'))).toEqual({ code: 'speechNoTranscript' });
+    reply = () => undefined;
+    expect(await failure(speech.transcribe(mp3, 'a.mp3'))).toEqual({
+      code: 'endpointTimeout',
+      params: { endpoint, seconds: 0.3 },
+    });
+    const unreachable = createSpeechClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'whisper-1' });
+    expect(await failure(unreachable.transcribe(mp3, 'a.mp3'))).toEqual({
+      code: 'endpointUnreachable',
+      params: { endpoint, detail: expect.any(String) },
+    });
   });
 });
 

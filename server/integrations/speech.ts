@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { traceMessage } from '../../schemas/trace-messages';
 import type { SpeechEngine } from '../pipeline/extractor/types';
+import { CodedError } from '../pipeline/stage';
 import { postToEndpoint } from './endpoint';
 
 export interface SpeechClientOptions {
@@ -53,7 +55,7 @@ export const createSpeechClient = ({
         body === null ||
         typeof (body as { text?: unknown }).text !== 'string'
       ) {
-        throw new Error('The speech endpoint answered without a transcript (expected JSON { text })');
+        throw new CodedError(traceMessage('speechNoTranscript'));
       }
       const { text, language } = body as { text: string; language?: unknown };
       return typeof language === 'string' ? { text, language } : { text };

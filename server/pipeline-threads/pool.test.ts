@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_LANGUAGE_CONFIG, type PipelineConfig, type PipelineInput } from '../pipeline/stage';
+import {
+  CodedError,
+  EMPTY_LANGUAGE_CONFIG,
+  type PipelineConfig,
+  type PipelineInput,
+} from '../pipeline/stage';
 import { DEFAULT_EXTRACTOR_SETTINGS } from '../../schemas/extractor-settings';
+import { traceList, traceMessage } from '../../schemas/trace-messages';
 import { createPipelinePool, type PipelinePool } from './pool';
 
 const services = {
@@ -56,6 +62,33 @@ describe('the pipeline threads', () => {
       expect(n.status).toBe('processed');
     },
   );
+
+  it('keep the code of a service’s failure said by code on the main thread (an endpoint’s)', async () => {
+    const timeout = traceMessage('endpointTimeout', {
+      endpoint: traceList([traceMessage('endpointLlm')]),
+      seconds: 60,
+    });
+    const llm = {
+      model: 'small',
+      complete: () => Promise.reject(new CodedError(timeout)),
+      chat: () => Promise.reject(new CodedError(timeout)),
+    };
+    pool = createPipelinePool({ ...services, llm }, { threads: 1 });
+    const withLlmTemplate: PipelineConfig = {
+      ...config,
+      reply: { templates: [{ name: 'draft', body: 'Answer politely.', isDefault: true, llm: true }] },
+    };
+    const { result } = await pool.run(
+      { id: 'llm', input: text('Bonjour'), config: withLlmTemplate, timeLimit: LIMIT },
+      'object',
+    );
+    const reply = result.trace.find((t) => t.step === 'replyTemplate')!;
+    expect(reply).toMatchObject({
+      status: 'error',
+      errors: ['The LLM endpoint did not answer within 60 s'],
+      messages: { errors: [timeout] },
+    });
+  });
 
   it('abort a job when its signal is aborted', async () => {
     pool = createPipelinePool(services, { threads: 1 });

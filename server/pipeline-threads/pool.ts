@@ -6,12 +6,13 @@ import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import type { WorkflowRequest } from '../../schemas/consolidation';
 import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
-import type {
-  ChatRequest,
-  ExtractionCache,
-  PipelineConfig,
-  PipelineInput,
-  PipelineServices,
+import {
+  traceOf,
+  type ChatRequest,
+  type ExtractionCache,
+  type PipelineConfig,
+  type PipelineInput,
+  type PipelineServices,
 } from '../pipeline/stage';
 import {
   batcher,
@@ -208,7 +209,14 @@ export const createPipelinePool = (
       const value = await callService(job, m.service, m.args, controller.signal);
       send(thread, { type: 'service-result', call: m.call, ok: true, value });
     } catch (error) {
-      send(thread, { type: 'service-result', call: m.call, ok: false, message: describeError(error) });
+      const trace = traceOf(error);
+      send(thread, {
+        type: 'service-result',
+        call: m.call,
+        ok: false,
+        message: describeError(error),
+        ...(trace && { trace }),
+      });
     } finally {
       job?.calls.delete(controller);
     }

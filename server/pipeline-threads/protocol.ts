@@ -74,7 +74,8 @@ export type ToThread =
   | { type: 'task'; job: number; name: TaskName; args: unknown[] }
   | { type: 'abort'; job: number; timedOut: boolean; message: string; trace?: TraceMessage }
   | { type: 'service-result'; call: number; ok: true; value: unknown }
-  | { type: 'service-result'; call: number; ok: false; message: string };
+  /** A service that failed: its message, and the message by code when it had one (an endpoint's failure). */
+  | { type: 'service-result'; call: number; ok: false; message: string; trace?: TraceMessage };
 
 export type FromThread =
   | { type: 'ready' }

@@ -3,11 +3,16 @@ import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { compileServer, testText } from '../pipeline/nlu/test-text';
 import { extract } from '../pipeline/extractor/extract';
-import { ParseError } from '../pipeline/extractor/types';
 import { ocrDataTest } from '../pipeline/ocr-data/test';
 import { rescore } from '../pipeline/rescore';
 import { describeError, emptyResult, runPipeline, STAGES } from '../pipeline/engine';
-import { StopPipeline, type PipelineConfig, type PipelineServices, type Stage } from '../pipeline/stage';
+import {
+  CodedError,
+  traceOf,
+  type PipelineConfig,
+  type PipelineServices,
+  type Stage,
+} from '../pipeline/stage';
 import {
   batcher,
   bytesOutcome,
@@ -169,8 +174,8 @@ const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
     ) => unknown;
     post({ type: 'done', job: m.job, form: 'value', value: await task(...m.args) });
   } catch (error) {
-    // A parser's refusal or a stop (an OCR data pattern refused) travels by code too.
-    const trace = error instanceof ParseError || error instanceof StopPipeline ? error.trace : undefined;
+    // A parser's refusal, a stop (an OCR data pattern refused) or an endpoint's failure travels by code too.
+    const trace = traceOf(error);
     post({
       type: 'done',
       job: m.job,
@@ -203,7 +208,8 @@ const receive = (m: ToThread) => {
       if (!pending) break;
       calls.delete(m.call);
       if (m.ok) pending.resolve(m.value);
-      else pending.reject(new Error(m.message));
+      // An error said by code on the main thread (an endpoint's) keeps its code here.
+      else pending.reject(m.trace ? new CodedError(m.trace, m.message) : new Error(m.message));
       break;
     }
   }

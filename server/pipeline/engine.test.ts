@@ -3,9 +3,9 @@ import { DEFAULT_EXTRACTOR_SETTINGS } from '../../schemas/extractor-settings';
 import { TRACE_STEPS } from '../../schemas/analysis-result';
 import { runPipeline } from './engine';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage } from './stage';
-import { EMPTY_LANGUAGE_CONFIG, StopPipeline } from './stage';
+import { CodedError, EMPTY_LANGUAGE_CONFIG, StopPipeline } from './stage';
 import { corpusBytes } from './extractor/test-support/corpus';
-import { traceMessage } from '../../schemas/trace-messages';
+import { traceList, traceMessage } from '../../schemas/trace-messages';
 
 const config = (): PipelineConfig => ({
   extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),
@@ -111,6 +111,22 @@ describe('the pipeline engine', () => {
     expect(categorization.messages?.errors).toEqual([
       { code: 'advancedCategorisationFailed', params: { line: 2, detail: 'x' } },
     ]);
+    // Any error that carries a trace message is stored by code (a CodedError: an endpoint's failure).
+    const timeout = traceMessage('endpointTimeout', {
+      endpoint: traceList([traceMessage('endpointLlm')]),
+      seconds: 60,
+    });
+    const coded = await runPipeline('a', text('x'), config(), services, live(), {
+      replyTemplate: stage('replyTemplate', async () => {
+        throw new CodedError(timeout);
+      }),
+    });
+    expect(coded.trace.find((t) => t.step === 'replyTemplate')).toMatchObject({
+      status: 'error',
+      summary: 'This step failed',
+      errors: ['The LLM endpoint did not answer within 60 s'],
+      messages: { summary: { code: 'stepFailed' }, errors: [timeout] },
+    });
     const crashed = await runPipeline('a', text('x'), config(), services, live(), {
       nlu: stage('nlu', async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'x')");

@@ -17,8 +17,7 @@ import { ocrDataStage } from './ocr-data/stage';
 import { postProcessingStage } from './post-processing/stage';
 import { visionStage } from './vision/stage';
 import type { PipelineConfig, PipelineInput, PipelineServices, Stage, StageText } from './stage';
-import { StopPipeline, codedText, inEnglishText } from './stage';
-import { ParseError } from './extractor/types';
+import { StopPipeline, codedText, inEnglishText, traceOf } from './stage';
 import { traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { MODULE_STEPS, moduleOfStep, readsInput, type ModuleEntry } from '../../schemas/modules';
 
@@ -118,10 +117,13 @@ export const emptyResult = (id: string): AnalysisResult => ({
 export const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/** A step's error by code: its own when it has one, else `stepFailedDetail` with its words as the detail. */
+/**
+ * A step's error by code: the one it carries when it has one (`traceOf`: a parser's refusal, a stop,
+ * a CodedError such as the vision engine's or an endpoint's), else `stepFailedDetail` with its
+ * words as the detail.
+ */
 const errorTrace = (error: unknown, step: TraceStep): TraceMessage =>
-  (error instanceof ParseError || error instanceof StopPipeline ? error.trace : undefined) ??
-  traceMessage('stepFailedDetail', { step: { step }, detail: describeError(error) });
+  traceOf(error) ?? traceMessage('stepFailedDetail', { step: { step }, detail: describeError(error) });
 
 /**
  * Runs an analysis: input + configuration → result + trace. Pure of I/O (OCR and speech come as
@@ -184,8 +186,8 @@ export const runPipeline = async (
         );
         entry.errors = [describeError(error)];
         // The error by code, always (the analysis' `errorMessage`): a parser's refusal (a file that
-        // cannot be read) or a stop said by code; anything else is the step that failed, its own
-        // words only a technical detail. The console says it in the user's language.
+        // cannot be read), a stop or any error said by code; anything else is the step that failed,
+        // its own words only a technical detail. The console says it in the user's language.
         entry.messages = {
           summary: null,
           warnings: [],

@@ -1,4 +1,4 @@
-import { inEnglish, type TraceMessage } from '../../schemas/trace-messages';
+import { inEnglish, TRACE_MESSAGES_EN, type TraceMessage } from '../../schemas/trace-messages';
 import type { WebhookTarget } from '../delivery/deliveries';
 import type { EnvironmentLlmEndpoint } from '../integrations/environment-llm';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
@@ -206,6 +206,37 @@ export class StopPipeline extends Error {
     this.name = 'StopPipeline';
   }
 }
+
+/**
+ * A failure said by code (issue 23): its message is the code's English (the API's words, unchanged),
+ * its `trace` the code and parameters the console says in the user's language. A step that throws
+ * one fails as any error does (status 'error', "This step failed"), its error stored by code.
+ *
+ * @example
+ *   throw new CodedError(traceMessage('endpointTimeout', { endpoint, seconds: 60 }));
+ */
+export class CodedError extends Error {
+  readonly trace: TraceMessage;
+  /** `message`: the English when it was said before the code (an error that crossed from another thread). */
+  constructor(trace: TraceMessage, message: string = inEnglish(trace)) {
+    super(message);
+    this.trace = trace;
+    this.name = 'CodedError';
+  }
+}
+
+/**
+ * The trace message an error carries (`error.trace`: a CodedError's, a ParseError's, a
+ * StopPipeline's, a TaskError's), whatever its class; undefined when it has none, or something
+ * that is not a known code.
+ */
+export const traceOf = (error: unknown): TraceMessage | undefined => {
+  const trace: unknown = error instanceof Error ? (error as { trace?: unknown }).trace : undefined;
+  const code = typeof trace === 'object' && trace !== null ? (trace as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && Object.hasOwn(TRACE_MESSAGES_EN, code)
+    ? (trace as TraceMessage)
+    : undefined;
+};
 
 /** Counts an LLM exchange's tokens on the analysis (`result.llmTokens`), for its consumption. */
 export const countLlmTokens = (result: AnalysisResult, answer: ChatAnswer): void => {

@@ -173,36 +173,63 @@ describe('the vision engine module', () => {
 
   it('fails the step with a clear reason, never an invented key, on every answer it cannot use', async () => {
     await setVision(CLASSES);
-    const cases: [ChatReply, string][] = [
+    // The API's English as before, and the reason by code (issue 23), an LLM endpoint's failure
+    // included: it crosses from the main thread with its code.
+    const llmEndpoint = { list: [{ code: 'endpointLlm' }] };
+    const cases: [ChatReply, string, object][] = [
       [
         { content: '{"category":"refund"}' },
         'The model answered the category “refund”, which is not one of the declared categories: invoice, claim',
+        { code: 'visionCategoryUndeclared', params: { category: 'refund', declared: 'invoice, claim' } },
       ],
       [
         { content: '{"category":"claim","confidence":0.9}' },
         'The model answered undeclared properties: confidence',
+        { code: 'visionUndeclaredProperties', params: { properties: 'confidence' } },
       ],
       [
         { content: '{"category":"cla', finishReason: 'length' },
         'The model\'s answer was cut at its length limit and is not complete JSON: “{"category":"cla”',
+        { code: 'visionAnswerCutJson', params: { answer: '{"category":"cla' } },
       ],
-      [{ content: 'It is a claim.' }, "The model's answer is not valid JSON"],
+      [
+        { content: 'It is a claim.' },
+        "The model's answer is not valid JSON",
+        { code: 'visionAnswerNotJson', params: { detail: expect.any(String), answer: 'It is a claim.' } },
+      ],
       [
         { content: null, refusal: 'I cannot help with that.' },
         'The model refused to answer: “I cannot help with that.”',
+        { code: 'visionAnswerRefused', params: { refusal: 'I cannot help with that.' } },
       ],
-      [{ content: '' }, 'The model gave an empty answer'],
-      [{ status: 503 }, 'The LLM endpoint answered HTTP 503'],
-      [{ raw: '<html>Bad gateway</html>' }, 'The LLM endpoint answered without a choice'],
-      [{ content: '{"category":"claim"}', delayMs: 3000 }, 'The LLM endpoint did not answer within 1 s'],
+      [{ content: '' }, 'The model gave an empty answer', { code: 'visionAnswerEmpty' }],
+      [
+        { status: 503 },
+        'The LLM endpoint answered HTTP 503',
+        {
+          code: 'endpointHttpStatusDetail',
+          params: { endpoint: llmEndpoint, status: 503, detail: expect.any(String) },
+        },
+      ],
+      [
+        { raw: '<html>Bad gateway</html>' },
+        'The LLM endpoint answered without a choice',
+        { code: 'llmNoChoice' },
+      ],
+      [
+        { content: '{"category":"claim"}', delayMs: 3000 },
+        'The LLM endpoint did not answer within 1 s',
+        { code: 'endpointTimeout', params: { endpoint: llmEndpoint, seconds: 1 } },
+      ],
     ];
-    for (const [reply, reason] of cases) {
+    for (const [reply, reason, trace] of cases) {
       const { status, result } = await analyse('email/nodemailer.eml', reply);
       expect(status, reason).toBe('error');
       expect(result.vision, reason).toBeUndefined();
       const step = visionStep(result);
       expect(step.status, reason).toBe('error');
       expect(step.errors[0], reason).toContain(reason);
+      expect(step.messages?.errors, reason).toEqual([trace]);
     }
   });
 
@@ -225,7 +252,10 @@ describe('the vision engine module', () => {
       images: 1,
       data: { title: 'Trivial', total: '12.5', date: null },
     });
-    expect(visionStep(result).warnings).toEqual(['The model did not answer the fields date: they are empty']);
+    expect(visionStep(result).warnings).toEqual(['The model did not answer the field date: it is empty']);
+    expect(visionStep(result).messages?.warnings).toEqual([
+      { code: 'visionFieldsUnanswered', params: { smart_count: 1, fields: 'date' } },
+    ]);
     const schema = llm.calls.at(-1)!.response_format!.json_schema.schema;
     expect(schema).toMatchObject({ additionalProperties: false, required: ['title', 'total', 'date'] });
     const image = (llm.calls.at(-1)!.messages[1].content as { image_url?: { url: string } }[])[1].image_url!
@@ -236,6 +266,9 @@ describe('the vision engine module', () => {
     expect(visionStep(invented.result).errors[0]).toBe(
       'The model answered undeclared fields: iban (declared: title, total, date)',
     );
+    expect(visionStep(invented.result).messages?.errors).toEqual([
+      { code: 'visionUndeclaredFields', params: { fields: 'iban', declared: 'title, total, date' } },
+    ]);
   });
 
   it('keeps a custom prompt’s free answer, and skips the step when switched off', async () => {
@@ -279,6 +312,14 @@ describe('the vision engine module', () => {
     expect(visionStep(result)).toMatchObject({
       status: 'skipped',
       warnings: ['The vision engine is not set up: A custom vision engine needs a prompt'],
+      messages: {
+        warnings: [
+          {
+            code: 'visionNotSetUp',
+            params: { problem: { list: [{ code: 'visionPromptRequired' }] } },
+          },
+        ],
+      },
     });
     expect(llm.calls.length).toBe(calls);
   });

@@ -5,12 +5,12 @@ import type {
   TextBlock,
 } from '../../../schemas/analysis-result';
 import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
-import type { PipelineServices } from '../stage';
+import { traceOf, type PipelineServices } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
 import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
 import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
-import { inEnglish, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
+import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import type { StageText } from '../stage';
 
 /** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
@@ -158,11 +158,13 @@ export const extract = async (
       }
     } catch (error) {
       if (signal.aborted) throw error;
-      // Said by code: a parser's refusal has its own; anything else is quoted as a detail.
+      // Said by code: a parser's refusal has its own; anything else is "It could not be read", with
+      // the error's own code where it has one (an endpoint's failure), else its words as a detail.
+      const coded = traceOf(error);
       const trace =
-        (error instanceof ParseError ? error.trace : undefined) ??
+        (error instanceof ParseError ? coded : undefined) ??
         traceMessage('attachmentUnreadable', {
-          detail: error instanceof Error ? error.message : String(error),
+          detail: coded ? traceList([coded]) : error instanceof Error ? error.message : String(error),
         });
       attachment.error = inEnglish(trace);
       attachment.messages!.error = trace;

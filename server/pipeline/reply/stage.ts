@@ -2,7 +2,7 @@ import { traceMessage } from '../../../schemas/trace-messages';
 import { renderTemplate, TemplateError } from '../../templates/twig';
 import type { PipelineConfig, Stage } from '../stage';
 import { analysisContext } from '../template-context';
-import { countLlmTokens, StopPipeline } from '../stage';
+import { CodedError, countLlmTokens, StopPipeline } from '../stage';
 
 /** The default reply template of the configuration, if there is one. */
 export const defaultTemplate = (config: PipelineConfig) => config.reply.templates.find((t) => t.isDefault);
@@ -40,8 +40,7 @@ export const replyStage: Stage = {
     const answer = await services.llm.chat({ messages: [{ role: 'user', content: rendered }] }, signal);
     countLlmTokens(result, answer);
     const text = answer.content;
-    if (text === null)
-      throw new Error('The LLM endpoint answered without a message (expected choices[0].message.content)');
+    if (text === null) throw new CodedError(traceMessage('llmNoMessage'));
     result.reply = { template: template.name, text, prompt: rendered };
     return {
       summary: traceMessage('replyDraftedByLlm', { template: template.name, characters: text.length }),

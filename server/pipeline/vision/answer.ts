@@ -1,5 +1,6 @@
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import type { VisionOutput, VisionSettings } from '../../../schemas/vision';
-import type { ChatAnswer, ChatRequest } from '../stage';
+import { CodedError, type ChatAnswer, type ChatRequest } from '../stage';
 import type { VisionImage } from './images';
 
 /** The instructions of each strict type; the user's prompt follows them. */
@@ -83,15 +84,19 @@ export const visionRequest = (
   responseFormat: responseFormat(settings),
 });
 
-/** An answer the vision engine cannot use: the step fails with this message. */
-export class VisionAnswerError extends Error {
-  constructor(message: string) {
-    super(message);
+/**
+ * An answer the vision engine cannot use: the step fails with this reason, by code (the engine
+ * stores it as the step's error, its English as the API's words).
+ */
+export class VisionAnswerError extends CodedError {
+  constructor(trace: TraceMessage) {
+    super(trace);
     this.name = 'VisionAnswerError';
   }
 }
 
-const quote = (text: string) => `“${text.length > 80 ? `${text.slice(0, 80)}…` : text}”`;
+/** What a reason quotes of the model's words: their first 80 characters (the templates put the quotes). */
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 /** The answer's JSON object, or why it is none. */
 const jsonObject = (answer: ChatAnswer): Record<string, unknown> => {
@@ -100,34 +105,37 @@ const jsonObject = (answer: ChatAnswer): Record<string, unknown> => {
   try {
     parsed = JSON.parse(content);
   } catch (error) {
+    // JSON.parse's words are only the technical detail.
     throw new VisionAnswerError(
       answer.finishReason === 'length'
-        ? `The model's answer was cut at its length limit and is not complete JSON: ${quote(content)}`
-        : `The model's answer is not valid JSON (${(error as Error).message}): ${quote(content)}`,
+        ? traceMessage('visionAnswerCutJson', { answer: excerpt(content) })
+        : traceMessage('visionAnswerNotJson', { detail: (error as Error).message, answer: excerpt(content) }),
     );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new VisionAnswerError(`The model's answer is not a JSON object: ${quote(content)}`);
+    throw new VisionAnswerError(traceMessage('visionAnswerNotObject', { answer: excerpt(content) }));
   return parsed as Record<string, unknown>;
 };
 
 /**
  * What the model answered, checked against the settings (DESIGN.md §6: "never a made-up answer"):
  * a refusal, an empty or truncated answer, JSON that does not parse, a category or a field that was
- * not declared, a value that is not text, each fails the step with what was wrong. Answers the
- * output and the warnings (a declared field the model left out, a custom answer cut short).
+ * not declared, a value that is not text, each fails the step with what was wrong (a
+ * VisionAnswerError, by code). Answers the output and the warnings, by code (a declared field the
+ * model left out, a custom answer cut short).
  */
 export const readVisionAnswer = (
   settings: VisionSettings,
   answer: ChatAnswer,
   images: number,
-): { output: VisionOutput; warnings: string[] } => {
-  if (answer.refusal) throw new VisionAnswerError(`The model refused to answer: ${quote(answer.refusal)}`);
-  if (!answer.content?.trim()) throw new VisionAnswerError('The model gave an empty answer');
+): { output: VisionOutput; warnings: TraceMessage[] } => {
+  if (answer.refusal)
+    throw new VisionAnswerError(traceMessage('visionAnswerRefused', { refusal: excerpt(answer.refusal) }));
+  if (!answer.content?.trim()) throw new VisionAnswerError(traceMessage('visionAnswerEmpty'));
   const base = { type: settings.type, model: answer.model, images };
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   if (settings.type === 'custom') {
-    if (answer.finishReason === 'length') warnings.push("The model's answer was cut at its length limit");
+    if (answer.finishReason === 'length') warnings.push(traceMessage('visionAnswerCut'));
     return { output: { ...base, text: answer.content }, warnings };
   }
   const object = jsonObject(answer);
@@ -135,12 +143,17 @@ export const readVisionAnswer = (
     const declared = settings.categories.map((c) => c.key);
     const other = Object.keys(object).filter((k) => k !== 'category');
     if (other.length)
-      throw new VisionAnswerError(`The model answered undeclared properties: ${other.join(', ')}`);
+      throw new VisionAnswerError(
+        traceMessage('visionUndeclaredProperties', { properties: other.join(', ') }),
+      );
     const category = object.category;
-    if (typeof category !== 'string') throw new VisionAnswerError('The model answered no category');
+    if (typeof category !== 'string') throw new VisionAnswerError(traceMessage('visionNoCategory'));
     if (!declared.includes(category))
       throw new VisionAnswerError(
-        `The model answered the category ${quote(category)}, which is not one of the declared categories: ${declared.join(', ')}`,
+        traceMessage('visionCategoryUndeclared', {
+          category: excerpt(category),
+          declared: declared.join(', '),
+        }),
       );
     return { output: { ...base, category }, warnings };
   }
@@ -148,7 +161,7 @@ export const readVisionAnswer = (
   const unknown = Object.keys(object).filter((k) => !declared.includes(k));
   if (unknown.length)
     throw new VisionAnswerError(
-      `The model answered undeclared fields: ${unknown.join(', ')} (declared: ${declared.join(', ')})`,
+      traceMessage('visionUndeclaredFields', { fields: unknown.join(', '), declared: declared.join(', ') }),
     );
   const data: Record<string, string | null> = {};
   const missing: string[] = [];
@@ -160,10 +173,12 @@ export const readVisionAnswer = (
     else if (typeof value === 'number' || typeof value === 'boolean') data[key] = String(value);
     else
       throw new VisionAnswerError(
-        `The model answered the field '${key}' with ${Array.isArray(value) ? 'a list' : 'an object'}, not text`,
+        traceMessage(Array.isArray(value) ? 'visionFieldList' : 'visionFieldObject', { field: key }),
       );
   }
   if (missing.length)
-    warnings.push(`The model did not answer the fields ${missing.join(', ')}: they are empty`);
+    warnings.push(
+      traceMessage('visionFieldsUnanswered', { smart_count: missing.length, fields: missing.join(', ') }),
+    );
   return { output: { ...base, data }, warnings };
 };

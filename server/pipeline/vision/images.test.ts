@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../../schemas/trace-messages';
 import { corpusBytes } from '../extractor/test-support/corpus';
 import type { PipelineInput } from '../stage';
 import { VISION_BOUNDS, visionImages, visionText } from './images';
@@ -13,14 +14,20 @@ const file = (path: string): Extract<PipelineInput, { kind: 'file' }> => ({
 const signal = new AbortController().signal;
 
 describe('the images the vision engine sends', () => {
-  it('renders a PDF page by page up to its bound, and says how many pages were left out', async () => {
+  it('renders a PDF page by page up to its bound, and says how many pages were left out, by code', async () => {
     const { images, warnings } = await visionImages(file('pdf/fr_olap.pdf'), null, {}, signal);
     expect(images).toHaveLength(VISION_BOUNDS.images);
     expect(images[0].label).toBe('fr_olap.pdf, page 1');
     expect(images.every((i) => i.dataUrl.startsWith('data:image/png;base64,'))).toBe(true);
     expect(warnings).toEqual([
-      '4 page image(s) were not sent: the vision engine sends at most 8 images and 20 MB',
+      { code: 'visionImagesNotSent', params: { smart_count: 4, images: 8, megabytes: 20 } },
     ]);
+    expect(warnings.map(inEnglish)).toEqual([
+      '4 page images were not sent: the vision engine sends at most 8 images and 20 MB',
+    ]);
+    expect(inEnglish({ ...warnings[0], params: { ...warnings[0].params, smart_count: 1 } })).toBe(
+      '1 page image was not sent: the vision engine sends at most 8 images and 20 MB',
+    );
   });
 
   it('sends an image input as it is, and nothing for a file that has no pages to see', async () => {
@@ -38,7 +45,16 @@ describe('the images the vision engine sends', () => {
       signal,
     );
     expect(damaged.images).toEqual([]);
-    expect(damaged.warnings[0]).toMatch(/^minimal-document\.pdf: its pages could not be rendered/);
+    // pdf.js's words are only the detail of a sentence said by code.
+    expect(damaged.warnings).toEqual([
+      {
+        code: 'visionPagesNotRendered',
+        params: { filename: 'minimal-document.pdf', detail: expect.any(String) },
+      },
+    ]);
+    expect(inEnglish(damaged.warnings[0])).toMatch(
+      /^minimal-document\.pdf: its pages could not be rendered \(.+\)$/,
+    );
   });
 
   it('cuts the text it sends beside the images', () => {

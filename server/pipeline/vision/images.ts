@@ -1,4 +1,5 @@
 import type { Extraction } from '../../../schemas/analysis-result';
+import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import { mimeOf } from '../extractor/parsers/media-types';
 import { renderPdfPages } from '../extractor/parsers/pdf';
 import type { PipelineInput, PipelineWork } from '../stage';
@@ -24,14 +25,14 @@ interface Source {
  * The images of the analysed pages (DESIGN.md §6, vision engine): an image input as it is, a PDF's
  * pages rendered like the OCR renders them, and for an email the same from its attachments; at most
  * VISION_BOUNDS.images images and imageBytes bytes. Other files (Office documents, spreadsheets)
- * give no image: the model reads their text. Answers the images and what was left out.
+ * give no image: the model reads their text. Answers the images and what was left out, by code.
  */
 export const visionImages = async (
   input: PipelineInput,
   extraction: Extraction | null,
   work: PipelineWork,
   signal: AbortSignal,
-): Promise<{ images: VisionImage[]; warnings: string[] }> => {
+): Promise<{ images: VisionImage[]; warnings: TraceMessage[] }> => {
   const sources: Source[] = [];
   if (input.kind === 'file' && extraction?.kind !== 'email')
     sources.push({ name: input.filename, bytes: input.bytes });
@@ -40,7 +41,7 @@ export const visionImages = async (
     if (bytes) sources.push({ name: attachment.filename, bytes });
   }
   const images: VisionImage[] = [];
-  const warnings: string[] = [];
+  const warnings: TraceMessage[] = [];
   let bytes = 0;
   let leftOut = 0;
   const add = (label: string, image: Uint8Array, mime: string) => {
@@ -62,13 +63,20 @@ export const visionImages = async (
         leftOut += pageCount - pages.length;
       } catch (error) {
         if (signal.aborted) throw error;
-        warnings.push(`${source.name}: its pages could not be rendered (${(error as Error).message})`);
+        // pdf.js's words are only the technical detail.
+        warnings.push(
+          traceMessage('visionPagesNotRendered', { filename: source.name, detail: (error as Error).message }),
+        );
       }
     }
   }
   if (leftOut > 0)
     warnings.push(
-      `${leftOut} page image(s) were not sent: the vision engine sends at most ${VISION_BOUNDS.images} images and ${VISION_BOUNDS.imageBytes / 1024 / 1024} MB`,
+      traceMessage('visionImagesNotSent', {
+        smart_count: leftOut,
+        images: VISION_BOUNDS.images,
+        megabytes: VISION_BOUNDS.imageBytes / 1024 / 1024,
+      }),
     );
   return { images, warnings };
 };

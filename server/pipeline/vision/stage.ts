@@ -1,5 +1,5 @@
-import { traceList, traceMessage } from '../../../schemas/trace-messages';
-import { visionProblems } from '../../../schemas/vision';
+import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
+import { visionProblems, type VisionProblem } from '../../../schemas/vision';
 import { moduleActive } from '../module-scope';
 import { countLlmTokens, type PipelineConfig, type Stage, type StageText } from '../stage';
 import { readVisionAnswer, visionRequest } from './answer';
@@ -10,6 +10,22 @@ export const visionRuns = (config: Pick<PipelineConfig, 'modules' | 'vision'>): 
   Boolean(config.vision?.active) && moduleActive(config, 'visionEngine');
 
 const NO_LLM_ENDPOINT = traceMessage('visionNoLlm');
+
+/** A settings problem (schemas/vision.ts) by code: its English is the problem's message. */
+export const visionProblemTrace = (problem: VisionProblem): TraceMessage => {
+  switch (problem.code) {
+    case 'promptRequired':
+      return traceMessage('visionPromptRequired');
+    case 'categoriesRequired':
+      return traceMessage('visionCategoriesRequired');
+    case 'fieldsRequired':
+      return traceMessage('visionFieldsRequired');
+    case 'badKey':
+      return traceMessage('visionKeyInvalid', { key: problem.key });
+    case 'duplicateKey':
+      return traceMessage('visionKeyTwice', { key: problem.key });
+  }
+};
 
 /**
  * The vision engine step (DESIGN.md §6): the environment's prompt, the text the extractor read and
@@ -32,7 +48,9 @@ export const visionStage: Stage = {
     // Added but not set up yet (a custom prompt still empty): the analyses go on without it.
     const problems = visionProblems(settings);
     if (problems.length) {
-      const reason = `The vision engine is not set up: ${problems[0].message}`;
+      const reason = traceMessage('visionNotSetUp', {
+        problem: traceList([visionProblemTrace(problems[0])]),
+      });
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const { images, warnings: imageWarnings } = await visionImages(input, result.extraction, work, signal);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnalysisResult, TraceEntry } from '../../../schemas/analysis-result';
+import { inEnglish, traceList, traceMessage } from '../../../schemas/trace-messages';
 import type { VisionOutput } from '../../../schemas/vision';
 import { json } from '../../test/fakeApi';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
@@ -98,6 +99,62 @@ describe('vision engine output on the analysis result page (spec pipeline §3 "V
     });
     expect(row).toHaveTextContent('Skipped');
     expect(row).toHaveTextContent(warning);
+  });
+
+  it('says in French why the step failed and what it left out, by code (issue 23)', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const refused = traceMessage('visionCategoryUndeclared', {
+      category: 'refund',
+      declared: 'invoice, claim',
+    });
+    const notSent = traceMessage('visionImagesNotSent', { smart_count: 3, images: 8, megabytes: 20 });
+    const user = await open(
+      withVision(
+        visionStep({
+          status: 'error',
+          summary: 'This step failed',
+          warnings: [inEnglish(notSent)],
+          errors: [inEnglish(refused)],
+          messages: { summary: traceMessage('stepFailed'), warnings: [notSent], errors: [refused] },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Moteur de vision' }));
+    expect(
+      screen.getByText(
+        'Pas de sortie du moteur de vision. Le modèle a donné la catégorie « refund », qui ne fait pas partie des catégories déclarées : invoice, claim',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '3 images de pages n’ont pas été envoyées : le moteur de vision envoie au plus 8 images et 20 Mo',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not one of the declared|were not sent/)).toBeNull();
+  });
+
+  it('says an LLM endpoint’s failure in French, by code (issue 23)', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const timeout = traceMessage('endpointTimeout', {
+      endpoint: traceList([traceMessage('endpointLlm')]),
+      seconds: 60,
+    });
+    const user = await open(
+      withVision(
+        visionStep({
+          status: 'error',
+          summary: 'This step failed',
+          errors: [inEnglish(timeout)],
+          messages: { summary: traceMessage('stepFailed'), warnings: [], errors: [timeout] },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Moteur de vision' }));
+    expect(
+      screen.getByText(
+        'Pas de sortie du moteur de vision. Le point d’accès LLM n’a pas répondu dans le délai de 60 s',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('has no vision engine tab where the module is not in the pipeline', async () => {

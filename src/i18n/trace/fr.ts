@@ -282,4 +282,48 @@ export const traceFr: Record<TraceCode, string> = {
     'Interaction « %{interaction} » : la recherche s’est arrêtée avant la fin dans un bloc aux correspondances candidates trop nombreuses',
   ocrDataPatternRefused:
     'Le motif du champ « %{key} » ne peut pas être utilisé (détail technique : %{detail})',
+  // Vision engine and LLM/speech endpoints (issue 23)
+  visionPagesNotRendered:
+    '%{filename} : ses pages n’ont pas pu être converties en images (détail technique : %{detail})',
+  visionImagesNotSent:
+    '%{smart_count} image de page n’a pas été envoyée : le moteur de vision envoie au plus %{images} images et %{megabytes} Mo |||| %{smart_count} images de pages n’ont pas été envoyées : le moteur de vision envoie au plus %{images} images et %{megabytes} Mo',
+  visionNotSetUp: 'Le moteur de vision n’est pas encore paramétré : %{problem}',
+  visionPromptRequired: 'un moteur de vision personnalisé a besoin d’une consigne',
+  visionCategoriesRequired: 'une classification stricte a besoin d’au moins une catégorie',
+  visionFieldsRequired: 'une extraction stricte a besoin d’au moins un champ',
+  visionKeyInvalid:
+    '« %{key} » n’est pas une clé valide : une lettre, puis des lettres, des chiffres ou _ (64 au plus)',
+  visionKeyTwice: 'la clé « %{key} » est déclarée deux fois',
+  visionAnswerCut: 'La réponse du modèle a été coupée à sa longueur maximale',
+  visionFieldsUnanswered:
+    'Le modèle n’a pas répondu au champ %{fields} : il reste vide |||| Le modèle n’a pas répondu aux champs %{fields} : ils restent vides',
+  visionAnswerRefused: 'Le modèle a refusé de répondre : « %{refusal} »',
+  visionAnswerEmpty: 'Le modèle a donné une réponse vide',
+  visionAnswerCutJson:
+    'La réponse du modèle a été coupée à sa longueur maximale et n’est pas un JSON complet : « %{answer} »',
+  visionAnswerNotJson:
+    'La réponse du modèle n’est pas un JSON valide : « %{answer} » (détail technique : %{detail})',
+  visionAnswerNotObject: 'La réponse du modèle n’est pas un objet JSON : « %{answer} »',
+  visionUndeclaredProperties: 'La réponse du modèle contient des propriétés non déclarées : %{properties}',
+  visionNoCategory: 'La réponse du modèle ne donne aucune catégorie',
+  visionCategoryUndeclared:
+    'Le modèle a donné la catégorie « %{category} », qui ne fait pas partie des catégories déclarées : %{declared}',
+  visionUndeclaredFields:
+    'La réponse du modèle contient des champs non déclarés : %{fields} (champs déclarés : %{declared})',
+  visionFieldList: 'Le modèle a répondu au champ « %{field} » par une liste, et non par du texte',
+  visionFieldObject: 'Le modèle a répondu au champ « %{field} » par un objet, et non par du texte',
+  endpointLlm: 'LLM',
+  endpointSpeech: 'de reconnaissance vocale',
+  endpointTimeout: 'Le point d’accès %{endpoint} n’a pas répondu dans le délai de %{seconds} s',
+  endpointUnreachable: 'Le point d’accès %{endpoint} est injoignable (détail technique : %{detail})',
+  endpointInternalAddress:
+    'Le point d’accès %{endpoint} est injoignable : %{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
+  endpointHttpStatus: 'Le point d’accès %{endpoint} a répondu avec le statut HTTP %{status}',
+  endpointHttpStatusDetail:
+    'Le point d’accès %{endpoint} a répondu avec le statut HTTP %{status} (détail technique : %{detail})',
+  llmAnswerTooLarge: 'La réponse du point d’accès LLM dépassait %{megabytes} Mo ; elle n’a pas été lue',
+  llmNoChoice: 'Le point d’accès LLM a répondu sans aucun choix (choices[0].message attendu)',
+  llmNoMessage: 'Le point d’accès LLM a répondu sans message (choices[0].message.content attendu)',
+  speechNoTranscript:
+    'Le point d’accès de reconnaissance vocale a répondu sans transcription (JSON { text } attendu)',
 };
