@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define';
+import { traceMessageOrNull } from './warnings';
 
 /**
  * The reply templates' calls beyond their generic CRUD (spec pipeline §2): the tests tab, which
@@ -41,7 +42,13 @@ export const listReplyErrors = defineCall({
       analysisId: z.string(),
       analysisName: z.string(),
       at: z.string(),
+      /** The step's error in English, the API's language. */
       message: z.string(),
+      /**
+       * The same by code (schemas/trace-messages.ts), for the console to say in the user's
+       * language: a template that failed, an LLM endpoint's failure; null: English words only.
+       */
+      trace: traceMessageOrNull.optional(),
     }),
   ),
 });

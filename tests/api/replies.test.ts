@@ -232,6 +232,32 @@ describe('the reply templates page', () => {
     ).toBe(403);
   });
 
+  it('says an LLM endpoint’s failure in English and by code (issue 23)', async () => {
+    await create({ name: 'ask-llm', llm: true, body: 'Answer: {{ text }}' });
+    llm.replies.push({ status: 503 });
+    const failed = await acme.call('POST', url('reply-test'), 'configurator', {
+      template: 'ask-llm',
+      text: 'Bonjour',
+    });
+    expect(failed.statusCode).toBe(422);
+    const reason = 'The LLM endpoint answered HTTP 503: {"error":{"message":"The model is overloaded"}}';
+    expect(failed.json()).toMatchObject({
+      code: 'REPLY_TEST_FAILED',
+      message: reason,
+      params: {
+        reason,
+        trace: {
+          code: 'endpointHttpStatusDetail',
+          params: {
+            endpoint: { list: [{ code: 'endpointLlm' }] },
+            status: 503,
+            detail: '{"error":{"message":"The model is overloaded"}}',
+          },
+        },
+      },
+    });
+  });
+
   it('lists the template errors of analyses, newest first, with their line', async () => {
     // A template that passes the save checks but does too much work when it runs.
     const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
@@ -255,6 +281,13 @@ describe('the reply templates page', () => {
       analysisName: 'note',
       message:
         "The reply template failed: Template 'reply', line 2: The template does too much work (more than 100,000 steps)",
+      // The same by code, for the console to say in the user's language.
+      trace: {
+        code: 'replyTemplateFailed',
+        params: {
+          detail: "Template 'reply', line 2: The template does too much work (more than 100,000 steps)",
+        },
+      },
     });
     expect((await acme.call('GET', url('reply-errors'), 'cockpit')).statusCode).toBe(403);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/contracts/replies';
+import type { TraceMessage } from '../../../schemas/trace-messages';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
 import { contractRoute } from '../../http/contract-route';
@@ -53,8 +54,15 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
     ...contractRoute(listReplyErrors),
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const envId = await configurator(request);
-      const rows = await db.query<{ id: string; name: string; at: Date; message: string | null }>(
-        `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message
+      const rows = await db.query<{
+        id: string;
+        name: string;
+        at: Date;
+        message: string | null;
+        trace: TraceMessage | null;
+      }>(
+        `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message,
+                step->'messages'->'errors'->0 AS trace
          FROM analyses a, jsonb_array_elements(a.result->'trace') AS step
          WHERE a.environment_id = $1 AND a.status = 'error'
            AND step->>'step' = 'replyTemplate' AND step->>'status' = 'error'
@@ -67,6 +75,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
         analysisName: r.name,
         at: r.at.toISOString(),
         message: r.message ?? '',
+        trace: r.trace ?? null,
       }));
     },
   });

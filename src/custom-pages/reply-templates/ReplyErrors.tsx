@@ -11,11 +11,16 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { listReplyErrors, REPLY_ERRORS_KEPT } from '../../../schemas/contracts/replies';
 import { errorMessage } from '../../api/errors';
 import { useCall } from '../../providers/useCall';
+import { useTraceText } from '../analysis-result/traceText';
 import { environmentPath } from '../../routing/scopePaths';
 
-/** The last template errors of the environment's analyses, each linked to its analysis. */
+/**
+ * The last template errors of the environment's analyses, each linked to its analysis, said by
+ * code in the user's language where the server gave one (else its English words).
+ */
 export const ReplyErrors = ({ envId }: { envId: string }) => {
   const translate = useTranslate();
+  const { say } = useTraceText();
   const locale = useLocale();
   const { projectId = '' } = useParams();
   const errors = useCall(listReplyErrors, { params: { envId } });
@@ -48,7 +53,7 @@ export const ReplyErrors = ({ envId }: { envId: string }) => {
                   {e.analysisName}
                 </Link>
               </TableCell>
-              <TableCell>{e.message}</TableCell>
+              <TableCell>{say(e.trace, e.message)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRoute } from '../../test/fakeApi';
 import { json } from '../../test/fakeApi';
+import { inEnglish, traceList, traceMessage } from '../../../schemas/trace-messages';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
 import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
 
@@ -65,5 +66,38 @@ describe('reply templates page (spec pipeline §2: templates, includes, tests, d
     expect(
       await screen.findByRole('heading', { name: 'What a template can read', level: 3 }),
     ).toBeInTheDocument();
+  });
+
+  it('says the errors of analyses in French where the server gave their code (issue 23)', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    const timeout = traceMessage('endpointTimeout', {
+      endpoint: traceList([traceMessage('endpointLlm')]),
+      seconds: 60,
+    });
+    renderConsole(`${ENV_PATH}/reply-templates`, {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/reply-templates`]: () =>
+        new Response(JSON.stringify(templates), {
+          headers: { 'content-type': 'application/json', 'content-range': 'reply-templates 0-1/2' },
+        }),
+      [`GET ${API}/reply-errors`]: json([
+        {
+          analysisId: 'a1',
+          analysisName: 'claim.eml',
+          at: '2026-11-20T10:00:00.000Z',
+          message: inEnglish(timeout),
+          trace: timeout,
+        },
+        // Stored before the codes: its English words are all there is.
+        { analysisId: 'a2', analysisName: 'old.eml', at: '2026-11-19T10:00:00.000Z', message: 'Old words' },
+      ]),
+    });
+    await screen.findByRole('heading', { name: 'Modèles de réponse', level: 1 }, { timeout: 8000 });
+    await user.click(screen.getByRole('tab', { name: 'Erreurs' }));
+    const errors = await screen.findByRole('table', { name: 'Erreurs' });
+    expect(errors).toHaveTextContent('Le point d’accès LLM n’a pas répondu dans le délai de 60 s');
+    expect(errors).toHaveTextContent('Old words');
+    expect(errors).not.toHaveTextContent('did not answer');
   });
 });
