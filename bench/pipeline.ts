@@ -168,6 +168,7 @@ export const throughQueue = async (
     for (let round = 0; round < QUEUE_ROUNDS; round++) {
       await enqueue(QUEUED);
       await profiler?.start();
+      const byThread = threadCpu();
       const cpu = process.cpuUsage();
       const serverCpu = scratch ? databaseServerCpuSeconds() : null;
       const started = performance.now();
@@ -175,6 +176,7 @@ export const throughQueue = async (
       await drained();
       const seconds = (performance.now() - started) / 1000;
       const used = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpu));
+      byThread?.(`drain ${round}`, QUEUED);
       const serverAfter = serverCpu === null ? null : databaseServerCpuSeconds();
       const serverUsed = serverCpu === null || serverAfter === null ? null : serverAfter - serverCpu;
       await profiler?.stop(`queue-${round}`);
@@ -203,6 +205,40 @@ export const throughQueue = async (
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+};
+
+/**
+ * BENCH_THREAD_CPU=1: each measured drain's CPU per analysis, thread by thread (Linux's
+ * /proc/self/task): the main thread, the pipeline threads, and V8's own (garbage collection and
+ * compilation), printed to stderr. Where a change moved the CPU, not only how much it is.
+ */
+const threadCpu = () => {
+  if (!process.env.BENCH_THREAD_CPU || !fs.existsSync('/proc/self/task')) return null;
+  const ticks = () => {
+    const byThread = new Map<string, number>();
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      try {
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+        byThread.set(tid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return byThread;
+  };
+  const before = ticks();
+  return (label: string, analyses: number) => {
+    const microsPerTick = 1e6 / 100; // USER_HZ
+    const spent = [...ticks()]
+      .map(([tid, t]) => [tid, ((t - (before.get(tid) ?? 0)) * microsPerTick) / analyses] as const)
+      .filter(([, us]) => us > 0)
+      .sort((a, b) => b[1] - a[1]);
+    console.error(
+      `${label}: µs per analysis by thread`,
+      spent.map(([tid, us]) => `${tid} ${us.toFixed(0)}`).join(', '),
+    );
+  };
 };
 
 /**

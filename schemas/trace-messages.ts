@@ -379,28 +379,64 @@ export interface TraceReader {
   module(type: ModuleType): string;
 }
 
-/** A message in the reader's language; undefined when the reader lacks one of its codes. */
+/** A template's forms, each cut once into its words and its parameters' names. */
+type Form = { words: string[]; params: string[] };
+const formsOf = new Map<string, Form[]>();
+const PARAM = /%\{(\w+)\}/g;
+const compiled = (template: string): Form[] => {
+  let forms = formsOf.get(template);
+  if (!forms) {
+    forms = template.split(' |||| ').map((form) => {
+      const words: string[] = [];
+      const params: string[] = [];
+      let last = 0;
+      for (const match of form.matchAll(PARAM)) {
+        words.push(form.slice(last, match.index));
+        params.push(match[1]);
+        last = match.index! + match[0].length;
+      }
+      words.push(form.slice(last));
+      return { words, params };
+    });
+    formsOf.set(template, forms);
+  }
+  return forms;
+};
+
+/**
+ * A message in the reader's language; undefined when the reader lacks one of its codes. The
+ * server says every step of every analysis in English with it: templates are cut once, not
+ * searched again at each message.
+ */
 export const sayTrace = (message: TraceMessage, reader: TraceReader): string | undefined => {
   const template = reader.template(message.code);
   if (template === undefined) return undefined;
   const params = message.params ?? {};
   const count = params.smart_count;
-  const forms = template.split(' |||| ');
-  const chosen =
+  const forms = compiled(template);
+  const { words, params: names } =
     typeof count === 'number' ? forms[Math.min(reader.plural(count), forms.length - 1)] : forms[0];
-  let missing = false;
-  const said = chosen.replace(/%\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-    if ('bytes' in value) return reader.size(value.bytes);
-    if ('step' in value) return reader.step(value.step);
-    if ('module' in value) return reader.module(value.module);
-    const parts = value.list.map((m) => sayTrace(m, reader));
-    if (parts.some((p) => p === undefined)) missing = true;
-    return parts.join(value.separator ?? ', ');
-  });
-  return missing ? undefined : said;
+  let said = words[0];
+  for (let i = 0; i < names.length; i++) {
+    const value = params[names[i]];
+    let part: string;
+    if (value === undefined) part = `%{${names[i]}}`;
+    else if (typeof value === 'string' || typeof value === 'number') part = String(value);
+    else if ('bytes' in value) part = reader.size(value.bytes);
+    else if ('step' in value) part = reader.step(value.step);
+    else if ('module' in value) part = reader.module(value.module);
+    else {
+      const parts: string[] = [];
+      for (const m of value.list) {
+        const one = sayTrace(m, reader);
+        if (one === undefined) return undefined;
+        parts.push(one);
+      }
+      part = parts.join(value.separator ?? ', ');
+    }
+    said += part + words[i + 1];
+  }
+  return said;
 };
 
 const englishSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);

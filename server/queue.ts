@@ -51,8 +51,10 @@ const RETRIES = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
  * row and its job are one statement instead of two — on PGlite each statement costs more than the
  * row's work. The columns are those pg-boss 10's own insert (`insertJobs`) sets for a job without
  * options on a queue without overrides (the others keep the table's defaults: created state,
- * start now, 15 minutes to expire, kept 14 days); tests/api/analyses.test.ts checks that pg-boss
- * fetches and completes such a job. Check it again when pg-boss is upgraded.
+ * start now, 15 minutes to expire, kept 14 days); tests/api/webhooks.test.ts sees pg-boss fetch and
+ * complete such a job (a delivery's). An analysis's job is taken by the worker's own claim
+ * (jobs/analysis-batch.ts takeBatch), with pg-boss's fetch plan. Check both again when pg-boss is
+ * upgraded.
  */
 export const insertJobSql = (
   name: QueueName,

@@ -30,38 +30,57 @@ export type ClaimedRow = Pick<
 const INLINE_BYTES = 64 * 1024;
 
 /**
- * Claims the waiting analyses among `ids` for the worker `token`, with their small files and the
- * version of their environment's configuration: one statement for the batch. Analyses aborted
- * before they started, claimed by another worker, or done are not returned. While the database is
- * away (a restart) the claim is tried again (db/retry.ts); a claim whose answer was lost is found
- * again by its token, not counted as a second attempt.
+ * Takes up to `limit` of the analysis queue's jobs, oldest first, and claims their waiting analyses
+ * for the worker `token`, with their small files and the version of their environment's
+ * configuration: one statement for the batch. The jobs are deleted as they are taken: pg-boss's
+ * fetch and then its completion would write each job twice more (a tenth of a drain's CPU on
+ * PGlite), and the analyses' rows, not the jobs, say what is left to do — a worker that dies holding
+ * a batch leaves a stale heartbeat, and the stall sweep queues its analyses again. Analyses aborted
+ * before they started, or done, are not returned (their jobs are taken all the same). While the
+ * database is away (a restart) the claim is tried again (db/retry.ts); a claim whose answer was lost
+ * is found again by its token, not counted as a second attempt. Answers the claimed rows and how
+ * many jobs were taken.
  */
-export const claimBatch = async (
+export const takeBatch = async (
   q: Queryable,
-  ids: string[],
+  limit: number,
   token: string,
   log?: RetryOptions['log'],
-): Promise<ClaimedRow[]> => {
-  const claim = () =>
-    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null }>(
-      `WITH claimed AS (
+): Promise<{ jobs: number; rows: ClaimedRow[] }> => {
+  const take = () =>
+    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(
+      `WITH next AS (
+         SELECT id FROM pgboss.job
+         WHERE name = '${queues.analysis}' AND state < 'active' AND start_after < now()
+         ORDER BY priority DESC, created_on, id
+         LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         DELETE FROM pgboss.job j USING next WHERE j.name = '${queues.analysis}' AND j.id = next.id
+         RETURNING (j.data->>'analysisId')::uuid AS analysis_id
+       ), claimed AS (
          UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
                 attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
-         WHERE id = ANY($1::uuid[]) AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
+         WHERE id IN (SELECT analysis_id FROM taken
+                      UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2)
+           AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
          RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
                    manual_final_status)
-       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64, ${configVersionSql('c.environment_id')} AS config_version
-       FROM claimed c LEFT JOIN blobs b ON b.id = c.blob_id`,
-      [ids, token],
+       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
+              ${configVersionSql('c.environment_id')} AS config_version, n.jobs
+       FROM (SELECT count(*)::int AS jobs FROM taken) n
+       LEFT JOIN claimed c ON true LEFT JOIN blobs b ON b.id = c.blob_id`,
+      [limit, token],
     );
-  const rows = await retryOnConnectionError(claim, { what: 'analysis claim', log });
-  // Files come as base64 (see repository.ts putBlob) and are decoded at once: a batch's strings
-  // (1.3 MB for 256 emails) would otherwise stay in the JS heap, copied by every collection, until
-  // their analyses start.
-  return rows.map(({ base64, ...row }) => ({
-    ...row,
-    file: base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64')),
-  }));
+  const rows = await retryOnConnectionError(take, { what: 'analysis claim', log });
+  return {
+    jobs: rows[0]?.jobs ?? 0,
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map(({ base64, jobs: _jobs, ...row }) => ({
+        ...row,
+        file: base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64')),
+      })),
+  };
 };
 
 /**

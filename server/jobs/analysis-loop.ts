@@ -1,6 +1,4 @@
-import type PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
-import { queues } from '../queue';
 
 /** How long a claimed batch should take: long enough that its few statements cost little per analysis. */
 const BATCH_TARGET_MS = 1000;
@@ -53,16 +51,15 @@ export const mapLimited = async <T, R>(items: T[], limit: number, fn: (item: T) 
 };
 
 /**
- * Fetches the analysis queue's jobs in claims sized by claimSizer, hands each claim to `run`, and
- * completes its jobs after. pg-boss's own `work` fetches a fixed number, hence this loop. A failed
- * claim is logged and its jobs completed all the same: the analyses' rows, not the jobs, say what is
+ * Takes the analysis queue's jobs in claims sized by claimSizer: `take(limit)` claims up to `limit`
+ * analyses, runs them, and answers how many jobs it took. pg-boss's own `work` fetches a fixed
+ * number, hence this loop. A failed claim is logged: the analyses' rows, not the jobs, say what is
  * left to do, and the stall sweep queues again what a failure left pending.
  */
 export const startClaimLoop = (
-  boss: PgBoss,
   log: Logger,
   sideBySide: number,
-  run: (analysisIds: string[]) => Promise<void>,
+  take: (limit: number) => Promise<number>,
   /**
    * Whether `wake` is called at each submission (analyses/signals.ts). Then the loop fetches again
    * after a batch only when told of a submission meanwhile or when the batch was full, instead of
@@ -87,33 +84,22 @@ export const startClaimLoop = (
     while (!stopping) {
       if (!told) {
         await pause();
-        // Woken by a submission: the next few join it, so that a claim, a write and a completion
-        // serve several analyses rather than the one statement that woke it.
+        // Woken by a submission: the next few join it, so that a claim and a write serve several
+        // analyses rather than the one statement that woke it.
         if (told) await new Promise((r) => setTimeout(r, GATHER_MS));
       }
       told = !signalled;
-      const jobs = await boss
-        .fetch<{ analysisId: string }>(queues.analysis, { batchSize: sizer.size })
-        .catch((err: unknown) => {
-          log.error({ err }, 'analysis queue fetch failed');
-          return [];
-        });
-      if (jobs.length === 0) {
+      const started = performance.now();
+      const jobs = await take(sizer.size).catch((err: unknown) => {
+        log.error({ err }, 'analysis claim failed');
+        return 0;
+      });
+      if (jobs === 0) {
         told = false;
         continue;
       }
-      if (jobs.length >= sizer.size) told = true;
-      const started = performance.now();
-      await run(jobs.map((j) => j.data.analysisId)).catch((err: unknown) =>
-        log.error({ err }, 'analysis batch failed'),
-      );
-      sizer.record(jobs.length, performance.now() - started);
-      await boss
-        .complete(
-          queues.analysis,
-          jobs.map((j) => j.id),
-        )
-        .catch((err: unknown) => log.error({ err }, 'analysis jobs completion failed'));
+      if (jobs >= sizer.size) told = true;
+      sizer.record(jobs, performance.now() - started);
     }
   };
   const done = loop();

@@ -13,7 +13,7 @@ import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
 import { bytesOutcome } from '../pipeline-threads/protocol';
 import { startClaimLoop, mapLimited } from './analysis-loop';
 import {
-  claimBatch,
+  takeBatch,
   inputOf,
   recordOf,
   writeOutcomes,
@@ -113,18 +113,20 @@ export const startAnalysisWorker = async (
   /** The tokens of this worker's batches in progress: its own sweep never queues them again. */
   const live = new Set<string>();
 
-  const runBatch = async (ids: string[]) => {
+  /** Claims up to `limit` analyses and runs them; answers how many jobs the claim took. */
+  const runBatch = async (limit: number) => {
     const token = randomUUID();
     live.add(token);
     try {
-      await runClaimed(token, ids);
+      const { jobs, rows } = await takeBatch(db, limit, token, log);
+      await runClaimed(token, rows).catch((err: unknown) => log.error({ err }, 'analysis batch failed'));
+      return jobs;
     } finally {
       live.delete(token);
     }
   };
 
-  const runClaimed = async (token: string, ids: string[]) => {
-    const rows = await claimBatch(db, ids, token, log);
+  const runClaimed = async (token: string, rows: ClaimedRow[]) => {
     if (rows.length === 0) return;
     const configOf = new Map<string, PipelineConfig>();
     for (const row of rows) {
@@ -181,7 +183,7 @@ export const startAnalysisWorker = async (
       .catch((err: unknown) => log.warn({ err }, 'analysis heartbeat failed'));
   };
 
-  const claims = startClaimLoop(boss, log, options.batchSize, runBatch, signals !== undefined);
+  const claims = startClaimLoop(log, options.batchSize, runBatch, signals !== undefined);
   signals?.onSubmitted(() => claims.wake());
 
   await boss.work<{ analysisId: string }>(

@@ -7,7 +7,7 @@ import {
   getAnalysis,
   type AnalysisRow,
 } from '../../server/analyses/repository';
-import { claimBatch, recordOf, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
+import { recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
 import { startAnalysisWorker } from '../../server/jobs/analysis';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { emptyResult } from '../../server/pipeline/engine';
@@ -56,17 +56,26 @@ const outcome = (row: ClaimedRow, status: 'processed' | 'error', error?: string)
   });
 
 describe('a batch of analyses', () => {
-  it('is claimed in one statement: waiting ones only, with their file and configuration version', async () => {
+  it('is claimed in one statement with its jobs: waiting ones only, with their file and configuration version', async () => {
     const [text, file, aborted] = [await create('text'), await create('file'), await create('file')];
     await abortAnalysis(t.platform.db, aborted);
-    const rows = await claimBatch(t.platform.db, [text.id, file.id, aborted.id], randomUUID());
+    const jobs = () => t.platform.db.query(`SELECT 1 FROM pgboss.job WHERE name = 'analysis'`);
+    expect(await jobs()).toHaveLength(3);
+    // At most the claim's size: the oldest jobs first.
+    const first = await takeBatch(t.platform.db, 1, randomUUID());
+    expect([first.jobs, first.rows.map((r) => r.id)]).toEqual([1, [text.id]]);
+    const { jobs: taken, rows: rest } = await takeBatch(t.platform.db, 10, randomUUID());
+    // The aborted analysis's job is taken too, its analysis left as it is.
+    expect(taken).toBe(2);
+    expect(await jobs()).toHaveLength(0);
+    const rows = [...first.rows, ...rest];
     expect(rows.map((r) => r.id).sort()).toEqual([text.id, file.id].sort());
     const claimedFile = rows.find((r) => r.id === file.id)!;
     expect(Buffer.from(claimedFile.file!).toString()).toBe(EMAIL);
     expect(rows.find((r) => r.id === text.id)!.file).toBeNull();
     expect(claimedFile).toHaveProperty('config_version');
     expect((await statusOf(aborted.id)).status).toBe('aborted');
-    expect((await claimBatch(t.platform.db, [text.id], randomUUID())).length).toBe(0);
+    expect(await takeBatch(t.platform.db, 10, randomUUID())).toEqual({ jobs: 0, rows: [] });
   });
 
   it('writes each result under its own status; one failing or aborted leaves the others processed', async () => {
@@ -75,11 +84,8 @@ describe('a batch of analyses', () => {
     for (let i = 0; i < 4; i++) created.push(await create(i % 2 ? 'file' : 'text'));
     const waiting = await create('text', true);
     const token = randomUUID();
-    const rows = await claimBatch(
-      db,
-      [...created, waiting].map((r) => r.id),
-      token,
-    );
+    const { rows } = await takeBatch(db, 10, token);
+    expect(rows.map((r) => r.id).sort()).toEqual([...created, waiting].map((r) => r.id).sort());
     const byId = new Map(rows.map((r) => [r.id, r]));
     const [ok, failed, abortedMeanwhile, ok2] = created.map((r) => byId.get(r.id)!);
     // A user aborts one while the batch runs.

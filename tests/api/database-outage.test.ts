@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, getAnalysis } from '../../server/analyses/repository';
 import { isConnectionError } from '../../server/db/retry';
-import { claimBatch, recordOf, writeOutcomes } from '../../server/jobs/analysis-batch';
+import { recordOf, takeBatch, writeOutcomes } from '../../server/jobs/analysis-batch';
 import { emptyResult } from '../../server/pipeline/engine';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { startTestPlatform, type TestPlatform } from './support/platform';
@@ -114,7 +114,10 @@ describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
   it("waits for the database to write a finished batch's results, then writes them once", async () => {
     const row = await textAnalysis('written after the outage');
     const token = randomUUID();
-    const [claimed] = await claimBatch(t.platform.db, [row.id], token);
+    const {
+      rows: [claimed],
+    } = await takeBatch(t.platform.db, 10, token);
+    expect(claimed.id).toBe(row.id);
     const record = recordOf({
       row: claimed,
       outcome: bytesOutcome({ ...emptyResult(claimed.id), status: 'processed' }),
@@ -134,11 +137,13 @@ describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
     const row = await textAnalysis('claimed after the outage');
     const back = outage(1500);
     const token = randomUUID();
-    const claimed = await claimBatch(t.platform.db, [row.id], token);
+    const claimed = await takeBatch(t.platform.db, 10, token);
     await back;
-    expect(claimed.map((c) => c.id)).toEqual([row.id]);
-    // Claimed again with the same token (its first answer lost): found again, not a second attempt.
-    expect((await claimBatch(t.platform.db, [row.id], token)).map((c) => c.id)).toEqual([row.id]);
+    expect([claimed.jobs, claimed.rows.map((c) => c.id)]).toEqual([1, [row.id]]);
+    // Claimed again with the same token (its first answer lost, its job taken): found again by the
+    // token, not a second attempt.
+    const again = await takeBatch(t.platform.db, 10, token);
+    expect([again.jobs, again.rows.map((c) => c.id)]).toEqual([0, [row.id]]);
     expect((await getAnalysis(t.platform.db, row.id))!.attempts).toBe(1);
   });
 });
