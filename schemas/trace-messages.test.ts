@@ -59,5 +59,14 @@ describe('trace messages (issue 23: every code the server can emit has its fr an
         }),
       ),
     ).toBe('The LLM endpoint answered HTTP 503');
+    // The workflow's refusal, the delivery's reason nested (issue 23, consolidation and workflow)
+    expect(
+      inEnglish(
+        traceMessage('workflowNotTaken', {
+          workflow: 'crm',
+          reason: traceList([traceMessage('workflowTimeout', { seconds: 1 })]),
+        }),
+      ),
+    ).toBe("The workflow 'crm' did not take the analysis: The receiver did not answer within 1 s");
   });
 });

@@ -341,6 +341,24 @@ export const TRACE_MESSAGES_EN = {
   llmNoChoice: 'The LLM endpoint answered without a choice (expected choices[0].message)',
   llmNoMessage: 'The LLM endpoint answered without a message (expected choices[0].message.content)',
   speechNoTranscript: 'The speech endpoint answered without a transcript (expected JSON { text })',
+  // Consolidation, workflow and thread services (issue 23)
+  // Settings not complete yet (pipeline/consolidation/stage.ts): `problem` is one of the two below,
+  // the settings' own problems (schemas/consolidation.ts consolidationProblems), said as they say them
+  consolidationNotSetUp: 'The consolidation is not set up: %{problem}',
+  consolidationWorkflowIdRequired: 'Give the id of the workflow to post to',
+  consolidationWorkflowIdInvalid:
+    "'%{workflowId}' is not a workflow id: letters, digits, - and _ (128 at most)",
+  // The workflow did not take the analysis (integrations/workflow.ts): `reason` is one of the five
+  // below, the delivery's outcome (server/delivery/send.ts); `detail`: Node's words
+  workflowNotTaken: "The workflow '%{workflow}' did not take the analysis: %{reason}",
+  workflowNotTakenDetail: "The workflow '%{workflow}' did not take the analysis: %{detail}",
+  workflowNotTakenStatus: "The workflow '%{workflow}' did not take the analysis: HTTP %{status}",
+  workflowTimeout: 'The receiver did not answer within %{seconds} s',
+  workflowAnswerTooLarge: "The receiver's answer passed %{megabytes} MB; it was cut",
+  workflowHttpStatus: 'The receiver answered HTTP %{status}',
+  workflowUnreachable: 'The receiver could not be reached: %{detail}',
+  workflowInternalAddress:
+    '%{host} resolves to %{address}, an internal address the platform does not send to',
 } as const;
 
 export type TraceCode = keyof typeof TRACE_MESSAGES_EN;

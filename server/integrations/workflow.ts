@@ -1,8 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowRequest } from '../../schemas/consolidation';
-import { attempt } from '../delivery/send';
+import { traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
+import { attempt, type AttemptOutcome } from '../delivery/send';
 import { hostOf, outboundPolicy } from '../delivery/outbound';
-import type { WorkflowEngine } from '../pipeline/stage';
+import { CodedError, type WorkflowEngine } from '../pipeline/stage';
+
+/**
+ * Why the workflow did not take the analysis, by code (issue 23): the delivery's outcome said as
+ * its English says it (server/delivery/send.ts), Node's words only a `detail`.
+ */
+export const workflowNotTaken = (workflow: string, outcome: AttemptOutcome): TraceMessage => {
+  const { error } = outcome;
+  if (!error) return traceMessage('workflowNotTakenStatus', { workflow, status: String(outcome.statusCode) });
+  const params = (error.params ?? {}) as Record<string, string | number>;
+  const reason = (trace: TraceMessage) =>
+    traceMessage('workflowNotTaken', { workflow, reason: traceList([trace]) });
+  switch (error.code) {
+    case 'DELIVERY_TIMEOUT':
+      return reason(traceMessage('workflowTimeout', { seconds: params.seconds }));
+    case 'DELIVERY_ANSWER_TOO_LARGE':
+      return reason(traceMessage('workflowAnswerTooLarge', { megabytes: params.megabytes }));
+    case 'DELIVERY_HTTP_ERROR':
+      return reason(traceMessage('workflowHttpStatus', { status: params.status }));
+    case 'DELIVERY_UNREACHABLE':
+      return reason(traceMessage('workflowUnreachable', { detail: params.reason }));
+    case 'DELIVERY_REFUSED_ADDRESS':
+      return reason(traceMessage('workflowInternalAddress', { host: params.host, address: params.address }));
+    default:
+      return traceMessage('workflowNotTakenDetail', { workflow, detail: error.message });
+  }
+};
 
 /**
  * The consolidation's client of the deployment's workflow engine (an n8n webhook base, DESIGN.md
@@ -10,7 +37,7 @@ import type { WorkflowEngine } from '../pipeline/stage';
  * is set, with an `X-Delivery-Id`. The base is the operator's own setting, so its host is reached
  * even on a private network; the workflow id is one path segment (schemas/consolidation.ts), so a
  * user cannot point it elsewhere. The answer is read up to 1 MB and dropped; any failure throws
- * with what happened.
+ * with what happened, by code (`workflowNotTaken`).
  */
 export const createWorkflowClient = (
   { baseUrl, secret, timeoutMs }: { baseUrl: string; secret: string | undefined; timeoutMs: number },
@@ -29,10 +56,7 @@ export const createWorkflowClient = (
         timeoutMs,
         policy,
       });
-      if (!outcome.ok)
-        throw new Error(
-          `The workflow '${workflowId}' did not take the analysis: ${outcome.error?.message ?? `HTTP ${outcome.statusCode}`}`,
-        );
+      if (!outcome.ok) throw new CodedError(workflowNotTaken(workflowId, outcome));
       return { statusCode: outcome.statusCode!, durationMs: outcome.durationMs };
     },
   };

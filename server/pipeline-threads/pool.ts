@@ -168,6 +168,11 @@ export const createPipelinePool = (
     if (!thread.ended) thread.send(message);
   };
 
+  /**
+   * A thread asks only for the services it was told exist (thread.ts servicesOf: `data`, or the
+   * environment's own LLM, which `llmFor` serves): the "No … is configured" errors below are
+   * impossible states, not said by code (issue 23).
+   */
   const callService = (job: Job, name: ServiceName, args: unknown[], signal: AbortSignal) => {
     const spec = job.spec;
     switch (name) {
@@ -205,6 +210,7 @@ export const createPipelinePool = (
     const controller = new AbortController();
     job?.calls.add(controller);
     try {
+      // Its thread already answered for it, or was ended: what the thread does with this is never read.
       if (!job) throw new Error('The analysis is no longer running');
       const value = await callService(job, m.service, m.args, controller.signal);
       send(thread, { type: 'service-result', call: m.call, ok: true, value });

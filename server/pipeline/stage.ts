@@ -99,7 +99,7 @@ export interface PipelineServices {
 export interface WorkflowEngine {
   /** Where clients reach the public API (PUBLIC_URL): the final status call is made there. */
   publicUrl: string;
-  /** Posts to the workflow; throws an Error saying what failed (unreachable, HTTP error, no answer in time). */
+  /** Posts to the workflow; throws a CodedError saying what failed (unreachable, HTTP error, no answer in time). */
   post(
     workflowId: string,
     request: WorkflowRequest,

@@ -45,8 +45,8 @@ const analyse = async (text: string, manualFinalStatus = false) => {
       : body;
   };
   const { analysis, result } = await waitForAnalysis(read);
-  const { stored, error } = analysis as typeof analysis & { stored: string };
-  return { id, status: stored, error, result: result! };
+  const { stored, error, errorMessage } = analysis as typeof analysis & { stored: string };
+  return { id, status: stored, error, errorMessage, result: result! };
 };
 const step = (result: AnalysisResult) => result.trace.find((s) => s.step === 'consolidation')!;
 
@@ -94,6 +94,15 @@ describe('the consolidation module', () => {
     expect(step(result)).toMatchObject({
       status: 'skipped',
       warnings: [expect.stringContaining('workflow')],
+      // By code (issue 23): the settings' problem inside.
+      messages: {
+        warnings: [
+          {
+            code: 'consolidationNotSetUp',
+            params: { problem: { list: [{ code: 'consolidationWorkflowIdRequired' }] } },
+          },
+        ],
+      },
     });
 
     for (const workflowId of ['../admin', 'a/b', 'x'.repeat(129)]) {
@@ -149,19 +158,38 @@ describe('the consolidation module', () => {
   it('fails the analysis with what the workflow answered when it does not take it', async () => {
     workflows.setMode('error500');
     try {
-      const { status, error, result } = await analyse('Broken workflow');
+      const { status, error, errorMessage, result } = await analyse('Broken workflow');
       expect(status).toBe('error');
+      // By code too (issue 23): the main thread's refusal crosses to the pipeline thread with its code.
+      const refused = {
+        code: 'workflowNotTaken',
+        params: {
+          workflow: 'crm-case_2',
+          reason: { list: [{ code: 'workflowHttpStatus', params: { status: 500 } }] },
+        },
+      };
       expect(step(result)).toMatchObject({
         status: 'error',
         errors: ["The workflow 'crm-case_2' did not take the analysis: The receiver answered HTTP 500"],
+        messages: { errors: [refused] },
       });
       expect(error).toBe(
         "The workflow 'crm-case_2' did not take the analysis: The receiver answered HTTP 500",
       );
+      expect(errorMessage).toEqual(refused);
       workflows.setMode('hang');
       const slow = await analyse('Slow workflow');
       expect(step(slow.result).errors).toEqual([
         "The workflow 'crm-case_2' did not take the analysis: The receiver did not answer within 1 s",
+      ]);
+      expect(step(slow.result).messages?.errors).toEqual([
+        {
+          code: 'workflowNotTaken',
+          params: {
+            workflow: 'crm-case_2',
+            reason: { list: [{ code: 'workflowTimeout', params: { seconds: 1 } }] },
+          },
+        },
       ]);
     } finally {
       workflows.setMode('ok');

@@ -1,9 +1,23 @@
-import { traceMessage } from '../../../schemas/trace-messages';
-import { consolidationProblems, type WorkflowRequest } from '../../../schemas/consolidation';
+import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
+import {
+  consolidationProblems,
+  type ConsolidationProblem,
+  type WorkflowRequest,
+} from '../../../schemas/consolidation';
 import type { AnalysisResult } from '../../../schemas/analysis-result';
 import type { PipelineInput, Stage } from '../stage';
 
 const NO_WORKFLOW_ENGINE = traceMessage('consolidationNoEngine');
+
+/** A settings problem (schemas/consolidation.ts) by code: its English is the problem's message. */
+export const consolidationProblemTrace = (problem: ConsolidationProblem): TraceMessage => {
+  switch (problem.code) {
+    case 'workflowIdRequired':
+      return traceMessage('consolidationWorkflowIdRequired');
+    case 'badWorkflowId':
+      return traceMessage('consolidationWorkflowIdInvalid', { workflowId: problem.workflowId });
+  }
+};
 
 /** What the workflow is sent: what the pipeline found, and how to end the analysis when it waits. */
 export const workflowRequest = (
@@ -49,7 +63,9 @@ export const consolidationStage: Stage = {
     const settings = config.consolidation!;
     const problems = consolidationProblems(settings);
     if (problems.length) {
-      const reason = `The consolidation is not set up: ${problems[0].message}`;
+      const reason = traceMessage('consolidationNotSetUp', {
+        problem: traceList([consolidationProblemTrace(problems[0])]),
+      });
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const request = workflowRequest(input, result, settings.workflowId, services.workflow.publicUrl);

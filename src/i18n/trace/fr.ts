@@ -326,4 +326,19 @@ export const traceFr: Record<TraceCode, string> = {
   llmNoMessage: 'Le point d’accès LLM a répondu sans message (choices[0].message.content attendu)',
   speechNoTranscript:
     'Le point d’accès de reconnaissance vocale a répondu sans transcription (JSON { text } attendu)',
+  // Consolidation, workflow and thread services (issue 23)
+  consolidationNotSetUp: 'La consolidation n’est pas encore paramétrée : %{problem}',
+  consolidationWorkflowIdRequired: 'indiquez l’identifiant du workflow auquel envoyer l’analyse',
+  consolidationWorkflowIdInvalid:
+    '« %{workflowId} » n’est pas un identifiant de workflow : lettres, chiffres, - et _ (128 au plus)',
+  workflowNotTaken: 'Le workflow « %{workflow} » n’a pas accepté l’analyse : %{reason}',
+  workflowNotTakenDetail:
+    'Le workflow « %{workflow} » n’a pas accepté l’analyse (détail technique : %{detail})',
+  workflowNotTakenStatus: 'Le workflow « %{workflow} » n’a pas accepté l’analyse : statut HTTP %{status}',
+  workflowTimeout: 'le destinataire n’a pas répondu dans le délai de %{seconds} s',
+  workflowAnswerTooLarge: 'la réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',
+  workflowHttpStatus: 'le destinataire a répondu avec le statut HTTP %{status}',
+  workflowUnreachable: 'le destinataire est injoignable (détail technique : %{detail})',
+  workflowInternalAddress:
+    '%{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
 };
