@@ -5,13 +5,12 @@ import type {
   TextBlock,
 } from '../../../schemas/analysis-result';
 import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
-import { traceOf, type PipelineServices } from '../stage';
+import { traceOf, type PipelineServices, type StageText } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
 import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
 import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
 import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
-import type { StageText } from '../stage';
 
 /** Forwarded messages inside forwarded messages: deeper ones are listed, not read. */
 const MAX_DEPTH = 3;
@@ -118,6 +117,8 @@ export const extract = async (
     }
     if (signal.aborted) throw signal.reason;
     const index = attachments.length;
+    // The attachment's warnings and error by code, beside their English (the API's).
+    const coded: NonNullable<ExtractedAttachment['messages']> = { warnings: [], error: null };
     const attachment: ExtractedAttachment = {
       index,
       filename: raw.filename,
@@ -129,11 +130,11 @@ export const extract = async (
       metadata: {},
       warnings: [],
       error: null,
-      messages: { warnings: [], error: null },
+      messages: coded,
     };
     const warn = (message: TraceMessage) => {
       attachment.warnings.push(inEnglish(message));
-      attachment.messages!.warnings.push(message);
+      coded.warnings.push(message);
     };
     attachments.push(attachment);
     if (keepFiles) files.push(raw.bytes);
@@ -160,14 +161,14 @@ export const extract = async (
       if (signal.aborted) throw error;
       // Said by code: a parser's refusal has its own; anything else is "It could not be read", with
       // the error's own code where it has one (an endpoint's failure), else its words as a detail.
-      const coded = traceOf(error);
+      const carried = traceOf(error);
       const trace =
-        (error instanceof ParseError ? coded : undefined) ??
+        (error instanceof ParseError ? carried : undefined) ??
         traceMessage('attachmentUnreadable', {
-          detail: coded ? traceList([coded]) : error instanceof Error ? error.message : String(error),
+          detail: carried ? traceList([carried]) : error instanceof Error ? error.message : String(error),
         });
       attachment.error = inEnglish(trace);
-      attachment.messages!.error = trace;
+      coded.error = trace;
     }
   }
   const kind = root.message ? 'email' : familyOf(extensionOf(input.filename))!;

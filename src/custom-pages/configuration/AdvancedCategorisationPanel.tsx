@@ -47,7 +47,7 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
     warnings: string[];
     warningMessages?: (TraceMessage | null)[];
   }>();
-  const { say } = useTraceText();
+  const said = useTraceText();
   const stored = {
     enabled: data?.advancedCategorisation === true,
     template: typeof data?.categorisationTemplate === 'string' ? data.categorisationTemplate : '',
@@ -145,9 +145,9 @@ export const AdvancedCategorisationPanel = ({ projectId, envId }: { projectId: s
                 categories: list(test.answer.categories),
               })}
             </Typography>
-            {test.answer.warnings.map((w, i) => (
+            {said.lines(test.answer.warnings, test.answer.warningMessages).map((w) => (
               <Alert key={w} severity="warning">
-                {say(test.answer?.warningMessages?.[i], w)}
+                {w}
               </Alert>
             ))}
           </Stack>

@@ -29,7 +29,7 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
     warnings: string[];
     warningMessages?: (TraceMessage | null)[];
   }>();
-  const { say } = useTraceText();
+  const said = useTraceText();
   const run = () =>
     start(async () => {
       const result = await client.call(testExtraction, { params: { envId }, body: { text } });
@@ -55,9 +55,9 @@ export const ExtractionTest = ({ envId }: { envId: string }) => {
         </Button>
       </div>
       {error ? <Alert severity="error">{error}</Alert> : null}
-      {answer?.warnings.map((w, i) => (
+      {said.lines(answer?.warnings ?? [], answer?.warningMessages).map((w) => (
         <Alert key={w} severity="warning">
-          {say(answer.warningMessages?.[i], w)}
+          {w}
         </Alert>
       ))}
       {answer ? (

@@ -12,7 +12,7 @@ import { useTraceText } from '../analysis-result/traceText';
 /** What each server found: the text with its matches marked, the archetypes and the interactions. */
 export const NluTestResult = ({ text, result }: { text: string; result: NluTestAnswer }) => {
   const translate = useTranslate();
-  const { say } = useTraceText();
+  const said = useTraceText();
   return (
     <Stack spacing={2}>
       {result.language ? (
@@ -27,9 +27,9 @@ export const NluTestResult = ({ text, result }: { text: string; result: NluTestA
             {server.startedNow ? (
               <Alert severity="info">{translate('app.nlu.test.startingUp', { name: server.name })}</Alert>
             ) : null}
-            {server.warnings.map((w, i) => (
+            {said.lines(server.warnings, server.warningMessages).map((w) => (
               <Alert key={w} severity="warning">
-                {say(server.warningMessages?.[i], w)}
+                {w}
               </Alert>
             ))}
             <HighlightedText
