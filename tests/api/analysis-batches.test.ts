@@ -126,6 +126,43 @@ describe('a batch of analyses', () => {
     ]);
   });
 
+  it('stores a large result and file compressed with lz4 on PostgreSQL, and reads them back whole', async () => {
+    const db = t.platform.db;
+    const words = Array.from({ length: 400 }, (_, i) => `Line ${i}: a question on invoice ${i % 97}.`).join(
+      ' ',
+    );
+    const email = `From: a@example.org\r\nTo: b@example.org\r\nSubject: Large\r\n\r\n${words}\r\n`;
+    const { row: created } = await createAnalysis(db, t.platform.queue, {
+      environmentId: acme.ids.env,
+      name: `large ${randomUUID()}`,
+      inputType: 'file',
+      file: { filename: 'large.eml', mime: 'message/rfc822', bytes: new TextEncoder().encode(email) },
+      metadata: {},
+      manualFinalStatus: false,
+    });
+    const token = randomUUID();
+    const { rows } = await takeBatch(db, 10, token);
+    const claimed = rows.find((r) => r.id === created.id)!;
+    const result = { ...emptyResult(claimed.id), status: 'processed' as const, error: words };
+    await writeOutcomes(
+      db,
+      t.platform.queue,
+      token,
+      [recordOf({ row: claimed, outcome: bytesOutcome(result), ms: 5 })],
+      60,
+    );
+    const [stored] = await db.query<{ result: string; file: string; text: string }>(
+      `SELECT pg_column_compression(a.result) AS result, pg_column_compression(b.bytes) AS file,
+              convert_from(b.bytes, 'UTF8') AS text
+         FROM analyses a JOIN blobs b ON b.id = a.blob_id WHERE a.id = $1`,
+      [created.id],
+    );
+    // The embedded database is built without lz4: files keep pglz there, results stay uncompressed.
+    expect([stored.result, stored.file]).toEqual(db.kind === 'postgres' ? ['lz4', 'lz4'] : [null, 'pglz']);
+    expect(stored.text).toBe(email);
+    expect((await statusOf(created.id)).result?.error).toBe(words);
+  });
+
   it(
     'runs through the worker: one analysis whose file is gone fails alone',
     { timeout: 60_000 },
