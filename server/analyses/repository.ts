@@ -307,7 +307,7 @@ export const setFinalStatus = async (
          UPDATE analyses SET status = $2, exchange_labels = $3, finished_at = now()
          WHERE id = $1 AND status = 'pending' AND manual_final_status AND worker_token IS NULL
                AND result IS NOT NULL
-         RETURNING *, result -> 'output' AS output, ${notifyFinishedSql('id')}
+         RETURNING *, (result -> 'output')::jsonb AS output, ${notifyFinishedSql('id')}
        ), ${deliveriesCteSql('u', ACTIVE_WEBHOOKS)}
        SELECT * FROM u`,
       [row.id, status, exchangeLabels === undefined ? null : JSON.stringify(exchangeLabels)],

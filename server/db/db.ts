@@ -26,17 +26,22 @@ export interface Db extends Queryable {
 }
 
 /**
- * A jsonb parameter given as the UTF-8 JSON of its array's elements. The PostgreSQL driver sends it
- * as bytes, in jsonb's binary format, so no large string is ever made of it: for a batch of 256
- * analysis results (about 2 MB), building that string and then measuring its UTF-8 length cost more
- * than serialising the results. PGlite takes parameters as text only, and gets the text.
+ * A json or jsonb parameter given as the UTF-8 JSON of its array's elements. Both drivers bind it as
+ * bytes, in its type's binary format (`boundValue`), so no large string is ever made of it: for a
+ * batch of 256 analysis results (about 2 MB), building that string and then measuring its UTF-8
+ * length cost more than serialising the results. A `json` one is only checked by the database, never
+ * parsed into jsonb: the way for analysis results (migration 029).
  */
-export class JsonbArray {
-  constructor(readonly elements: readonly Buffer[]) {}
+export class JsonArrayParam {
+  constructor(
+    readonly type: 'json' | 'jsonb',
+    readonly elements: readonly Uint8Array[],
+  ) {}
 
-  /** The array's JSON as UTF-8 bytes. */
-  bytes(prefix?: Buffer): Buffer {
-    const parts: Buffer[] = prefix ? [prefix, OPEN] : [OPEN];
+  /** The array's JSON as UTF-8 bytes, in its type's binary format. */
+  bytes(): Buffer {
+    // jsonb's binary format is a version byte (1), then the JSON text; json's is the text.
+    const parts: Uint8Array[] = this.type === 'jsonb' ? [JSONB_BINARY_VERSION, OPEN] : [OPEN];
     this.elements.forEach((e, i) => {
       if (i) parts.push(COMMA);
       parts.push(e);
@@ -45,7 +50,11 @@ export class JsonbArray {
     return Buffer.concat(parts);
   }
 }
+const JSONB_BINARY_VERSION = Buffer.of(1);
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
+
+/** A parameter as both drivers bind it: a JSON array as its bytes (JsonArrayParam), others as they are. */
+export const boundValue = (p: unknown) => (p instanceof JsonArrayParam ? p.bytes() : p);
 
 /** The first row, or undefined. */
 export const first = async <T extends Row>(q: Promise<T[]>): Promise<T | undefined> => (await q)[0];

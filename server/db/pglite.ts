@@ -2,17 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { JsonbArray, type Db, type Queryable, type Row } from './db';
-
-/** A jsonb value in PostgreSQL's binary format: its version byte, then its JSON text as UTF-8. */
-const JSONB_BINARY_VERSION = Buffer.of(1);
-const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes(JSONB_BINARY_VERSION) : p);
+import { boundValue, type Db, type Queryable, type Row } from './db';
 
 /**
  * Bytes are bound as they are, in PostgreSQL's binary format, as the PostgreSQL driver does:
  * PGlite's own serialisers would turn a bytea into a hex string through an array of strings, and
- * a jsonb into text that it then measures character by character and encodes again. A batch of
- * results is a few megabytes (JsonbArray), so that was a tenth of an analysis's CPU through the
+ * a json or jsonb into text that it then measures character by character and encodes again. A
+ * batch of results is a few megabytes (JsonArrayParam), so that was a tenth of an analysis's CPU through the
  * queue (docs/decisions.md "Pipeline threads"). Other values keep PGlite's serialisers.
  */
 const asBytes =
@@ -20,6 +16,7 @@ const asBytes =
   (value: unknown): string =>
     (value instanceof Uint8Array ? value : fallback(value)) as string;
 const serializers = {
+  [types.JSON]: asBytes(types.serializers[types.JSON]),
   [types.JSONB]: asBytes(types.serializers[types.JSONB]),
   [types.BYTEA]: asBytes(types.serializers[types.BYTEA]),
 };
@@ -55,7 +52,7 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
   }
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await q.query<T>(text, params?.map(param))).rows,
+      (await q.query<T>(text, params?.map(boundValue))).rows,
   });
   return {
     kind: 'pglite',

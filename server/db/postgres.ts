@@ -1,11 +1,7 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { JsonbArray, type Db, type Queryable, type Row } from './db';
+import { boundValue, type Db, type Queryable, type Row } from './db';
 import { isConnectionError } from './retry';
-
-/** jsonb's binary input format: a version byte (1), then the JSON text. */
-const JSONB_BINARY_VERSION = Buffer.of(1);
-const param = (p: unknown) => (p instanceof JsonbArray ? p.bytes(JSONB_BINARY_VERSION) : p);
 
 /** How long a query waits for a connection when the server does not answer (an unreachable host). */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -41,7 +37,7 @@ export const openPostgres = async (connectionString: string, options: PostgresOp
   await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await c.query<T>(text, params?.map(param))).rows,
+      (await c.query<T>(text, params?.map(boundValue))).rows,
   });
   return {
     kind: 'postgres',

@@ -52,7 +52,7 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
     ].filter(Boolean);
   // The analysis got this message category (its result's `categories`, by name).
   const category = f.category
-    ? `a.result -> 'categories' @> jsonb_build_array(jsonb_build_object('name', ${param(f.category)}::text))`
+    ? `(a.result -> 'categories')::jsonb @> jsonb_build_array(jsonb_build_object('name', ${param(f.category)}::text))`
     : '';
   const parts: string[] = [];
   if (f.kind !== 'delivery') {
@@ -68,12 +68,12 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
         a.name AS analysis_name, failed.entry ->> 'step' AS step, failed.entry ->> 'summary' AS summary,
         CASE WHEN failed.entry IS NULL THEN jsonb_build_array(a.error) ELSE ${array("failed.entry -> 'errors'")} END AS errors,
         (SELECT coalesce(jsonb_agg(c ->> 'name'), '[]'::jsonb)
-         FROM jsonb_array_elements(${array("a.result -> 'categories'")}) c) AS categories,
+         FROM jsonb_array_elements(${array("(a.result -> 'categories')::jsonb")}) c) AS categories,
         NULL::uuid AS delivery_id, NULL::uuid AS webhook_id, NULL::text AS webhook_url,
         NULL::text AS error_code, NULL::jsonb AS error_params, NULL::text AS error
       FROM analyses a
       LEFT JOIN LATERAL (
-        SELECT s AS entry FROM jsonb_array_elements(${array("a.result -> 'trace'")}) s WHERE s ->> 'status' = 'error'
+        SELECT s AS entry FROM jsonb_array_elements(${array("(a.result -> 'trace')::jsonb")}) s WHERE s ->> 'status' = 'error'
       ) failed ON true
       WHERE ${where.join(' AND ')}`);
   }

@@ -1,6 +1,6 @@
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
-import { JsonbArray, type Db, type Queryable } from '../db';
+import { JsonArrayParam, type Db, type Queryable } from '../db';
 import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
@@ -124,13 +124,11 @@ export interface Outcome {
   ms: number;
 }
 
-const CLOSE = Buffer.from('}');
-
 /**
- * An outcome as its row stores it, made as soon as its analysis ends. The result comes from its
- * thread as UTF-8 JSON (outside the JS heap, never parsed here); the record's JSON wraps it with
- * the stored fields. An analysis with the manual final status that was processed waits, still
- * pending.
+ * An outcome as its row stores it, made as soon as its analysis ends: the stored fields as JSON, and
+ * the result as its thread wrote it, UTF-8 JSON (outside the JS heap, never parsed here, stored as
+ * `json`: the database checks it and keeps its text). An analysis with the manual final status that
+ * was processed waits, still pending.
  */
 export const recordOf = ({ row, outcome, ms }: Outcome) => {
   const waits = row.manual_final_status && outcome.status === 'processed';
@@ -143,18 +141,27 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
     waits,
     ...outcome.figures,
   };
-  const head = Buffer.from(`${JSON.stringify(stored).slice(0, -1)},"result":`);
   return {
     ...stored,
     /** Whether NLU servers read it (they are then marked as used). */
     readByNlu: outcome.readByNlu,
     environmentId: row.environment_id,
-    json: Buffer.concat([head, outcome.bytes, CLOSE]),
+    json: Buffer.from(JSON.stringify(stored)),
+    result: outcome.bytes,
   };
 };
 export type OutcomeRecord = ReturnType<typeof recordOf>;
 
-const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'result', error = x->>'error',
+/**
+ * A batch's records (`records`, jsonb: the small stored fields) beside their results (`results`,
+ * json, in the same order): each result is only checked by the database, never parsed into jsonb
+ * (migration 029).
+ */
+const recordsWithResults = (records: string, results: string) =>
+  `jsonb_array_elements(${records}::jsonb) WITH ORDINALITY AS xs (x, n)
+   JOIN json_array_elements(${results}::json) WITH ORDINALITY AS r (result, n) ON r.n = xs.n`;
+
+const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = r.result, error = x->>'error',
        error_message = nullif(x->'error_message', 'null'::jsonb),
        duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
        llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0),
@@ -163,29 +170,29 @@ const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = x->'r
        step_ms = ARRAY(SELECT (e #>> '{}')::float8 FROM jsonb_array_elements(x->'step_ms') WITH ORDINALITY AS s (e, i)
                        ORDER BY i),
        finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
-  FROM jsonb_array_elements($1::jsonb) AS x
+  FROM ${recordsWithResults('$1', '$3')}
   WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'`;
 
 /**
  * Only rows this worker still holds take a result: an abort meanwhile is never overwritten; the
  * waiting status reads of those written are told (analyses/signals.ts). Each
- * record is taken apart with `->`, not jsonb_to_recordset, which would print each result back to
- * text and parse it again (a cost of the database, in this very process on PGlite).
+ * record is taken apart with `->`, not jsonb_to_recordset, which would print it back to text and
+ * parse it again (a cost of the database, in this very process on PGlite).
  */
 const WRITE_RESULTS = `${SET_RESULTS} RETURNING a.id, ${notifyFinishedSql('a.id')}`;
 
 /**
- * The same, for a batch with analyses of environments that have webhooks ($3: the active ones, as
+ * The same, for a batch with analyses of environments that have webhooks ($4: the active ones, as
  * the configuration the batch ran with lists them): the deliveries of the analyses that ended, and
  * their jobs, are made by the same statement (delivery/deliveries.ts). Analyses that wait for their
  * manual final status are delivered when it comes.
  */
 const WRITE_RESULTS_AND_DELIVERIES = `WITH w AS (
     ${SET_RESULTS}
-    RETURNING a.id, a.environment_id, a.name, a.status, a.error, x->'result'->'output' AS output,
+    RETURNING a.id, a.environment_id, a.name, a.status, a.error, (r.result->'output')::jsonb AS output,
               ${notifyFinishedSql('a.id')} AS n
   ), t AS (
-    SELECT * FROM jsonb_to_recordset($3::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
+    SELECT * FROM jsonb_to_recordset($4::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
   ), ended AS (SELECT * FROM w WHERE status <> 'pending'),
   ${deliveriesCteSql('ended', 't')}
   SELECT id, n FROM w`;
@@ -224,14 +231,21 @@ const writeOnce = async (
   manualStatusTimeoutSeconds: number,
   webhooksOf: (environmentId: string) => readonly WebhookTarget[],
 ): Promise<Set<string>> => {
-  const json = new JsonbArray(records.map((r) => r.json));
+  const json = new JsonArrayParam(
+    'jsonb',
+    records.map((r) => r.json),
+  );
+  const results = new JsonArrayParam(
+    'json',
+    records.map((r) => r.result),
+  );
   const targets = [...new Set(records.map((r) => r.environmentId))].flatMap((environment_id) =>
     webhooksOf(environment_id).map((t) => ({ ...t, environment_id })),
   );
   const write = async (q: Queryable) => {
     const updated = await q.query<{ id: string }>(
       targets.length ? WRITE_RESULTS_AND_DELIVERIES : WRITE_RESULTS,
-      targets.length ? [json, token, JSON.stringify(targets)] : [json, token],
+      targets.length ? [json, token, results, JSON.stringify(targets)] : [json, token, results],
     );
     const written = new Set(updated.map((u) => u.id));
     for (const r of records.filter((r) => r.waits && written.has(r.id))) {
@@ -248,12 +262,21 @@ const writeOnce = async (
   const aborted = records.filter((r) => !written.has(r.id));
   if (aborted.length) {
     await db.query(
-      `UPDATE analyses a SET result = jsonb_set(x->'result', '{status}', '"aborted"'),
+      `UPDATE analyses a SET result = jsonb_set(r.result::jsonb, '{status}', '"aborted"'),
               duration_ms = (x->>'duration_ms')::int,
               llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0)
-       FROM jsonb_array_elements($1::jsonb) AS x
+       FROM ${recordsWithResults('$1', '$2')}
        WHERE a.id = (x->>'id')::uuid AND a.status = 'aborted' AND a.result IS NULL`,
-      [new JsonbArray(aborted.map((r) => r.json))],
+      [
+        new JsonArrayParam(
+          'jsonb',
+          aborted.map((r) => r.json),
+        ),
+        new JsonArrayParam(
+          'json',
+          aborted.map((r) => r.result),
+        ),
+      ],
     );
   }
   return written;

@@ -165,13 +165,26 @@ const bounded = (result: AnalysisResult): AnalysisResult => {
   return result;
 };
 
+/** A NUL's escape in JSON text (`\u0000`), not a backslash's escape followed by `u0000`. */
+const ESCAPED_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * A result's JSON as the database can store and read it: PostgreSQL's json functions and jsonb
+ * refuse a NUL, which a file's text may hold (a NUL in an email's subject or body), so each is
+ * stored as U+FFFD, the replacement character.
+ */
+export const storableJson = (result: AnalysisResult) => {
+  const json = JSON.stringify(result);
+  return json.includes('\\u0000') ? json.replace(ESCAPED_NUL, '$1\\ufffd') : json;
+};
+
 /** A result as the worker stores it: its JSON as UTF-8 bytes in a buffer of their own, and its summary. */
 export const bytesOutcome = (stored: AnalysisResult): Extract<Finished, { form: 'bytes' }> => {
   const result = bounded(stored);
   const failedStep = result.trace.find((t) => t.status === 'error');
   return {
     form: 'bytes',
-    bytes: new TextEncoder().encode(JSON.stringify(result)),
+    bytes: new TextEncoder().encode(storableJson(result)),
     status: result.status,
     error: result.error ?? failedStep?.errors[0] ?? null,
     errorMessage: (result.error ? result.errorMessage : failedStep?.messages?.errors?.[0]) ?? null,

@@ -235,7 +235,8 @@ const BASIS_SQL = `jsonb_build_object(
 /**
  * Collects a chunk of the items whose analysis ended (processed — or waiting for its manual final
  * status with its result written —, in error, aborted, or deleted). Each item is collected once:
- * only waiting items are.
+ * only waiting items are. A result is stored as json (migration 029): it is read into jsonb once for
+ * what was detected and the basis.
  */
 const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
   const rows = await q.query(
@@ -250,11 +251,14 @@ const collectChunk = async (q: Queryable, testId: string): Promise<number> => {
        error = CASE WHEN e.analysis IS NULL THEN 'The analysis was deleted before it ended'
                     WHEN e.status = 'aborted' THEN 'The analysis was aborted'
                     WHEN e.status = 'error' THEN e.error END,
-       detected = CASE WHEN e.status IN ('processed', 'pending')
-                       THEN (SELECT ${DETECTED_SQL} FROM analyses a WHERE a.id = e.analysis) END,
-       basis = CASE WHEN e.status IN ('processed', 'pending')
-                    THEN (SELECT ${BASIS_SQL} FROM analyses a WHERE a.id = e.analysis) END
+       detected = d.detected,
+       basis = d.basis
      FROM ended e
+     LEFT JOIN LATERAL (
+       SELECT ${DETECTED_SQL} AS detected, ${BASIS_SQL} AS basis
+       FROM (SELECT input_type, result::jsonb AS result FROM analyses WHERE id = e.analysis) a
+       WHERE e.status IN ('processed', 'pending')
+     ) d ON true
      WHERE i.test_id = $1 AND i.message_id = e.message_id
      RETURNING 1`,
     [testId],

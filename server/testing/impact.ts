@@ -106,7 +106,7 @@ const rescoreItems = async (
     const stored = await q.query<StoredAnalysis & { message_id: string } & Record<string, unknown>>(
       `SELECT i.message_id, a.id::text AS id, a.input_type = 'text' AS text, a.result->'extraction' AS extraction
        FROM test_items i JOIN analyses a ON a.id = i.analysis_id
-       WHERE i.test_id = $1 AND i.message_id = ANY($2::uuid[]) AND jsonb_typeof(a.result->'extraction') = 'object'`,
+       WHERE i.test_id = $1 AND i.message_id = ANY($2::uuid[]) AND json_typeof(a.result->'extraction') = 'object'`,
       [testId, part.map((r) => r.message_id)],
     );
     const messageOf = new Map(stored.map((s) => [s.id, s.message_id]));

@@ -81,7 +81,7 @@ beforeAll(async () => {
   expect(broken.analysis.status).toBe('error');
   // The environment has no categorisation module: the category its rules would have given.
   await t.platform.db.query(
-    `UPDATE analyses SET result = jsonb_set(result, '{categories}',
+    `UPDATE analyses SET result = jsonb_set(result::jsonb, '{categories}',
        '[{"name": "Complaint", "kind": "message", "rule": "angry", "taint": null, "explanation": null}]')
      WHERE id = $1`,
     [broken.id],

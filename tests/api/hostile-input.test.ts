@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../server/http/input';
 import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from '../../server/templates/parser';
-import { postAnalysisForm } from './support/analyses';
+import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
@@ -99,6 +99,27 @@ describe('NUL characters and lone surrogates', () => {
       await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, { type: 'text', text: `a${NUL}` }),
       'text',
     );
+  });
+
+  it("in an email's text are read as U+FFFD: the analysis is processed, its result stored and searchable", async () => {
+    const email = `From: a@example.org\r\nSubject: Hi${NUL} there\r\n\r\nBonjour${NUL} le monde, \\u0000 as text\r\n`;
+    const res = await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, { type: 'file' }, [
+      { field: 'file', filename: 'nul.eml', bytes: new TextEncoder().encode(email) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const { analysis, result } = await waitForAnalysis(async () =>
+      (await acme.call('GET', `${analyses()}/${res.json().id}/result`, 'qualifier')).json(),
+    );
+    expect(analysis.status).toBe('processed');
+    expect(result?.extraction?.message?.subject).toBe('Hi\ufffd there');
+    // A backslash followed by "u0000" is text, and stays as it was.
+    expect(result?.extraction?.message?.text).toContain('Bonjour\ufffd le monde, \\u0000 as text');
+    // What the testing centre and the error log do to a stored result: read it into jsonb.
+    const [row] = await t.platform.db.query<{ subject: string }>(
+      `SELECT result::jsonb -> 'extraction' -> 'message' ->> 'subject' AS subject FROM analyses WHERE id = $1`,
+      [res.json().id],
+    );
+    expect(row.subject).toBe('Hi\ufffd there');
   });
 
   it('are refused in an uploaded file name', async () => {

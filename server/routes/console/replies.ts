@@ -63,7 +63,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
       }>(
         `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message,
                 step->'messages'->'errors'->0 AS trace
-         FROM analyses a, jsonb_array_elements(a.result->'trace') AS step
+         FROM analyses a, json_array_elements(a.result->'trace') AS step
          WHERE a.environment_id = $1 AND a.status = 'error'
            AND step->>'step' = 'replyTemplate' AND step->>'status' = 'error'
          ORDER BY at DESC, a.id

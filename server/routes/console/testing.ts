@@ -295,7 +295,7 @@ const sample = async (
          AND ($3::uuid IS NULL OR a.environment_id = $3)
          AND ($4::uuid[] IS NULL OR a.id = ANY($4))
          AND ($5::text IS NULL OR a.status = $5)
-         AND ($6::text IS NULL OR a.result->'categories' @> jsonb_build_array(jsonb_build_object('name', $6::text)))
+         AND ($6::text IS NULL OR (a.result->'categories')::jsonb @> jsonb_build_array(jsonb_build_object('name', $6::text)))
          AND ($7::timestamptz IS NULL OR a.created_at >= $7)
          AND ($8::timestamptz IS NULL OR a.created_at <= $8)
        ORDER BY CASE WHEN $4::uuid[] IS NULL THEN random() END, a.created_at DESC
