@@ -50,10 +50,12 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
       f.before ? `${at} < ${param(f.before)}` : '',
       f.until ? `${at} <= ${param(f.until)}` : '',
     ].filter(Boolean);
-  // The analysis got this message category (its result's `categories`, by name).
-  const category = f.category
-    ? `(a.result -> 'categories')::jsonb @> jsonb_build_array(jsonb_build_object('name', ${param(f.category)}::text))`
-    : '';
+  // The analysis got this message category (`categories`: its result's, as jsonb, by name).
+  const categoryParam = f.category ? param(f.category) : undefined;
+  const hasCategory = (categories: string) =>
+    categoryParam
+      ? `${categories} @> jsonb_build_array(jsonb_build_object('name', ${categoryParam}::text))`
+      : '';
   const parts: string[] = [];
   if (f.kind !== 'delivery') {
     const where = [
@@ -61,19 +63,22 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
       `a.status = 'error'`,
       '(failed.entry IS NOT NULL OR a.error IS NOT NULL)',
       f.step ? `failed.entry ->> 'step' = ${param(f.step)}` : '',
-      category,
+      hasCategory("r.result -> 'categories'"),
       ...period('coalesce(a.finished_at, a.created_at)'),
     ].filter(Boolean);
     parts.push(`SELECT 'step' AS kind, coalesce(a.finished_at, a.created_at) AS at, a.id AS analysis_id,
         a.name AS analysis_name, failed.entry ->> 'step' AS step, failed.entry ->> 'summary' AS summary,
         CASE WHEN failed.entry IS NULL THEN jsonb_build_array(a.error) ELSE ${array("failed.entry -> 'errors'")} END AS errors,
         (SELECT coalesce(jsonb_agg(c ->> 'name'), '[]'::jsonb)
-         FROM jsonb_array_elements(${array("(a.result -> 'categories')::jsonb")}) c) AS categories,
+         FROM jsonb_array_elements(${array("r.result -> 'categories'")}) c) AS categories,
         NULL::uuid AS delivery_id, NULL::uuid AS webhook_id, NULL::text AS webhook_url,
         NULL::text AS error_code, NULL::jsonb AS error_params, NULL::text AS error
       FROM analyses a
+      -- The result (json, migration 029) read into jsonb once: OFFSET 0 keeps the planner from
+      -- copying the cast into each use.
+      CROSS JOIN LATERAL (SELECT a.result::jsonb AS result OFFSET 0) r
       LEFT JOIN LATERAL (
-        SELECT s AS entry FROM jsonb_array_elements(${array("(a.result -> 'trace')::jsonb")}) s WHERE s ->> 'status' = 'error'
+        SELECT s AS entry FROM jsonb_array_elements(${array("r.result -> 'trace'")}) s WHERE s ->> 'status' = 'error'
       ) failed ON true
       WHERE ${where.join(' AND ')}`);
   }
@@ -81,7 +86,7 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
     const where = [
       `d.environment_id = ${env}`,
       failedDeliverySql('d'),
-      category,
+      hasCategory("(a.result -> 'categories')::jsonb"),
       ...period('coalesce(d.error_at, d.created_at)'),
     ].filter(Boolean);
     parts.push(`SELECT 'delivery' AS kind, coalesce(d.error_at, d.created_at) AS at, d.analysis_id,
@@ -89,7 +94,7 @@ const entriesSql = (environmentId: string, f: ErrorLogFilter) => {
         NULL::jsonb AS categories, d.id AS delivery_id, d.webhook_id, h.url AS webhook_url, d.error_code,
         d.error_params, d.error
       FROM webhook_deliveries d JOIN webhooks h ON h.id = d.webhook_id
-      ${category ? 'JOIN analyses a ON a.id = d.analysis_id' : ''}
+      ${categoryParam ? 'JOIN analyses a ON a.id = d.analysis_id' : ''}
       WHERE ${where.join(' AND ')}`);
   }
   return { sql: parts.join(' UNION ALL '), params };

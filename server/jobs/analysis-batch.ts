@@ -161,6 +161,18 @@ const recordsWithResults = (records: string, results: string) =>
   `jsonb_array_elements(${records}::jsonb) WITH ORDINALITY AS xs (x, n)
    JOIN json_array_elements(${results}::json) WITH ORDINALITY AS r (result, n) ON r.n = xs.n`;
 
+/** The two parameters of recordsWithResults for `records`. */
+const batchParams = (records: OutcomeRecord[]) => [
+  new JsonArrayParam(
+    'jsonb',
+    records.map((r) => r.json),
+  ),
+  new JsonArrayParam(
+    'json',
+    records.map((r) => r.result),
+  ),
+];
+
 const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = r.result, error = x->>'error',
        error_message = nullif(x->'error_message', 'null'::jsonb),
        duration_ms = (x->>'duration_ms')::int, worker_token = NULL, heartbeat_at = NULL,
@@ -231,14 +243,7 @@ const writeOnce = async (
   manualStatusTimeoutSeconds: number,
   webhooksOf: (environmentId: string) => readonly WebhookTarget[],
 ): Promise<Set<string>> => {
-  const json = new JsonArrayParam(
-    'jsonb',
-    records.map((r) => r.json),
-  );
-  const results = new JsonArrayParam(
-    'json',
-    records.map((r) => r.result),
-  );
+  const [json, results] = batchParams(records);
   const targets = [...new Set(records.map((r) => r.environmentId))].flatMap((environment_id) =>
     webhooksOf(environment_id).map((t) => ({ ...t, environment_id })),
   );
@@ -267,16 +272,7 @@ const writeOnce = async (
               llm_tokens = a.llm_tokens + coalesce((x->>'llm_tokens')::int, 0)
        FROM ${recordsWithResults('$1', '$2')}
        WHERE a.id = (x->>'id')::uuid AND a.status = 'aborted' AND a.result IS NULL`,
-      [
-        new JsonArrayParam(
-          'jsonb',
-          aborted.map((r) => r.json),
-        ),
-        new JsonArrayParam(
-          'json',
-          aborted.map((r) => r.result),
-        ),
-      ],
+      batchParams(aborted),
     );
   }
   return written;

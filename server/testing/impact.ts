@@ -104,9 +104,11 @@ const rescoreItems = async (
   if (chunk.length > 0) chunks.push(chunk);
   const runChunk = async (part: ItemRow[]) => {
     const stored = await q.query<StoredAnalysis & { message_id: string } & Record<string, unknown>>(
-      `SELECT i.message_id, a.id::text AS id, a.input_type = 'text' AS text, a.result->'extraction' AS extraction
+      `SELECT i.message_id, a.id::text AS id, a.input_type = 'text' AS text, x.extraction
        FROM test_items i JOIN analyses a ON a.id = i.analysis_id
-       WHERE i.test_id = $1 AND i.message_id = ANY($2::uuid[]) AND json_typeof(a.result->'extraction') = 'object'`,
+       -- Out of the result (json) once: OFFSET 0 keeps the planner from copying it into each use.
+       CROSS JOIN LATERAL (SELECT a.result -> 'extraction' AS extraction OFFSET 0) x
+       WHERE i.test_id = $1 AND i.message_id = ANY($2::uuid[]) AND json_typeof(x.extraction) = 'object'`,
       [testId, part.map((r) => r.message_id)],
     );
     const messageOf = new Map(stored.map((s) => [s.id, s.message_id]));
