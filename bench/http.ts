@@ -133,7 +133,8 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
   const cpuBefore = processes.map((p) => p.cpuSeconds());
   const dbBefore = databaseServerCpuSeconds() ?? 0;
   const closed = await load({ ...common, files, clients: CLIENTS });
-  const productCpu = processes.reduce((sum, p, i) => sum + p.cpuSeconds() - cpuBefore[i], 0);
+  const cpuOf = processes.map((p, i) => p.cpuSeconds() - cpuBefore[i]);
+  const productCpu = cpuOf.reduce((sum, s) => sum + s, 0);
   const dbCpu = (databaseServerCpuSeconds() ?? 0) - dbBefore;
   const wrong = mismatches(ruleset, closed);
   if (wrong) throw new Error(`${wrong} of ${CHECKED} answers differ from the reference evaluation`);
@@ -179,6 +180,15 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
       value: perEmailMs(productCpu),
       unit: `ms / ${perEmailMs(dbCpu)} ms`,
     },
+    ...(processes.length === 2
+      ? [
+          {
+            name: `${label}: CPU per email, API process / worker process`,
+            value: perEmailMs(cpuOf[0]),
+            unit: `ms / ${perEmailMs(cpuOf[1])} ms`,
+          },
+        ]
+      : []),
     { name: `${label}: wall time, ${MESSAGES} emails`, value: Math.round(closed.wallMs), unit: 'ms' },
     {
       name: `${label}: submit-to-result p50 / p95 (${CLIENTS} clients)`,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AnalysisResult, AnalysisStatus, InputType } from '../../schemas/analysis-result';
 import type { TraceMessage } from '../../schemas/trace-messages';
-import { first, type Db, type Queryable } from '../db';
+import { first, prepared, type Db, type Queryable } from '../db';
 import { coalesce } from '../db/coalesce';
 import { ClientError } from '../http/errors';
 import { insertJobSql, queues, type Queue } from '../queue';
@@ -181,7 +181,7 @@ const insertAnalysesSql = (source: 'arrays' | 'one') => {
   ), j AS (${insertJobSql(queues.analysis, "jsonb_build_object('analysisId', a.id)", 'a')})
   SELECT a.*, ${notifySubmittedSql} FROM a`;
 };
-const INSERT_ANALYSES = insertAnalysesSql('arrays');
+const INSERT_ANALYSES = prepared('analyses_insert', insertAnalysesSql('arrays'));
 const INSERT_ANALYSIS = insertAnalysesSql('one');
 
 /** Inputs larger than this are written alone, with plain parameters (see insertAnalysesSql). */

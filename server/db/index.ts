@@ -4,7 +4,7 @@ import type { Db } from './db';
 import { migrate } from './migrate';
 
 export type { Db, Queryable, Row } from './db';
-export { first, JsonArrayParam } from './db';
+export { first, JsonArrayParam, prepared, Prepared } from './db';
 export { isConnectionError, retryOnConnectionError } from './retry';
 
 /**

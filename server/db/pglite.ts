@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { boundValue, type Db, type Queryable, type Row } from './db';
+import { boundValue, Prepared, type Db, type Queryable, type Row } from './db';
 
 /**
  * Bytes are bound as they are, in PostgreSQL's binary format, as the PostgreSQL driver does:
@@ -50,9 +50,15 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
     release();
     throw err;
   }
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
-    query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await q.query<T>(text, params?.map(boundValue))).rows,
+  const runPrepared = preparedRunner(pg);
+  const wrap = (q: PGlite | Transaction): Queryable => ({
+    query: async <T extends Row>(statement: string | Prepared, params?: unknown[]) => {
+      if (!(statement instanceof Prepared))
+        return (await q.query<T>(statement, params?.map(boundValue))).rows;
+      // As PGlite's own statements of a transaction, none after its end.
+      if (q !== pg && (q as Transaction).closed) throw new Error('Transaction is closed');
+      return runPrepared<T>(statement, params ?? [], q !== pg);
+    },
   });
   return {
     kind: 'pglite',
@@ -73,6 +79,63 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
       release();
     },
   };
+};
+
+/**
+ * Runs Prepared statements on `pg`, each parsed once under its name (PGlite's own `query` parses
+ * and plans every statement again, unnamed). The messages of an execution go to the database in
+ * one buffer, as a client's would on a socket: bind, describe, execute and sync. The statements run
+ * under PGlite's locks as its own queries do: outside a transaction, after any transaction in
+ * progress, and then written to the data folder; inside one, as one of its statements.
+ */
+const preparedRunner = (pg: PGlite) => {
+  /** The parameter types of each statement parsed on this database. */
+  const parsed = new Map<string, number[]>();
+  const { serialize } = protocol;
+  const quiet = { syncToFs: false };
+
+  const execute = async <T extends Row>(statement: Prepared, params: unknown[]): Promise<T[]> => {
+    const { name, text } = statement;
+    let paramTypes = parsed.get(name);
+    if (!paramTypes) {
+      const described = await pg.execProtocolStream(
+        Buffer.concat([
+          serialize.parse({ name, text }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+        quiet,
+      );
+      paramTypes = parse.parseDescribeStatementResults(described);
+      parsed.set(name, paramTypes);
+    }
+    const values = params.map((p, i) => {
+      if (p === null || p === undefined) return null;
+      const serializer = pg.serializers[paramTypes[i]];
+      return serializer ? serializer(boundValue(p)) : String(p);
+    });
+    const messages = await pg.execProtocolStream(
+      Buffer.concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      quiet,
+    );
+    return (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[];
+  };
+
+  return <T extends Row>(statement: Prepared, params: unknown[], inTransaction: boolean) =>
+    inTransaction
+      ? pg._runExclusiveQuery(() => execute<T>(statement, params))
+      : pg._runExclusiveTransaction(() =>
+          pg._runExclusiveQuery(async () => {
+            const rows = await execute<T>(statement, params);
+            await pg.syncToFs();
+            return rows;
+          }),
+        );
 };
 
 const lockDataDir = (dataDir: string): (() => void) => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { boundValue, type Db, type Queryable, type Row } from './db';
+import { boundValue, type Db, type Prepared, type Queryable, type Row } from './db';
 import { isConnectionError } from './retry';
 
 /** How long a query waits for a connection when the server does not answer (an unreachable host). */
@@ -36,8 +36,14 @@ export const openPostgres = async (connectionString: string, options: PostgresOp
   // Fail at boot, with the server's own words, rather than at the first request.
   await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await c.query<T>(text, params?.map(boundValue))).rows,
+    // A Prepared statement goes by its name: pg parses it once per connection.
+    query: async <T extends Row>(statement: string | Prepared, params?: unknown[]) =>
+      (
+        await c.query<T>(
+          typeof statement === 'string' ? statement : { name: statement.name, text: statement.text },
+          params?.map(boundValue),
+        )
+      ).rows,
   });
   return {
     kind: 'postgres',

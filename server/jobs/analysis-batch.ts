@@ -1,6 +1,6 @@
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
-import { JsonArrayParam, type Db, type Queryable } from '../db';
+import { JsonArrayParam, prepared, type Db, type Queryable } from '../db';
 import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
@@ -30,6 +30,36 @@ export type ClaimedRow = Pick<
 const INLINE_BYTES = 64 * 1024;
 
 /**
+ * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token. A job is due from its
+ * `start_after` on, that instant included: PGlite's clock counts milliseconds, so a claim woken by
+ * a submission often runs in the millisecond its job was written, and `<` left that job behind
+ * until the next poll.
+ */
+const CLAIM = prepared(
+  'analyses_claim',
+  `WITH next AS (
+     SELECT id FROM pgboss.job
+     WHERE name = '${queues.analysis}' AND state < 'active' AND start_after <= now()
+     ORDER BY priority DESC, created_on, id
+     LIMIT $1 FOR UPDATE SKIP LOCKED
+   ), taken AS (
+     DELETE FROM pgboss.job j USING next WHERE j.name = '${queues.analysis}' AND j.id = next.id
+     RETURNING (j.data->>'analysisId')::uuid AS analysis_id
+   ), claimed AS (
+     UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
+            attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
+     WHERE id IN (SELECT analysis_id FROM taken
+                  UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2)
+       AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
+     RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
+               manual_final_status)
+   SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
+          ${configVersionSql('c.environment_id')} AS config_version, n.jobs
+   FROM (SELECT count(*)::int AS jobs FROM taken) n
+   LEFT JOIN claimed c ON true LEFT JOIN blobs b ON b.id = c.blob_id`,
+);
+
+/**
  * Takes up to `limit` of the analysis queue's jobs, oldest first, and claims their waiting analyses
  * for the worker `token`, with their small files and the version of their environment's
  * configuration: one statement for the batch. The jobs are deleted as they are taken: pg-boss's
@@ -48,29 +78,7 @@ export const takeBatch = async (
   log?: RetryOptions['log'],
 ): Promise<{ jobs: number; rows: ClaimedRow[] }> => {
   const take = () =>
-    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(
-      `WITH next AS (
-         SELECT id FROM pgboss.job
-         WHERE name = '${queues.analysis}' AND state < 'active' AND start_after < now()
-         ORDER BY priority DESC, created_on, id
-         LIMIT $1 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         DELETE FROM pgboss.job j USING next WHERE j.name = '${queues.analysis}' AND j.id = next.id
-         RETURNING (j.data->>'analysisId')::uuid AS analysis_id
-       ), claimed AS (
-         UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
-                attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
-         WHERE id IN (SELECT analysis_id FROM taken
-                      UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2)
-           AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
-         RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
-                   manual_final_status)
-       SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
-              ${configVersionSql('c.environment_id')} AS config_version, n.jobs
-       FROM (SELECT count(*)::int AS jobs FROM taken) n
-       LEFT JOIN claimed c ON true LEFT JOIN blobs b ON b.id = c.blob_id`,
-      [limit, token],
-    );
+    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(CLAIM, [limit, token]);
   const rows = await retryOnConnectionError(take, { what: 'analysis claim', log });
   return {
     jobs: rows[0]?.jobs ?? 0,
@@ -191,7 +199,10 @@ const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = r.res
  * record is taken apart with `->`, not jsonb_to_recordset, which would print it back to text and
  * parse it again (a cost of the database, in this very process on PGlite).
  */
-const WRITE_RESULTS = `${SET_RESULTS} RETURNING a.id, ${notifyFinishedSql('a.id')}`;
+const WRITE_RESULTS = prepared(
+  'analyses_write_results',
+  `${SET_RESULTS} RETURNING a.id, ${notifyFinishedSql('a.id')}`,
+);
 
 /**
  * The same, for a batch with analyses of environments that have webhooks ($4: the active ones, as
@@ -199,7 +210,9 @@ const WRITE_RESULTS = `${SET_RESULTS} RETURNING a.id, ${notifyFinishedSql('a.id'
  * their jobs, are made by the same statement (delivery/deliveries.ts). Analyses that wait for their
  * manual final status are delivered when it comes.
  */
-const WRITE_RESULTS_AND_DELIVERIES = `WITH w AS (
+const WRITE_RESULTS_AND_DELIVERIES = prepared(
+  'analyses_write_results_deliveries',
+  `WITH w AS (
     ${SET_RESULTS}
     RETURNING a.id, a.environment_id, a.name, a.status, a.error, (r.result->'output')::jsonb AS output,
               ${notifyFinishedSql('a.id')} AS n
@@ -207,7 +220,8 @@ const WRITE_RESULTS_AND_DELIVERIES = `WITH w AS (
     SELECT * FROM jsonb_to_recordset($4::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
   ), ended AS (SELECT * FROM w WHERE status <> 'pending'),
   ${deliveriesCteSql('ended', 't')}
-  SELECT id, n FROM w`;
+  SELECT id, n FROM w`,
+);
 
 /**
  * Writes a batch's results in one statement. The deadline jobs of analyses waiting for their

@@ -78,6 +78,20 @@ describe('a batch of analyses', () => {
     expect(await takeBatch(t.platform.db, 10, randomUUID())).toEqual({ jobs: 0, rows: [] });
   });
 
+  it('takes a job from the very instant it was written: PGlite counts time in milliseconds', async () => {
+    const row = await create('text');
+    // In one transaction both statements see the same now(), as a claim does in the millisecond its
+    // job was written; a job due only after that instant would be left to the next poll.
+    const { rows } = await t.platform.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE pgboss.job SET start_after = now() WHERE name = 'analysis' AND data->>'analysisId' = $1`,
+        [row.id],
+      );
+      return takeBatch(tx, 10, randomUUID());
+    });
+    expect(rows.map((r) => r.id)).toEqual([row.id]);
+  });
+
   it('writes each result under its own status; one failing or aborted leaves the others processed', async () => {
     const db = t.platform.db;
     const created: AnalysisRow[] = [];

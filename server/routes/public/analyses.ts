@@ -15,6 +15,7 @@ import {
   setFinalStatus,
   type AnalysisRow,
 } from '../../analyses/repository';
+import { prepared, type Prepared } from '../../db';
 import { coalesce } from '../../db/coalesce';
 import { contractRoute } from '../../http/contract-route';
 import { ClientError } from '../../http/errors';
@@ -27,6 +28,16 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 /** What a status read selects: the record's columns and whether the result is there, never the result. */
 const STATUS_COLUMNS = `${RECORD_COLUMNS},
   (status = 'pending' AND manual_final_status AND worker_token IS NULL AND result IS NOT NULL) AS awaiting_final_status`;
+
+/** Reads of analyses by id ($1), for the status and for the whole record. */
+const readById = (name: string, columns: string) =>
+  prepared(name, `SELECT ${columns} FROM analyses WHERE id = ANY($1::uuid[])`);
+const READ_STATUS = readById('public_analyses_status', STATUS_COLUMNS);
+// The stored result's JSON goes out as the database gives it: never parsed and printed again here.
+const READ_RESULT = readById(
+  'public_analyses_result',
+  `${STATUS_COLUMNS}, exchange_labels, result::text AS result_json`,
+);
 
 type StatusRow = AnalysisRow & { awaiting_final_status: boolean };
 type ResultRow = StatusRow & { result_json: string | null };
@@ -48,9 +59,9 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
    * clients polling or waiting on their analyses are most of this API's calls. A row of another
    * environment than the key's is not found.
    */
-  const reader = <R extends StatusRow>(columns: string) => {
+  const reader = <R extends StatusRow>(statement: Prepared) => {
     const read = coalesce(async (ids: string[]) => {
-      const rows = await db.query<R>(`SELECT ${columns} FROM analyses WHERE id = ANY($1::uuid[])`, [ids]);
+      const rows = await db.query<R>(statement, [ids]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id));
     });
@@ -59,9 +70,8 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
       return row?.environment_id === environmentId ? row : undefined;
     };
   };
-  const readStatus = reader<StatusRow>(STATUS_COLUMNS);
-  // The stored result's JSON goes out as the database gives it: never parsed and printed again here.
-  const readResult = reader<ResultRow>(`${STATUS_COLUMNS}, exchange_labels, result::text AS result_json`);
+  const readStatus = reader<StatusRow>(READ_STATUS);
+  const readResult = reader<ResultRow>(READ_RESULT);
 
   const analysisOf = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const row = isUuid(request.params.id)

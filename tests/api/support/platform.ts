@@ -37,7 +37,7 @@ export interface TestPlatformOptions {
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
  * named by TEST_DATABASE_URL (CI runs every API test on both).
  */
-const freshDatabase = async (
+export const freshDatabase = async (
   onDisk: boolean,
 ): Promise<{ db: Db; env: Record<string, string>; drop(): Promise<void> }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
