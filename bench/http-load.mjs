@@ -10,14 +10,22 @@
 // How the end is waited for: `wait` (GET …/{id}?wait=30, the long poll: the result comes with the
 // answer once the analysis ended, fetched once), `submit-wait` (POST …?wait=30: one call brings
 // the result) or, against a server without them, `poll` (GET …/{id} every 100 ms, the full record
-// each time, as a client had to).
+// each time, as a client had to); `none` submits only (the submission's cost alone).
+// With `reads` (paths) instead of files, the clients GET those paths: a read's cost alone.
 // Plain JavaScript and node:http, for the reasons api-load.mjs gives.
 import fs from 'node:fs';
 import http from 'node:http';
 
-const { url, key, files, clients, rate, waitMode, checked } = JSON.parse(
-  fs.readFileSync(process.argv[2], 'utf8'),
-);
+const {
+  url,
+  key,
+  files = [],
+  reads,
+  clients,
+  rate,
+  waitMode,
+  checked,
+} = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients ?? 64 });
 const authorization = `Bearer ${key}`;
@@ -84,19 +92,38 @@ const one = async (i) => {
   if (created.status !== 201) throw new Error(`submit answered ${created.status}: ${created.body}`);
   let record = JSON.parse(created.body);
   record.bytes = created.body.length;
+  if (waitMode === 'none') {
+    answers[i] = { id: record.id, bytes: record.bytes, categories: [] };
+    return;
+  }
   if (waitMode !== 'submit-wait' || !FINISHED.has(record.status)) record = await waitForEnd(record.id);
   latencies[i] = performance.now() - started;
   if (record.status !== 'processed') errors += 1;
   const result = record.result ?? {};
   answers[i] = {
+    id: record.id,
     bytes: record.bytes,
     categories: (result.categories ?? []).map((c) => c.name),
     message: i < checked ? (result.extraction?.message ?? null) : undefined,
   };
 };
 
+/** `reads`: GETs of these paths, `clients` at a time, each answered 200 (a read's cost alone). */
+const readAll = async () => {
+  let next = 0;
+  const client = async () => {
+    while (next < reads.length) {
+      const res = await request('GET', reads[next++]);
+      if (res.status !== 200) throw new Error(`read answered ${res.status}: ${res.body}`);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+};
+
 const started = performance.now();
-if (rate) {
+if (reads) {
+  await readAll();
+} else if (rate) {
   const running = [];
   for (let i = 0; i < files.length; i++) {
     const due = started + (i * 1000) / rate;

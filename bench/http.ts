@@ -19,7 +19,8 @@ import type { Measurement } from './run';
  * submits and waits). Figures: messages per
  * CPU-second of every process of the product, the database server's included (the clients'
  * process is not the product's and is left out), wall time, submit-to-result latency, peak memory.
- * Then the same at a steady offered load (HTTP_RATE messages per second) for the latency target.
+ * Then the same at a steady offered load (HTTP_RATE messages per second) for the latency target,
+ * and what each call of the path costs alone (callCosts).
  */
 const MESSAGES = Number(process.env.BENCH_HTTP_MESSAGES ?? 2000);
 const CLIENTS = 16;
@@ -72,7 +73,12 @@ const prepare = async (url: string, ruleset: Ruleset) => {
 
 interface LoadReport {
   latencies: number[];
-  answers: { bytes: number; categories: string[]; message?: { subject?: string; text: string } | null }[];
+  answers: {
+    id: string;
+    bytes: number;
+    categories: string[];
+    message?: { subject?: string; text: string } | null;
+  }[];
   errors: number;
   wallMs: number;
 }
@@ -116,6 +122,70 @@ const waitModeOf = async (url: string, key: string) => {
   return res.status === 404 && (await res.json()).code === 'ANALYSIS_NOT_FOUND' ? 'wait' : 'poll';
 };
 
+/** What `run` costs in CPU seconds: each of the product's processes, their sum, the database server. */
+const cpuDuring = async <T>(processes: StartedProcess[], run: () => Promise<T>) => {
+  const before = processes.map((p) => p.cpuSeconds());
+  const dbBefore = databaseServerCpuSeconds() ?? 0;
+  const result = await run();
+  const cpuOf = processes.map((p, i) => p.cpuSeconds() - before[i]);
+  return {
+    result,
+    cpuOf,
+    productCpu: cpuOf.reduce((sum, s) => sum + s, 0),
+    dbCpu: (databaseServerCpuSeconds() ?? 0) - dbBefore,
+  };
+};
+
+/**
+ * The path's calls, each measured alone (the breakdown per step): a status read and a record read
+ * (the result with it) of ended analyses, twice over the emails; on PostgreSQL, where the API has
+ * a process of its own, the submission too (the worker analyses meanwhile, in its own process).
+ * Per call, the CPU of the API process (PGlite: the one process, its database included) and of the
+ * database server.
+ */
+const callCosts = async (
+  label: string,
+  processes: StartedProcess[],
+  common: object,
+  files: { filename: string; path: string }[],
+  ended: LoadReport,
+): Promise<Measurement[]> => {
+  const paths = ended.answers.map((a) => `/v4/api/analyses/${a.id}`);
+  const row = async (
+    call: string,
+    calls: number,
+    run: () => Promise<unknown>,
+    database = 'database server',
+  ): Promise<Measurement> => {
+    const { cpuOf, dbCpu } = await cpuDuring(processes, run);
+    const us = (seconds: number) => Math.round((seconds / calls) * 1e6);
+    return {
+      name: `${label}: CPU per call, ${call}`,
+      value: us(cpuOf[0]),
+      unit: processes.length === 2 ? `µs API process / ${us(dbCpu)} µs ${database}` : 'µs',
+    };
+  };
+  const reads = (suffix: string) => [...paths, ...paths].map((p) => p + suffix);
+  const rows = [
+    await row('status read (GET …/{id}/status)', paths.length * 2, () =>
+      load({ ...common, reads: reads('/status'), clients: CLIENTS }),
+    ),
+    await row('record read with its result (GET …/{id})', paths.length * 2, () =>
+      load({ ...common, reads: reads(''), clients: CLIENTS }),
+    ),
+  ];
+  if (processes.length === 2)
+    rows.push(
+      await row(
+        'submission (POST, multipart)',
+        files.length,
+        () => load({ ...common, files, clients: CLIENTS, waitMode: 'none' }),
+        'database server, with the worker’s claim and result write',
+      ),
+    );
+  return rows;
+};
+
 const measure = async (label: string, processes: StartedProcess[], url: string): Promise<Measurement[]> => {
   const ruleset = loadRuleset();
   const key = await prepare(url, ruleset);
@@ -130,12 +200,12 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
   // A warm-up of 200 messages: the pipeline threads start, the configuration compiles.
   await load({ ...common, files: files.slice(0, 200), clients: CLIENTS });
 
-  const cpuBefore = processes.map((p) => p.cpuSeconds());
-  const dbBefore = databaseServerCpuSeconds() ?? 0;
-  const closed = await load({ ...common, files, clients: CLIENTS });
-  const cpuOf = processes.map((p, i) => p.cpuSeconds() - cpuBefore[i]);
-  const productCpu = cpuOf.reduce((sum, s) => sum + s, 0);
-  const dbCpu = (databaseServerCpuSeconds() ?? 0) - dbBefore;
+  const {
+    result: closed,
+    cpuOf,
+    productCpu,
+    dbCpu,
+  } = await cpuDuring(processes, () => load({ ...common, files, clients: CLIENTS }));
   const wrong = mismatches(ruleset, closed);
   if (wrong) throw new Error(`${wrong} of ${CHECKED} answers differ from the reference evaluation`);
 
@@ -143,17 +213,18 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
 
   // The same emails again, each in one call that waits for its result (POST …?wait=).
   let oneCall: { perCpuSecond: number; wallMs: number } | undefined;
+  const perCall: Measurement[] = [];
   if (waitMode === 'wait') {
-    const before = processes.map((p) => p.cpuSeconds());
-    const dbAt = databaseServerCpuSeconds() ?? 0;
-    const run = await load({ ...common, files, clients: CLIENTS, waitMode: 'submit-wait' });
-    const used =
-      processes.reduce((sum, p, i) => sum + p.cpuSeconds() - before[i], 0) +
-      (databaseServerCpuSeconds() ?? 0) -
-      dbAt;
-    if (mismatches(ruleset, run))
+    const run = await cpuDuring(processes, () =>
+      load({ ...common, files, clients: CLIENTS, waitMode: 'submit-wait' }),
+    );
+    if (mismatches(ruleset, run.result))
       throw new Error('submit-and-wait answers differ from the reference evaluation');
-    oneCall = { perCpuSecond: Math.round(MESSAGES / used), wallMs: Math.round(run.wallMs) };
+    oneCall = {
+      perCpuSecond: Math.round(MESSAGES / (run.productCpu + run.dbCpu)),
+      wallMs: Math.round(run.result.wallMs),
+    };
+    perCall.push(...(await callCosts(label, processes, common, files, closed)));
   }
   const peakMb = processes.reduce((sum, p) => sum + p.peakMb(), 0);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -189,6 +260,7 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
           },
         ]
       : []),
+    ...perCall,
     { name: `${label}: wall time, ${MESSAGES} emails`, value: Math.round(closed.wallMs), unit: 'ms' },
     {
       name: `${label}: submit-to-result p50 / p95 (${CLIENTS} clients)`,

@@ -124,8 +124,10 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 /**
  * CPU seconds used so far by this machine's PostgreSQL server processes (backends, writers,
  * walwriter …, read from /proc), so that a benchmark on PostgreSQL counts the database's work as
- * it counts PGlite's, which runs in the process. Processes that ended in between are not counted
- * (the benchmark's connections stay open while it measures).
+ * it counts PGlite's, which runs in the process. Processes that ended count too: the postmaster
+ * waits for its children, so their time is in its own children's time (cutime, cstime). Without it
+ * an autovacuum worker that ran during a measure took its time away with it, and the server's CPU
+ * came out negative.
  * Null where /proc is not readable or shows no PostgreSQL (a server on another machine).
  */
 export const databaseServerCpuSeconds = (): number | null => {
@@ -143,7 +145,8 @@ export const databaseServerCpuSeconds = (): number | null => {
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
       found = true;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime, stime, cutime, cstime
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     }
   } catch {
     return null;
