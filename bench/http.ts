@@ -213,7 +213,6 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
 
   // The same emails again, each in one call that waits for its result (POST …?wait=).
   let oneCall: { perCpuSecond: number; wallMs: number } | undefined;
-  const perCall: Measurement[] = [];
   if (waitMode === 'wait') {
     const run = await cpuDuring(processes, () =>
       load({ ...common, files, clients: CLIENTS, waitMode: 'submit-wait' }),
@@ -224,9 +223,10 @@ const measure = async (label: string, processes: StartedProcess[], url: string):
       perCpuSecond: Math.round(MESSAGES / (run.productCpu + run.dbCpu)),
       wallMs: Math.round(run.result.wallMs),
     };
-    perCall.push(...(await callCosts(label, processes, common, files, closed)));
   }
+  // Read before the calls measured alone: the peak is the path's, not theirs.
   const peakMb = processes.reduce((sum, p) => sum + p.peakMb(), 0);
+  const perCall = waitMode === 'wait' ? await callCosts(label, processes, common, files, closed) : [];
   fs.rmSync(dir, { recursive: true, force: true });
   const cpu = productCpu + dbCpu;
   const perEmailMs = (s: number) => Math.round((s / MESSAGES) * 10_000) / 10;
