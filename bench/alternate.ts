@@ -54,12 +54,12 @@ const runSuite = (cwd: string) =>
 const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alternate-'));
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' }).toString().trim();
 git('worktree', 'add', '--detach', worktree, commit);
-fs.symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
 const sides = [
   { label: git('rev-parse', '--short', commit), cwd: worktree, runs: [] as Map<string, number>[] },
   { label: 'this tree', cwd: root, runs: [] as Map<string, number>[] },
 ];
 try {
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
   for (let round = 1; round <= rounds; round++) {
     for (const side of sides) {
       side.runs.push(await runSuite(side.cwd));

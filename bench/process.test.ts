@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseServerCpuSeconds } from './process';
+import { databaseServerCpuSeconds, processStat } from './process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-/** CPU seconds of a process, from /proc (utime + stime); null once it is gone. */
+/** CPU seconds of a process (user + system); null once it is gone. */
 const cpuOf = (pid: number) => {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
+  const stat = processStat(pid);
+  return stat && stat.user + stat.system;
 };
 
 // The PostgreSQL server's CPU is part of what bench http reports per email: a connection that

@@ -77,10 +77,8 @@ export const startServer = async (
     ms,
     output: () => output,
     cpuSeconds: () => {
-      const stat = proc('stat');
-      if (!stat) return 0;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+      const stat = processStat(child.pid!);
+      return stat ? stat.user + stat.system : 0;
     },
     peakMb: () => Number(/VmHWM:\s+(\d+)/.exec(proc('status') ?? '')?.[1] ?? 0) / 1024,
     stop: () =>
@@ -131,27 +129,42 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
  * Null where /proc is not readable or shows no PostgreSQL (a server on another machine).
  */
 export const databaseServerCpuSeconds = (): number | null => {
-  let ticks = 0;
+  let seconds = 0;
   let found = false;
   try {
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const stat = processStat(Number(pid)); // null: ended meanwhile
+      if (stat?.name !== 'postgres') continue;
       found = true;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime, cutime, cstime
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      seconds += stat.user + stat.system + stat.children;
     }
   } catch {
     return null;
   }
-  return found ? ticks / CLOCK_TICKS_PER_SECOND : null;
+  return found ? seconds : null;
+};
+
+/**
+ * A process's name and CPU seconds from /proc/<pid>/stat: its own user and system time, and its
+ * ended children's (both); null once it is gone or where /proc is not readable.
+ */
+export const processStat = (pid: number) => {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The name is between the first '(' and the last ')'; it may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const seconds = (i: number) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    user: seconds(11),
+    system: seconds(12),
+    children: seconds(13) + seconds(14),
+  };
 };
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
 const CLOCK_TICKS_PER_SECOND = 100;
