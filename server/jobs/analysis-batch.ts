@@ -34,8 +34,15 @@ const INLINE_BYTES = 64 * 1024;
  * `start_after` on, that instant included: PGlite's clock counts milliseconds, so a claim woken by
  * a submission often runs in the millisecond its job was written, and `<` left that job behind
  * until the next poll.
+ *
+ * The analyses to claim are gathered into an array first (`id = ANY(ARRAY(…))`, run once) and read
+ * by their primary key, whatever the table's statistics say. Written as `id IN (… UNION ALL …)`,
+ * the planner could drive the update from the index of unfinished analyses and run the subquery
+ * again for each of them: with statistics taken while nothing waited (autovacuum's ANALYZE on
+ * PostgreSQL), each claim of 16 read a backlog of 2,000 about 2,000 times (8.5 ms per analysis
+ * instead of 0.25; docs/decisions.md, issue 20).
  */
-const CLAIM = prepared(
+export const CLAIM = prepared(
   'analyses_claim',
   `WITH next AS (
      SELECT id FROM pgboss.job
@@ -48,8 +55,8 @@ const CLAIM = prepared(
    ), claimed AS (
      UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
             attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
-     WHERE id IN (SELECT analysis_id FROM taken
-                  UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2)
+     WHERE id = ANY(ARRAY(SELECT analysis_id FROM taken
+                          UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2))
        AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
      RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
                manual_final_status)

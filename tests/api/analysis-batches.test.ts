@@ -7,7 +7,7 @@ import {
   getAnalysis,
   type AnalysisRow,
 } from '../../server/analyses/repository';
-import { recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
+import { CLAIM, recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
 import { startAnalysisWorker } from '../../server/jobs/analysis';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { emptyResult } from '../../server/pipeline/engine';
@@ -256,5 +256,49 @@ describe("an environment's pipeline configuration", () => {
     const before = await versionOf();
     await db.query('DELETE FROM extractor_settings WHERE environment_id = $1', [acme.ids.env]);
     expect(await versionOf()).not.toBe(before);
+  });
+});
+
+describe('the claim of a backlog', () => {
+  /** Every node of a plan (EXPLAIN's JSON), depth first. */
+  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+  type PlanNode = { 'Relation Name'?: string; 'Actual Loops': number; Plans?: PlanNode[] };
+
+  it('reads the analyses table once, even with statistics taken while nothing waited', async () => {
+    const db = t.platform.db;
+    // What the earlier tests left unfinished is finished, and the statistics are taken then, as
+    // PostgreSQL's autovacuum may take them between two bursts of submissions.
+    await db.query(`DELETE FROM pgboss.job WHERE name = 'analysis'`);
+    await db.query(
+      `UPDATE analyses SET status = 'error', worker_token = NULL WHERE status IN ('waiting', 'pending')`,
+    );
+    await db.query('ANALYZE analyses');
+    const backlog = await Promise.all(Array.from({ length: 200 }, () => create('text')));
+
+    const token = randomUUID();
+    const [{ 'QUERY PLAN': answer }] = await db.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${CLAIM.text.replaceAll('$1', '16').replaceAll('$2', `'${token}'`)}`,
+    );
+    const [{ Plan: plan }] = (typeof answer === 'string' ? JSON.parse(answer) : answer) as {
+      Plan: PlanNode;
+    }[];
+    const readsOfAnalyses = nodesOf(plan).filter((n) => n['Relation Name'] === 'analyses');
+    expect(readsOfAnalyses.length).toBeGreaterThan(0);
+    expect(readsOfAnalyses.map((n) => n['Actual Loops'])).toEqual(readsOfAnalyses.map(() => 1));
+
+    // The claim itself was made, 16 of the backlog, and the rest is claimed as usual.
+    const claimed = await db.query<{ id: string }>('SELECT id FROM analyses WHERE worker_token = $1', [
+      token,
+    ]);
+    const ids = new Set(backlog.map((r) => r.id));
+    expect(claimed.filter((r) => ids.has(r.id))).toHaveLength(16);
+    let rest = 0;
+    for (
+      let batch = await takeBatch(db, 100, randomUUID());
+      batch.jobs > 0;
+      batch = await takeBatch(db, 100, randomUUID())
+    )
+      rest += batch.rows.length;
+    expect(rest).toBe(184);
   });
 });
