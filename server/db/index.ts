@@ -10,7 +10,8 @@ export { isConnectionError, retryOnConnectionError } from './retry';
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and
  * migrates it. Only the driver in use is loaded: the other would only lengthen the start. `log`
- * hears of PostgreSQL connections lost (a server restart), which the pool replaces.
+ * hears of PostgreSQL connections lost (a server restart), which the pool replaces, and of PGlite's
+ * vacuums that failed (db/vacuum.ts).
  */
 export const openDatabase = async (
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -18,7 +19,7 @@ export const openDatabase = async (
 ): Promise<Db> => {
   const db = config.databaseUrl
     ? await (await import('./postgres')).openPostgres(config.databaseUrl, { log })
-    : await (await import('./pglite')).openPglite(config.dataDir);
+    : await (await import('./pglite')).openPglite(config.dataDir, log);
   try {
     await migrate(db);
   } catch (err) {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from '../logger';
 import { boundValue, Prepared, type Db, type Queryable, type Row } from './db';
+import { startVacuum } from './vacuum';
 
 /**
  * Bytes are bound as they are, in PostgreSQL's binary format, as the PostgreSQL driver does:
@@ -33,7 +35,7 @@ const SHARED_BUFFERS = '32MB';
  * second process on the same folder stops with a clear message instead of corrupting the data.
  * `dataDir` undefined = in memory (tests).
  */
-export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
+export const openPglite = async (dataDir: string | undefined, log?: Pick<Logger, 'warn'>): Promise<Db> => {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
@@ -60,6 +62,8 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
       return runPrepared<T>(statement, params ?? [], q !== pg);
     },
   });
+  // Single-user mode has no autovacuum (db/vacuum.ts).
+  const vacuum = startVacuum(wrap(pg), log);
   return {
     kind: 'pglite',
     ...wrap(pg),
@@ -75,6 +79,7 @@ export const openPglite = async (dataDir: string | undefined): Promise<Db> => {
       return () => unlisten();
     },
     close: async () => {
+      await vacuum.stop();
       await pg.close();
       release();
     },
