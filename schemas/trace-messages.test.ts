@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { traceEn } from '../src/i18n/trace/en';
 import { traceFr } from '../src/i18n/trace/fr';
-import { inEnglish, TRACE_MESSAGES_EN, traceList, traceMessage, type TraceCode } from './trace-messages';
+import {
+  inEnglish,
+  sayTrace,
+  TRACE_MESSAGES_EN,
+  traceList,
+  traceMessage,
+  type TraceCode,
+  type TraceReader,
+} from './trace-messages';
 
 const paramsOf = (template: string) => [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 const forms = (template: string) => template.split(' |||| ').length;
@@ -68,5 +76,28 @@ describe('trace messages (issue 23: every code the server can emit has its fr an
         }),
       ),
     ).toBe("The workflow 'crm' did not take the analysis: The receiver did not answer within 1 s");
+  });
+
+  it('says a count in its plural form, also in results stored with the parameter under its old name', () => {
+    const said = traceList([traceMessage('visionSaidCategory', { category: 'claim' })]);
+    const fr: TraceReader = {
+      template: (code) => traceFr[code],
+      plural: (count) => (count < 2 ? 0 : 1),
+      size: String,
+      step: String,
+      module: String,
+    };
+    const read = (params: Record<string, unknown>) =>
+      traceMessage('visionRead', { model: 'm', said, ...params } as Parameters<typeof traceMessage>[1]);
+    expect(inEnglish(read({ smart_count: 1 }))).toBe('The model m read 1 image: category claim');
+    expect(inEnglish(read({ smart_count: 3 }))).toBe('The model m read 3 images: category claim');
+    expect(sayTrace(read({ smart_count: 1 }), fr)).toBe('Le modèle m a lu 1 image : catégorie claim');
+    expect(sayTrace(read({ smart_count: 3 }), fr)).toBe('Le modèle m a lu 3 images : catégorie claim');
+    // A trace stored before counted its images as `images`.
+    expect(inEnglish(read({ images: 2 }))).toBe('The model m read 2 images: category claim');
+    expect(sayTrace(read({ images: 1 }), fr)).toBe('Le modèle m a lu 1 image : catégorie claim');
+    expect(
+      inEnglish(traceMessage('visionReadWithText', { model: 'm', images: 1, said: traceList([]) })),
+    ).toBe('The model m read 1 image and the text: ');
   });
 });

@@ -223,8 +223,10 @@ export const TRACE_MESSAGES_EN = {
     'No LLM endpoint is configured on this deployment (LLM_BASE_URL): the vision engine did not run',
   visionNothingToRead: 'The vision engine had neither an image nor text to read in this analysis',
   visionTextCut: 'Only the first %{smart_count} characters of the text were sent to the model',
-  visionRead: 'The model %{model} read %{images} image(s): %{said}',
-  visionReadWithText: 'The model %{model} read %{images} image(s) and the text: %{said}',
+  visionRead:
+    'The model %{model} read %{smart_count} image: %{said} |||| The model %{model} read %{smart_count} images: %{said}',
+  visionReadWithText:
+    'The model %{model} read %{smart_count} image and the text: %{said} |||| The model %{model} read %{smart_count} images and the text: %{said}',
   visionSaidCategory: 'category %{category}',
   visionSaidFields: '%{found} of %{fields} fields',
   visionSaidCharacters: '%{smart_count} character |||| %{smart_count} characters',
@@ -429,7 +431,7 @@ const compiled = (template: string): Form[] => {
 export const sayTrace = (message: TraceMessage, reader: TraceReader): string | undefined => {
   const template = reader.template(message.code);
   if (template === undefined) return undefined;
-  const params = message.params ?? {};
+  const params = currentParams(message);
   const count = params.smart_count;
   const forms = compiled(template);
   const { words, params: names } =
@@ -455,6 +457,24 @@ export const sayTrace = (message: TraceMessage, reader: TraceReader): string | u
     said += part + words[i + 1];
   }
   return said;
+};
+
+/**
+ * Parameters that results stored earlier carry under another name, by code: a stored trace is never
+ * rewritten, so its message is read with today's template. (The vision engine's count of images
+ * was `images`, said "image(s)"; it is now `smart_count`, said in the plural form it asks for.)
+ */
+const RENAMED_PARAMS: Partial<Record<TraceCode, Record<string, string>>> = {
+  visionRead: { images: 'smart_count' },
+  visionReadWithText: { images: 'smart_count' },
+};
+const currentParams = ({ code, params = {} }: TraceMessage): Record<string, TraceParam> => {
+  const renamed = RENAMED_PARAMS[code];
+  if (!renamed) return params;
+  const current = { ...params };
+  for (const [old, name] of Object.entries(renamed))
+    if (old in current && !(name in current)) current[name] = current[old];
+  return current;
 };
 
 const englishSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);

@@ -78,7 +78,7 @@ export const visionStage: Stage = {
     return {
       summary: traceMessage(text ? 'visionReadWithText' : 'visionRead', {
         model: read.output.model,
-        images: images.length,
+        smart_count: images.length,
         said: traceList([said]),
       }),
       warnings: [...warnings, ...read.warnings],

@@ -215,8 +215,10 @@ export const traceFr: Record<TraceCode, string> = {
     'Aucun point d’accès LLM n’est configuré sur ce déploiement (LLM_BASE_URL) : le moteur de vision ne s’est pas exécuté',
   visionNothingToRead: 'Le moteur de vision n’avait ni image ni texte à lire dans cette analyse',
   visionTextCut: 'Seuls les %{smart_count} premiers caractères du texte ont été envoyés au modèle',
-  visionRead: 'Le modèle %{model} a lu %{images} image(s) : %{said}',
-  visionReadWithText: 'Le modèle %{model} a lu %{images} image(s) et le texte : %{said}',
+  visionRead:
+    'Le modèle %{model} a lu %{smart_count} image : %{said} |||| Le modèle %{model} a lu %{smart_count} images : %{said}',
+  visionReadWithText:
+    'Le modèle %{model} a lu %{smart_count} image et le texte : %{said} |||| Le modèle %{model} a lu %{smart_count} images et le texte : %{said}',
   visionSaidCategory: 'catégorie %{category}',
   visionSaidFields: '%{found} champs sur %{fields}',
   visionSaidCharacters: '%{smart_count} caractère |||| %{smart_count} caractères',
