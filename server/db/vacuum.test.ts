@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db';
 import { openPglite } from './pglite';
-import { DEAD_TUPLES, startVacuum, vacuumDue } from './vacuum';
+import { migrate } from './migrate';
+import { DEAD_TUPLES, firstVacuum, startVacuum, vacuumDue } from './vacuum';
 
 /** The embedded database has no autovacuum (single-user mode): the process vacuums it (vacuum.ts). */
 let db: Db;
@@ -60,5 +61,27 @@ describe('the embedded database', () => {
     await rewrite('churn');
     await new Promise((r) => setTimeout(r, 100));
     expect(await deadRows('churn')).toBe(2000);
+  });
+
+  it('is vacuumed whole once, at the first start of a database made before (never vacuumed)', async () => {
+    const made = await openPglite(undefined);
+    try {
+      await migrate(made);
+      const lastVacuum = async () =>
+        (
+          await made.query<{ at: string | null }>(
+            `SELECT pg_stat_get_last_vacuum_time('analyses'::regclass) AS at`,
+          )
+        )[0].at;
+      expect(await lastVacuum()).toBeNull();
+      expect(await firstVacuum(made)).toBe(true);
+      const at = await lastVacuum();
+      expect(at).not.toBeNull();
+      // Later starts leave it to the tables' own thresholds.
+      expect(await firstVacuum(made)).toBe(false);
+      expect(await lastVacuum()).toEqual(at);
+    } finally {
+      await made.close();
+    }
   });
 });

@@ -35,6 +35,23 @@ export const vacuumDue = async (q: Queryable): Promise<string[]> => {
   return due.map((t) => t.name);
 };
 
+/**
+ * Vacuums the whole database once in its life, at the start that first runs this code (after the
+ * migrations, before the API listens): a database made before it was never vacuumed, and its
+ * first vacuum reads every page, which on a large one would hold the event loop for seconds if the
+ * loop below did it. Later vacuums read only the pages changed since the one before. Answers
+ * whether it vacuumed.
+ */
+export const firstVacuum = async (q: Queryable, log?: Pick<Logger, 'info'>): Promise<boolean> => {
+  const done = await q.query(`SELECT 1 FROM platform_settings WHERE key = 'vacuumed_at'`);
+  if (done.length) return false;
+  const started = Date.now();
+  await q.query('VACUUM');
+  await q.query(`INSERT INTO platform_settings (key, value) VALUES ('vacuumed_at', now()::text)`);
+  log?.info({ ms: Date.now() - started }, 'embedded database vacuumed whole, once');
+  return true;
+};
+
 /** Looks for due tables every `everyMs`; `stop` waits for a round in progress. */
 export const startVacuum = (q: Queryable, log?: Pick<Logger, 'warn'>, everyMs = CHECK_MS) => {
   let round: Promise<unknown> | undefined;
