@@ -62,11 +62,12 @@ export const openPglite = async (dataDir: string | undefined, log?: Pick<Logger,
       return runPrepared<T>(statement, params ?? [], q !== pg);
     },
   });
+  const outside = wrap(pg);
   // Single-user mode has no autovacuum (db/vacuum.ts).
-  const vacuum = startVacuum(wrap(pg), log);
+  const vacuum = startVacuum(outside, log);
   return {
     kind: 'pglite',
-    ...wrap(pg),
+    ...outside,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     executeSql: async (text, values) => {
       if (values && values.length > 0) return { rows: (await pg.query<Row>(text, values)).rows };
