@@ -335,6 +335,68 @@ describe('scoreRun edge cases', () => {
   });
 });
 
+describe('a message expecting no category', () => {
+  /**
+   * Eight messages worked out by hand: four right (m1–m4), three qualified as expecting no category
+   * that get none (the pipeline says NO_CATEGORY), one given Spam where nothing was expected. Right
+   * answers are 4 TP; Spam is the one FP; no FN: micro precision 4 / 5 = 80 %, sensitivity 100 %.
+   */
+  const bank: ScoredItem[] = [
+    ...['Claim', 'Complaint', 'Claim', 'Payment'].map((name, i) => ({
+      messageId: `m${i + 1}`,
+      qualified: ['categories'] as ClassificationKind[],
+      expected: { categories: categories(name) },
+      detected: { categories: categories(name) },
+    })),
+    ...['m5', 'm6', 'm7'].map((messageId) => ({
+      messageId,
+      qualified: ['categories'] as ClassificationKind[],
+      expected: { categories: [] },
+      detected: { categories: categories(NO_CATEGORY) },
+    })),
+    {
+      messageId: 'm8',
+      qualified: ['categories'],
+      expected: { categories: [] },
+      detected: { categories: categories('Spam') },
+    },
+  ];
+
+  it('counts NO_CATEGORY where nothing was expected as right, not as a false positive', () => {
+    const { kinds, outcomes } = scoreRun(bank);
+    const scores = kindOf(kinds, 'categories')!;
+    expect(scores.micro).toEqual({ tp: 4, fp: 1, fn: 0, precision: 0.8, sensitivity: 1 });
+    expect(scores.classifications.map((c) => c.classification)).toEqual([
+      'Claim',
+      'Complaint',
+      'Payment',
+      'Spam',
+    ]);
+    expect(outcomes.filter((o) => o.fp.length || o.fn.length).map((o) => o.messageId)).toEqual(['m8']);
+  });
+
+  it('still scores NO_CATEGORY as a label where a message expects it by name', () => {
+    const { kinds } = scoreRun([
+      {
+        messageId: 'm1',
+        qualified: ['categories'],
+        expected: { categories: categories(NO_CATEGORY) },
+        detected: { categories: categories(NO_CATEGORY) },
+      },
+      {
+        messageId: 'm2',
+        qualified: ['categories'],
+        expected: { categories: categories('Claim') },
+        detected: { categories: categories(NO_CATEGORY) },
+      },
+    ]);
+    expect(kindOf(kinds, 'categories')!.classifications).toMatchObject([
+      { classification: 'Claim', tp: 0, fp: 0, fn: 1 },
+      { classification: NO_CATEGORY, tp: 1, fp: 1, fn: 0 },
+    ]);
+  });
+});
+
 /** mulberry32: a small seeded generator, so that the bank is the same on every run. */
 const seeded = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -379,15 +441,19 @@ const randomBank = (count: number, random: () => number): ScoredItem[] => {
     if (random() < 0.7) qualified.push('extracted_informations');
     const failed = random() < 0.08;
 
-    const expectedCategories = categories(
-      ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(EXPECTED_CATEGORIES)),
-    );
+    // One message in eight expects no category at all: NO_CATEGORY detected there is right.
+    const expectsNothing = random() < 0.125;
+    const expectedCategories = expectsNothing
+      ? []
+      : categories(...Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(EXPECTED_CATEGORIES)));
     const detectedCategories = failed
       ? []
-      : [
-          ...expectedCategories.filter((label) => label.classification !== 'Quote' && random() < 0.75),
-          ...categories(...Array.from({ length: Math.floor(random() * 3) }, () => pick(DETECTED_EXTRA))),
-        ];
+      : expectsNothing && random() < 0.7
+        ? categories(NO_CATEGORY)
+        : [
+            ...expectedCategories.filter((label) => label.classification !== 'Quote' && random() < 0.75),
+            ...categories(...Array.from({ length: Math.floor(random() * 3) }, () => pick(DETECTED_EXTRA))),
+          ];
 
     const expectedFields: Label[] = [];
     const detectedFields: Label[] = [];

@@ -3,7 +3,12 @@
 // Pure and linear in the number of labels, so that a 10,000-message run scores in the worker that
 // ran it, in a test, or in a benchmark alike.
 
-import { CLASSIFICATION_KINDS, type ClassificationKind } from '../../schemas/bank-message.schema';
+import { NO_CATEGORY } from '../../schemas/analysis-result';
+import {
+  CATEGORY_KINDS,
+  CLASSIFICATION_KINDS,
+  type ClassificationKind,
+} from '../../schemas/bank-message.schema';
 import { KINDS_OF_MODULE, type DomainModuleType } from '../../schemas/domain-module.schema';
 
 export { CLASSIFICATION_KINDS, type ClassificationKind };
@@ -108,6 +113,8 @@ const split = (from: LabelSet, other: LabelSet, present: Label[] | null, absent:
   }
 };
 
+const isCategoryKind = (kind: ClassificationKind) => (CATEGORY_KINDS as readonly string[]).includes(kind);
+
 const ratio = (numerator: number, denominator: number) =>
   denominator === 0 ? null : numerator / denominator;
 
@@ -201,6 +208,10 @@ const scoreKind = (
     const expected = labelSet(item.expected[kind]);
     const detected = labelSet(detectedLabels);
     if (domain) applyDomain(kind, expected, detected, item.input, domain, uncovered);
+    // docs/testing-centre.md, "NO_CATEGORY, NO_QUALIFIED, NO_DOMAIN_RULE": NO_CATEGORY says that
+    // nothing was detected, so a message qualified as expecting no category that gets it is right
+    // (a true negative, in no count) rather than a false positive of NO_CATEGORY.
+    if (isCategoryKind(kind) && expected.size === 0) detected.delete(NO_CATEGORY);
     const outcome: ItemOutcome = { messageId: item.messageId, kind, tp: [], fp: [], fn: [] };
     split(detected, expected, outcome.tp, outcome.fp);
     split(expected, detected, null, outcome.fn);

@@ -260,6 +260,10 @@ export const en: Messages = {
       marksFailed: 'The project’s marks could not be saved',
     },
     environment: {
+      notFound: 'Environment not found',
+      movedTo:
+        'It does not exist or is not open to you: here is “%{name}”, another environment of the project.',
+      noneInProject: 'There are no environments in this project.',
       visibility: 'Visibility',
       visibilities: { public: 'Public', hidden: 'Hidden' },
       createdAt: 'Created on',

@@ -267,6 +267,10 @@ export const fr = {
       marksFailed: 'Impossible d’enregistrer le marquage du projet',
     },
     environment: {
+      notFound: 'Environnement introuvable',
+      movedTo:
+        'Il n’existe pas ou ne vous est pas ouvert : voici « %{name} », un autre environnement du projet.',
+      noneInProject: 'Ce projet n’a aucun environnement.',
       visibility: 'Visibilité',
       visibilities: { public: 'Public', hidden: 'Masqué' },
       createdAt: 'Créé le',

@@ -21,6 +21,7 @@ import { useParams } from 'react-router-dom';
 import { getResource } from '../resources/registry';
 import { scopedCheck, useResourceAccess } from '../resources/useResourceAccess';
 import { environmentPath } from '../routing/scopePaths';
+import { useEnvironmentGone } from '../routing/useEnvironmentGone';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
 import { SideMenu } from './chrome/SideMenu';
@@ -33,6 +34,7 @@ import { SideMenu } from './chrome/SideMenu';
  */
 export const EnvironmentLayout = () => {
   const { projectId = '', envId = '' } = useParams();
+  useEnvironmentGone(projectId, envId);
   const canEdit = useResourceAccess(getResource('environments'), { projectId }, envId).edit;
   // The error log is for qualifiers and above, as the deliveries it lists.
   const canReadErrors = useCanAccess(scopedCheck('list', 'error-log', { projectId })).canAccess === true;

@@ -1,6 +1,6 @@
 // react-router-dom, not react-router: it is the entry react-admin imports, and under Node (tests) the
 // two entries can load two copies of the router, whose <Route> elements would not recognise each other.
-import { Navigate, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/access-keys';
 import * as alertsPage from '../custom-pages/alerts';
 import * as webhooks from '../custom-pages/webhooks';
@@ -59,7 +59,7 @@ import { RequireAuth } from './RequireAuth';
 import { RootIndex } from './RootIndex';
 import type { PageDefinition } from './RoutePage';
 import { RoutePage } from './RoutePage';
-import { ScopeHomeRedirect } from './ScopeHomeRedirect';
+import { ScopeHomeRedirect, TestingCentreHomeRedirect } from './ScopeHomeRedirect';
 import { V2Redirect } from './V2Redirect';
 
 // Everything past the login layout is fetched on demand: the first download is the sign-in page.
@@ -120,7 +120,7 @@ export const appRoutes = (
         <Route path="*" element={<ScopeHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/testing-center" element={<TestingCentreLayout />}>
-        <Route index element={<Navigate to="messages-bank" replace />} />
+        <Route index element={<TestingCentreHomeRedirect />} />
         {[
           messagesBank,
           qualification,
@@ -131,7 +131,7 @@ export const appRoutes = (
           domainModules,
           domainRules,
         ].map(page)}
-        <Route path="*" element={<Navigate to="messages-bank" replace />} />
+        <Route path="*" element={<TestingCentreHomeRedirect />} />
       </Route>
       <Route path="project/:projectId/environment/:envId" element={<EnvironmentLayout />}>
         {[

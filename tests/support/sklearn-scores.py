@@ -20,6 +20,8 @@ from sklearn.metrics import multilabel_confusion_matrix, precision_recall_fscore
 from sklearn.preprocessing import MultiLabelBinarizer
 
 SEPARATOR = "\0"
+CATEGORY_KINDS = ("categories", "attachments_categories")
+NO_CATEGORY = "NO_CATEGORY" + SEPARATOR
 
 
 def label_strings(labels):
@@ -39,6 +41,12 @@ def score_kind(kind, items):
     qualified = [item for item in items if kind in item["qualified"]]
     y_true_sets = [label_strings(item["expected"].get(kind)) for item in qualified]
     y_pred_sets = [label_strings(item["detected"].get(kind)) for item in qualified]
+    if kind in CATEGORY_KINDS:
+        # NO_CATEGORY detected where nothing was expected is no detection (docs/testing-centre.md).
+        y_pred_sets = [
+            predicted - {NO_CATEGORY} if not expected else predicted
+            for expected, predicted in zip(y_true_sets, y_pred_sets)
+        ]
     binarizer = MultiLabelBinarizer()
     binarizer.fit(y_true_sets + y_pred_sets)
     columns = list(binarizer.classes_)
