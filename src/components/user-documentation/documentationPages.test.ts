@@ -14,8 +14,8 @@ const root = process.cwd();
 const docs = join(root, 'docs');
 const read = (name: string) => readFileSync(join(docs, name), 'utf8');
 
-/** The developers' design record: English only, never shown in the console. */
-const developerOnly = ['decisions.md'];
+/** The developers' performance page: English only, never shown in the console (the decision records are in docs/decisions/). */
+const developerOnly = ['performance.md'];
 
 /** How many headings of each level, in order of level: `{ 1: 1, 2: 10, 3: 3 }`. */
 const headingCounts = (source: string) => {
