@@ -275,3 +275,19 @@ describe('a member’s sessions, for administrators', () => {
     expect((await me(token)).statusCode).toBe(200);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the session routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs' })).json<{
+      paths: Record<string, object>;
+    }>();
+    expect(Object.keys(doc.paths['/v4/console/api/user/logout'])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/v4/console/api/user/sessions']).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/v4/console/api/user/sessions/{sessionId}'])).toEqual(['delete']);
+    expect(Object.keys(doc.paths['/v4/console/api/users/{userId}/sessions']).sort()).toEqual([
+      'delete',
+      'get',
+    ]);
+    expect(Object.keys(doc.paths['/v4/console/api/users/{userId}/sessions/{sessionId}'])).toEqual(['delete']);
+  });
+});
