@@ -149,6 +149,7 @@ export const NOT_FOUND_SUBJECTS = [
   'reply-template',
   'route',
   'server',
+  'session',
   'template',
   'test-run',
   'version',

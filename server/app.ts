@@ -36,6 +36,7 @@ import { navigationRoutes } from './routes/console/navigation';
 import { outboxRoutes } from './routes/console/outbox';
 import { projectMarksRoutes } from './routes/console/project-marks';
 import { tenancyRoutes } from './routes/console/tenancy';
+import { sessionRoutes } from './routes/console/sessions';
 import { userRoutes } from './routes/console/user';
 import { healthRoutes } from './routes/health';
 import { publicEnvironmentRoutes } from './routes/public/environment';
@@ -82,6 +83,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(passwordForgottenRoutes, { platform });
   await app.register(invitationRoutes, { platform });
   await app.register(userRoutes, { platform });
+  await app.register(sessionRoutes, { platform });
   await app.register(tenancyRoutes, { platform });
   await app.register(projectMarksRoutes, { platform });
   await app.register(navigationRoutes, { platform });

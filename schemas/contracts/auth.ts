@@ -96,6 +96,75 @@ export const changePassword = defineCall({
   response: z.object({ token: z.string() }),
 });
 
+/**
+ * One session of a user (docs/security.md, "Sessions"): a token issued at sign-in, until it expires,
+ * its user logs out or it is revoked. `current` marks the session of the token that asks.
+ */
+export const sessionSummary = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  /** The User-Agent header of the sign-in, as sent (the console summarises it). */
+  userAgent: z.string(),
+  /** The client address of the sign-in. */
+  address: z.string(),
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+
+const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+const userSessionParams = z.object({ userId: z.string().min(1).max(100) });
+
+/** Ends this session on the server: its token is refused from then on, by every process. */
+export const logout = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/user/logout',
+});
+
+/** The signed-in user's live sessions (the acted-as user's under impersonation). */
+export const listMySessions = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/user/sessions',
+  response: z.array(sessionSummary),
+});
+
+/** Revokes one of the user's sessions (this one included: that is a logout). */
+export const revokeMySession = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/user/sessions/{sessionId}',
+  params: sessionParams,
+});
+
+/** Revokes every session of the user but this one. */
+export const revokeMyOtherSessions = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/user/sessions',
+  response: z.object({ revoked: z.number() }),
+});
+
+/** A member's live sessions, for an administrator of their organisation or platform staff. */
+export const listUserSessions = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/users/{userId}/sessions',
+  params: userSessionParams,
+  response: z.array(sessionSummary),
+});
+
+export const revokeUserSession = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/users/{userId}/sessions/{sessionId}',
+  params: userSessionParams.extend(sessionParams.shape),
+});
+
+/** Revokes every session of the member: signed out everywhere. */
+export const revokeUserSessions = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/users/{userId}/sessions',
+  params: userSessionParams,
+  response: z.object({ revoked: z.number() }),
+});
+
 export const sendPasswordReset = defineCall({
   method: 'POST',
   path: '/users/password/forgotten/send',

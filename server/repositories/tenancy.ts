@@ -83,16 +83,32 @@ const accessFrom = (user: Pick<UserRow, 'is_staff'>, row: AccessColumns): UserAc
 
 /** Organisations, projects and environments, always read through the caller's access. */
 export const tenancyRepository = (db: Queryable) => {
-  /** A user found by id or by username (case-insensitive), with their access, in one query. */
-  const userWithAccess = async (by: 'id' | 'username', value: string) => {
+  /**
+   * A user found by id or by username (case-insensitive), with their access, in one query. Given
+   * the token's session id, the same query says whether that session of the user is live and
+   * whether its last use is over a minute old (docs/security.md, "Sessions"): the check every
+   * request makes costs no round trip of its own.
+   */
+  const userWithAccess = async (by: 'id' | 'username', value: string, sessionId?: string) => {
     const where = by === 'id' ? 'u.id = $1' : 'lower(u.username) = lower($1)';
-    const [row] = await db.query<UserRow & AccessColumns>(
-      `SELECT u.*, ${ACCESS_COLUMNS} FROM users u WHERE ${where}`,
-      [value],
+    const sessionColumn =
+      sessionId === undefined
+        ? ''
+        : `, (SELECT json_build_array(s.revoked_at IS NULL AND s.expires_at > now(),
+                                      s.last_used_at < now() - interval '1 minute')
+              FROM sessions s WHERE s.id = $2 AND s.user_id = u.id) AS session_state`;
+    const [row] = await db.query<UserRow & AccessColumns & { session_state?: [boolean, boolean] | null }>(
+      `SELECT u.*, ${ACCESS_COLUMNS}${sessionColumn} FROM users u WHERE ${where}`,
+      sessionId === undefined ? [value] : [value, sessionId],
     );
     if (!row) return undefined;
-    const { access_memberships, access_projects, ...user } = row;
-    return { user: user as UserRow, access: accessFrom(user, { access_memberships, access_projects }) };
+    const { access_memberships, access_projects, session_state, ...user } = row;
+    return {
+      user: user as UserRow,
+      access: accessFrom(user, { access_memberships, access_projects }),
+      /** With a session id: live (not revoked, not expired) and stale (last used over a minute ago). */
+      session: session_state ? { live: session_state[0], stale: session_state[1] } : undefined,
+    };
   };
 
   return {

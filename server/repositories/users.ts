@@ -65,10 +65,14 @@ export const usersRepository = (db: Queryable) => ({
     return rows[0];
   },
 
-  /** Sets a new password and revokes every token issued before it. */
+  /**
+   * Sets a new password and revokes every token issued before it: their token_version no longer
+   * matches, and their sessions are marked revoked so that none is listed as live.
+   */
   setPassword: async (id: string, passwordHash: string): Promise<UserRow> => {
     const rows = await db.query<UserRow>(
-      `UPDATE users SET password_hash = $2, password_changed_at = now(), token_version = token_version + 1
+      `WITH revoked AS (UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL)
+       UPDATE users SET password_hash = $2, password_changed_at = now(), token_version = token_version + 1
        WHERE id = $1 RETURNING *`,
       [id, passwordHash],
     );

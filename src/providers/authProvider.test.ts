@@ -144,6 +144,35 @@ describe('authProvider session methods', () => {
     await expect(auth.checkError(new HttpError(500, 'Server Error', undefined))).resolves.toBeUndefined();
   });
 
+  it('logout ends the session on the server with the token it forgets', async () => {
+    const { auth, api } = setup({ 'POST /v4/console/api/user/logout': new Response(null, { status: 204 }) });
+    setToken('jwt-1');
+    window.localStorage.setItem('switchUser', 'bob');
+    expect(await auth.logout({})).toBe('/login');
+    expect(api.sent.map((r) => `${r.method} ${new URL(r.url, 'http://console.test').pathname}`)).toEqual([
+      'POST /v4/console/api/user/logout',
+    ]);
+    expect(api.sent[0].headers.get('Authorization')).toBe('Bearer jwt-1');
+    // The session is the staff member's own: the logout never acts as the impersonated user.
+    expect(api.sent[0].headers.get('X-Switch-User')).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('logout still forgets everything when the server call fails', async () => {
+    const { auth, api, currentUser } = setup({
+      'POST /v4/console/api/user/logout': json({ message: 'The session is no longer valid' }, 401),
+    });
+    setToken('jwt-1');
+    currentUser.set(makeUser());
+    expect(await auth.logout({})).toBe('/login');
+    expect(api.sent).toHaveLength(1);
+    expect(getToken()).toBeNull();
+    expect(currentUser.get()).toBeUndefined();
+    // Without a token (already signed out), there is nothing to end on the server.
+    expect(await auth.logout({})).toBe('/login');
+    expect(api.sent).toHaveLength(1);
+  });
+
   it('logout forgets the token, the impersonation and the user', async () => {
     const { auth, currentUser } = setup({});
     setToken('jwt-1');

@@ -16,13 +16,16 @@ export interface LoginParams {
 }
 
 export interface AuthProviderDeps {
-  client: Pick<ApiClient, 'call'>;
+  client: Pick<ApiClient, 'call' | 'request'>;
   currentUser: CurrentUserStore;
   /** Anything else that holds per-user data and must be forgotten at logout (caches). */
   onLogout?: () => void;
 }
 
 export const loginUrl = '/login';
+
+/** How long a logout waits for the server before going to Login anyway. */
+const LOGOUT_TIMEOUT_MS = 5_000;
 
 /**
  * react-admin rejects checkAuth / checkError with this shape; `message: false` because the API
@@ -70,9 +73,27 @@ export const createAuthProvider = ({ client, currentUser, onLogout }: AuthProvid
     },
 
     async logout() {
+      // Forgotten in the browser first, whatever the server answers: a failed call must not leave
+      // the next person signed in. The token is then sent once more, by hand since it is no longer
+      // stored, so that the server revokes it (docs/security.md, "Sessions"); a refusal of an
+      // already-ended session is not the "connection lost" of a 401 either.
+      const token = getToken();
       clearSession();
       currentUser.clear();
       onLogout?.();
+      if (token !== null) {
+        try {
+          const { logout } = await loadAuthContracts();
+          await client.request({
+            method: logout.method,
+            path: logout.path,
+            headers: { Authorization: `Bearer ${token}` },
+            signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+          });
+        } catch {
+          // Unreachable server: the token is forgotten here and expires there at its time.
+        }
+      }
       return loginUrl;
     },
 

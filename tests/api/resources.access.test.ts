@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/fixtures';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, ROLES, type Role, type Tenants } from './support/tenants';
 
@@ -56,6 +57,17 @@ const routes = (): Route[] => {
     });
     return `${orgs}/invitations/${res.json().id}`;
   };
+  // A member of Acme signed in once, whose session an administrator may revoke.
+  const freshSessions = async () => {
+    const member = await f.user({ organisationId: org });
+    const authorization = await signIn(t.app, member.username);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${API}/user/sessions`,
+      headers: { authorization },
+    });
+    return { url: `${API}/users/${member.id}/sessions`, session: listed.json()[0].id as string };
+  };
   const envs = `${API}/projects/${project}/environments`;
   const bank = `${API}/projects/${project}/messages`;
   const tests = `${API}/projects/${project}/tests`;
@@ -104,6 +116,14 @@ const routes = (): Route[] => {
       ['members create',         'POST',   () => `${orgs}/members`,                       [201, 403, 403, 403, 403, 404, 201, 401]],
       ['members update',         'PUT',    freshMember,                                   [200, 403, 403, 403, 403, 404, 200, 401]],
       ['members delete',         'DELETE', freshMember,                                   [204, 403, 403, 403, 403, 404, 204, 401]],
+      // Sessions: one's own for anyone signed in; a member's for their organisation's admins and staff.
+      ['own sessions list',      'GET',    () => `${API}/user/sessions`,                  [200, 200, 200, 200, 200, 200, 200, 401]],
+      ['own sessions revoke others', 'DELETE', () => `${API}/user/sessions`,              [200, 200, 200, 200, 200, 200, 200, 401]],
+      ['member sessions list',   'GET',    () => `${API}/users/${users.qualifier.id}/sessions`,
+                                                                                          [200, 403, 403, 403, 403, 403, 200, 401]],
+      ['member sessions revoke', 'DELETE', async () => { const { url, session } = await freshSessions(); return `${url}/${session}`; },
+                                                                                          [204, 403, 403, 403, 403, 403, 204, 401]],
+      ['member sessions revoke all', 'DELETE', async () => (await freshSessions()).url,  [200, 403, 403, 403, 403, 403, 200, 401]],
       ['invitations list',       'GET',    () => `${orgs}/invitations`,                   [200, 403, 403, 403, 403, 404, 200, 401]],
       ['invitations get',        'GET',    freshInvitation,                               [200, 403, 403, 403, 403, 404, 200, 401]],
       ['invitations create',     'POST',   () => `${orgs}/invitations`,                   [201, 403, 403, 403, 403, 404, 201, 401]],

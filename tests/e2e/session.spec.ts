@@ -97,3 +97,29 @@ test('the /v2 prefix, signed-in login visits and titles with names', async ({ pa
   await page.goto(`${page.url()}/no-such-page`);
   await expect(page).toHaveURL(/\/environment\/[0-9a-f-]{36}$/);
 });
+
+// docs/security.md, "Sessions": logging out ends the token on the server, not only in the browser.
+test('after logging out, the token read before is refused by the server', async ({ page, request }) => {
+  await page.goto('/login');
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/orga\/[0-9a-f-]{36}$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).not.toBeNull();
+  const asBefore = () =>
+    request.get('/v4/console/api/user', { headers: { authorization: `Bearer ${token}` } });
+  expect((await asBefore()).status()).toBe(200);
+
+  // The profile lists this session, marked.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Profil' }).click();
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await expect(sessions.getByText('Cette session')).toBeVisible();
+  await expect(sessions.getByText(/Chrome \d+ sur Linux/).first()).toBeVisible();
+
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const refused = await asBefore();
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).code).toBe('UNAUTHENTICATED');
+});

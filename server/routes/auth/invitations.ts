@@ -20,7 +20,7 @@ export const invitationRoutes = async (app: FastifyInstance, { platform }: { pla
     handler: async (request) => {
       const body = request.body as { username?: string; password: string };
       const user = await answers.accept((request.params as TokenParams).token, body, request.ip);
-      return { token: app.issueToken(user) };
+      return { token: await app.issueToken(user, request) };
     },
   });
 

@@ -86,7 +86,7 @@ export const loginRoutes = async (app: FastifyInstance, { platform }: { platform
           refreshToken,
         });
       }
-      return { token: app.issueToken(user) };
+      return { token: await app.issueToken(user, request) };
     },
   });
 };

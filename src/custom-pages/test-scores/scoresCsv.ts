@@ -1,9 +1,10 @@
 import type { TestScoresAnswer } from '../../../schemas/contracts/testing';
+import { toCsv, type CsvCell } from '../../components/csv';
 
 type KindScores = TestScoresAnswer['kinds'][number];
 
 /** A spreadsheet cell: text, a number, or nothing (an undefined ratio, a total that does not apply). */
-export type ScoreCell = string | number | null;
+export type ScoreCell = CsvCell;
 
 /** The export's columns, in order: those of the scores table after the kind and the classification. */
 export const SCORE_COLUMNS = [
@@ -67,17 +68,11 @@ export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => 
   ];
 };
 
-const cell = (value: ScoreCell) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /**
- * The scores as CSV (RFC 4180, UTF-8 with a byte-order mark so that spreadsheets read accents): one
- * line per kind and classification, then each kind's micro and macro totals. `headers` and `labels`
- * are the user's language; ratios are plain decimals (0.75), undefined ones empty.
+ * The scores as CSV (components/csv.ts: RFC 4180, UTF-8 with a byte-order mark, no cell a
+ * spreadsheet would run as a formula): one line per kind and classification, then each kind's
+ * micro and macro totals. `headers` and `labels` are the user's language; ratios are plain
+ * decimals (0.75), undefined ones empty.
  */
-export const scoresCsv = (scores: TestScoresAnswer, headers: ScoresHeaders, labels: ScoresLabels): string => {
-  const lines = [scoresHeaderRow(headers), ...scores.kinds.flatMap((k) => kindRows(k, labels))];
-  return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
-};
+export const scoresCsv = (scores: TestScoresAnswer, headers: ScoresHeaders, labels: ScoresLabels): string =>
+  toCsv([scoresHeaderRow(headers), ...scores.kinds.flatMap((k) => kindRows(k, labels))]);

