@@ -43,6 +43,16 @@ const SHARED_BUFFERS = '32MB';
  */
 export const STORAGE_RESERVE_BYTES = 64 * 1024 * 1024;
 const STORAGE_CHECK_MS = 1000;
+/**
+ * PostgreSQL asks for a checkpoint once max_wal_size of WAL was written, but only under a
+ * postmaster: in PGlite's single-user mode none ever came, and pg_wal grew by every byte written
+ * until the process stopped (1.6 GB of WAL for 1.5 GB of texts, measured). So the process makes one
+ * past this much WAL since the last: old segments are then recycled as the next ones (already
+ * made, so the WAL needs no new file). It holds the event loop for its flush of shared_buffers,
+ * 0.25 to 0.45 s measured here, once per 256 MB written (docs/decisions/hardening-disk-full.md).
+ */
+export const CHECKPOINT_WAL_BYTES = 256 * 1024 * 1024;
+const WAL_SINCE_CHECKPOINT = `SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()`;
 /** Exit status after a PANIC of the embedded database: the process must be started again. */
 export const PANIC_EXIT_CODE = 70;
 
@@ -56,6 +66,8 @@ const storageFullError = (cause: unknown) =>
 export interface PgliteOptions {
   /** Free bytes under which the database turns read-only (default STORAGE_RESERVE_BYTES; 0: never). */
   storageReserveBytes?: number;
+  /** WAL since the last checkpoint that makes the next one (default CHECKPOINT_WAL_BYTES). */
+  checkpointWalBytes?: number;
 }
 
 /**
@@ -66,7 +78,10 @@ export interface PgliteOptions {
 export const openPglite = async (
   dataDir: string | undefined,
   log?: Pick<Logger, 'warn' | 'info'>,
-  { storageReserveBytes = STORAGE_RESERVE_BYTES }: PgliteOptions = {},
+  {
+    storageReserveBytes = STORAGE_RESERVE_BYTES,
+    checkpointWalBytes = CHECKPOINT_WAL_BYTES,
+  }: PgliteOptions = {},
 ): Promise<Db> => {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
@@ -85,7 +100,9 @@ export const openPglite = async (
     release();
     throw err;
   }
-  const storage = dataDir ? watchStorage(pg, dataDir, storageReserveBytes, log) : undefined;
+  const storage = dataDir
+    ? watchStorage(pg, dataDir, { reserveBytes: storageReserveBytes, checkpointWalBytes }, log)
+    : undefined;
   // A start on a full disk is read-only from its first statement.
   await storage?.check();
   /** A write refused by the read-only switch (25006) is the disk's fault: said so, as 53100. */
@@ -175,7 +192,7 @@ const exitOnPanic = (line: string): boolean => {
 const watchStorage = (
   pg: PGlite,
   dataDir: string,
-  reserveBytes: number,
+  { reserveBytes, checkpointWalBytes }: { reserveBytes: number; checkpointWalBytes: number },
   log?: Pick<Logger, 'warn' | 'info'>,
 ) => {
   let full = false;
@@ -185,7 +202,11 @@ const watchStorage = (
       const stats = await fs.promises.statfs(dataDir);
       const freeBytes = stats.bavail * stats.bsize;
       const low = freeBytes < reserveBytes;
-      if (low === full) return;
+      if (low === full) {
+        // No checkpoint on a full disk: its own WAL record could need a segment there is no room for.
+        if (!low) await checkpointDue(pg, checkpointWalBytes, log);
+        return;
+      }
       await pg.exec(`SET default_transaction_read_only = ${low ? 'on' : 'off'}`);
       full = low;
       const detail = { dataDir, freeBytes, reserveBytes };
@@ -206,6 +227,15 @@ const watchStorage = (
       await round;
     },
   };
+};
+
+/** A checkpoint when `walBytes` of WAL were written since the last one (CHECKPOINT_WAL_BYTES). */
+const checkpointDue = async (pg: PGlite, walBytes: number, log?: Pick<Logger, 'info'>) => {
+  const [{ bytes }] = (await pg.query<{ bytes: number }>(WAL_SINCE_CHECKPOINT)).rows;
+  if (bytes < walBytes) return;
+  const started = performance.now();
+  await pg.exec('CHECKPOINT');
+  log?.info({ walBytes: bytes, ms: Math.round(performance.now() - started) }, 'embedded database checkpoint');
 };
 
 /**
