@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
+  'STORAGE_FULL',
   // Identity: sign-in, passwords, invitations, switching user.
   'UNAUTHENTICATED',
   'CREDENTIALS_INCORRECT',

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
-import { isConnectionError } from './db/retry';
+import { isConnectionError, isStorageFull } from './db/retry';
 import { notifySubmitted } from './analyses/signals';
 import type { Logger } from './logger';
 
@@ -101,10 +101,10 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
   // pg-boss runs on our pool (executeSql above), not a pool of its own: while the database is away its
   // polls and maintenance fail, are reported here, and work again once it is back.
   boss.on('error', (err) =>
-    isConnectionError(err)
+    isConnectionError(err) || isStorageFull(err)
       ? log.warn(
           { err: { code: (err as { code?: string }).code, message: err.message } },
-          'queue: database unavailable',
+          isStorageFull(err) ? 'queue: the database disk is full' : 'queue: database unavailable',
         )
       : log.error({ err }, 'queue error'),
   );

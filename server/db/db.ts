@@ -49,6 +49,12 @@ export interface Db extends Queryable {
    * Answers how to stop listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether writes are refused for want of disk space: PGlite's data folder has less free space
+   * than its reserve (db/pglite.ts, "Disk full"). Undefined on PostgreSQL, whose disk is its
+   * server's: a write there that finds it full fails with 53100 (disk_full), answered 507.
+   */
+  storageFull?(): boolean;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionError, retryOnConnectionError } from './retry';
+import { isConnectionError, isStorageFull, retryOnConnectionError } from './retry';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -29,6 +29,23 @@ describe('isConnectionError', () => {
       null,
     ])
       expect(isConnectionError(err), String(err)).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  it('knows a full disk: PostgreSQL disk_full (53100) and a file write that found no space', () => {
+    for (const err of [
+      pgError('53100', 'could not extend file "base/5/16390": No space left on device'),
+      pgError('ENOSPC', 'ENOSPC: no space left on device, write'),
+    ])
+      expect(isStorageFull(err), String(err)).toBe(true);
+  });
+
+  it('takes neither a lost connection nor another resource error for one', () => {
+    for (const err of [pgError('57P01'), pgError('53200', 'out of memory'), pgError('53300'), null])
+      expect(isStorageFull(err), String(err)).toBe(false);
+    // Not worth retrying at once: a full disk stays full until someone frees space.
+    expect(isConnectionError(pgError('53100'))).toBe(false);
   });
 });
 

@@ -59,6 +59,26 @@ export const DATABASE_UNAVAILABLE = {
   retryAfterSeconds: 5,
 } as const;
 
+/**
+ * Whether `err` says that the database's disk is full: PostgreSQL's SQLSTATE 53100 (disk_full, "could
+ * not extend file … No space left on device", on PostgreSQL and PGlite alike) or a file write that
+ * failed with ENOSPC. Retrying at once would fail the same way; the client retries once an
+ * operator freed space (docs/security.md, "Disk full").
+ */
+export const isStorageFull = (err: unknown): boolean => {
+  if (!err || typeof err !== 'object') return false;
+  const { code } = err as { code?: unknown };
+  return code === '53100' || code === 'ENOSPC';
+};
+
+/** The API's answer to a write while the database's disk is full: 507 Insufficient Storage. */
+export const STORAGE_FULL = {
+  status: 507,
+  code: 'STORAGE_FULL' satisfies ErrorCode,
+  message: 'The database has no disk space left: writes are refused until space is freed. Reads still work.',
+  retryAfterSeconds: 60,
+} as const;
+
 export interface RetryOptions {
   /** What is retried, for the log. */
   what: string;
@@ -118,4 +138,20 @@ export const databaseUnavailable = (
     .status(DATABASE_UNAVAILABLE.status)
     .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
     .send({ message: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
+};
+
+/** Answers a request whose write failed because the database's disk is full: 507 STORAGE_FULL. */
+export const storageFull = (
+  request: { log: { warn(obj: object, msg: string): void } },
+  reply: { status(code: number): { header(name: string, value: string): { send(body: object): unknown } } },
+  err: unknown,
+) => {
+  request.log.warn(
+    { err: { code: (err as { code?: string }).code, message: (err as Error).message } },
+    'database disk full: write refused',
+  );
+  return reply
+    .status(STORAGE_FULL.status)
+    .header('retry-after', String(STORAGE_FULL.retryAfterSeconds))
+    .send({ message: STORAGE_FULL.message, code: STORAGE_FULL.code });
 };

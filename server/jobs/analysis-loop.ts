@@ -1,3 +1,4 @@
+import { isStorageFull } from '../db/retry';
 import type { Logger } from '../logger';
 
 /** How long a claimed batch should take: long enough that its few statements cost little per analysis. */
@@ -91,7 +92,10 @@ export const startClaimLoop = (
       told = !signalled;
       const started = performance.now();
       const jobs = await take(sizer.size).catch((err: unknown) => {
-        log.error({ err }, 'analysis claim failed');
+        // A full disk is the operator's to fix, and /healthz says it: a warning, at each poll.
+        if (isStorageFull(err))
+          log.warn({ err: { code: '53100' } }, 'analysis claim refused: the disk is full');
+        else log.error({ err }, 'analysis claim failed');
         return 0;
       });
       if (jobs === 0) {

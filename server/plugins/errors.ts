@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { databaseUnavailable, isConnectionError } from '../db/retry';
+import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../db/retry';
 import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../http/errors';
 import { ajvProblem } from '../resources/validation';
@@ -100,6 +100,7 @@ export const errorsPlugin = fp(
         );
       }
       if (isConnectionError(error)) return databaseUnavailable(request, reply, error);
+      if (isStorageFull(error)) return storageFull(request, reply, error);
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: GENERIC, code: 'INTERNAL_ERROR' satisfies ErrorCode });
     });

@@ -546,6 +546,8 @@ export const en: Messages = {
         NOT_FOUND: 'Data not found',
         FORBIDDEN: 'You do not have access to this resource',
         DATABASE_UNAVAILABLE: 'The database is unavailable for the moment. Please retry shortly.',
+        STORAGE_FULL:
+          'The server has no disk space left: changes are refused until an administrator frees space. You can still read.',
         UNAUTHENTICATED: 'Connection lost. Please login once again.',
         PASSWORD_EXPIRED: 'Your password has expired. Please choose a new one.',
         CURRENT_PASSWORD_INCORRECT: 'The current password is incorrect.',

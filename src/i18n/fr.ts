@@ -554,6 +554,8 @@ export const fr = {
         FORBIDDEN: 'Vous n’avez pas accès à cette ressource',
         DATABASE_UNAVAILABLE:
           'La base de données est momentanément indisponible. Veuillez réessayer dans un instant.',
+        STORAGE_FULL:
+          'Le serveur n’a plus d’espace disque : les modifications sont refusées jusqu’à ce qu’un administrateur libère de la place. La consultation reste possible.',
         UNAUTHENTICATED: 'Connexion perdue. Veuillez vous reconnecter.',
         PASSWORD_EXPIRED: 'Votre mot de passe a expiré. Veuillez en choisir un nouveau.',
         CURRENT_PASSWORD_INCORRECT: 'Le mot de passe actuel est incorrect.',
