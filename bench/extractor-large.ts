@@ -110,7 +110,8 @@ const settledRss = async () => {
 const throughApi = async () => {
   const previous = process.env.TEST_DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const t = await startTestPlatform();
+  // PGlite on disk, as a deployment keeps it: in memory, the 25 MB stored would count as memory.
+  const t = await startTestPlatform({}, { onDisk: true });
   if (previous === undefined) delete process.env.TEST_DATABASE_URL;
   try {
     const tenants = await buildTenants(t);
