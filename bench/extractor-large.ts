@@ -137,28 +137,28 @@ const throughApi = async () => {
     await post(JSON.stringify({ text: 'Bonjour' }), 30);
     const before = await settledRss();
     const body = JSON.stringify({ text: oneLine(CHARACTERS) });
+    // One histogram over the submission and the analysis, read once the loop has turned again: a
+    // stall is recorded when the loop gets back to its timer, after the call that blocked it.
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
     const started = performance.now();
     const id = (await post(body, 0)).json().id as string;
     const submittedMs = performance.now() - started;
-    const submitStall = stalls.max / 1e6;
-    stalls.reset();
     const status = await t.app.inject({
       method: 'GET',
       url: `/v4/api/analyses/${id}/status?wait=60`,
       headers: { authorization: `Bearer ${key}` },
     });
     const endedSeconds = (performance.now() - started) / 1000;
-    const analysisStall = stalls.max / 1e6;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     stalls.disable();
+    const stall = stalls.max / 1e6;
     const after = await settledRss();
     return {
       database: t.platform.db.kind,
       status: status.json().status as string,
       submittedMs,
-      submitStall,
-      analysisStall,
+      stall,
       endedSeconds,
       before,
       after,
@@ -192,14 +192,8 @@ export const extractorLargeBenchmarks = async (): Promise<Measurement[]> => {
     },
     { name: `API: 25 MB text submitted (${db})`, value: Math.round(api.submittedMs), unit: 'ms' },
     {
-      name: `API: longest event-loop stall while it is submitted (${db})`,
-      value: Math.round(api.submitStall),
-      unit: 'ms',
-      target: '≤ 100',
-    },
-    {
-      name: `API: longest event-loop stall while it is analysed (${db})`,
-      value: Math.round(api.analysisStall),
+      name: `API: longest event-loop stall while it is submitted and analysed (${db})`,
+      value: Math.round(api.stall),
       unit: 'ms',
       target: '≤ 100',
     },

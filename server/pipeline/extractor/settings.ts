@@ -12,8 +12,8 @@ export { DEFAULT_EXTRACTOR_SETTINGS, type ExtractorSettings };
 /**
  * Characters of text the pipeline reads per analysis when the deployment does not say
  * (ANALYSIS_MAX_CHARACTERS): the input's text first, then its attachments' in their order; what is
- * beyond is left out with a warning (docs/security.md, 'Large inputs': the NLU reads about a
- * megabyte a second, so this keeps an analysis within seconds).
+ * beyond is left out with a warning (docs/security.md, 'Large inputs': the language stages take
+ * 0.2 to 1 s per MB, depending on the configuration, so this keeps an analysis within seconds).
  */
 export const DEFAULT_MAX_CHARACTERS = 2_000_000;
 
