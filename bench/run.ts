@@ -12,6 +12,7 @@ import { httpBenchmarks } from './http';
 import { deliveryBenchmarks } from './delivery';
 import { dashboardBenchmarks } from './dashboard';
 import { graphBenchmarks } from './graph';
+import { extractorLargeBenchmarks } from './extractor-large';
 
 export interface Measurement {
   name: string;
@@ -31,6 +32,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['delivery', deliveryBenchmarks],
   ['dashboard', dashboardBenchmarks],
   ['graph', graphBenchmarks],
+  ['extractor-large', extractorLargeBenchmarks],
 ];
 
 const only = process.argv[2];

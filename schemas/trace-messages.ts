@@ -151,6 +151,7 @@ export const TRACE_MESSAGES_EN = {
   warnAttachmentIgnored: 'Attachment %{filename} skipped: .%{extension} files are ignored',
   warnMessageAttachmentsLimit: 'The message has more than %{max} attachments: %{left} were left out',
   warnAttachmentsLimit: 'Only the first %{max} attachments were read; %{left} more were left out',
+  warnTextCut: 'Only the first %{max} characters of the text were read; %{left} more were left out',
   warnAttachmentUnsupported: 'Not read: files ending in .%{extension} are not supported',
   warnAttachmentNoExtension: 'Not read: files without an extension are not supported',
   warnAttachmentsTooDeep:

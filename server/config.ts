@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
+import { DEFAULT_MAX_CHARACTERS } from './pipeline/extractor/settings';
 
 /**
  * Configuration, read from the environment once at boot and validated: a wrong value stops the
@@ -83,6 +84,8 @@ const envSchema = z.object({
   ANALYSIS_BATCH: z.coerce.number().int().min(1).max(64).default(16),
   /** Threads that run the pipeline in a worker process (default: one per core). */
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Characters of text the pipeline reads per analysis; beyond, the text is cut with a warning. */
+  ANALYSIS_MAX_CHARACTERS: z.coerce.number().int().min(1000).default(DEFAULT_MAX_CHARACTERS),
   /** OpenAI-compatible speech-to-text endpoint for MP3 files (POST {base}/audio/transcriptions). */
   SPEECH_BASE_URL: optionalUrl(['http:', 'https:']),
   SPEECH_API_KEY: z.string().optional(),
@@ -150,6 +153,8 @@ export type Config = {
     batchSize: number;
     /** Undefined: one per core. */
     threads: number | undefined;
+    /** Characters of text the pipeline reads per analysis (docs/security.md, 'Large inputs'). */
+    maxCharacters: number;
   };
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
@@ -221,6 +226,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       manualStatusTimeoutSeconds: e.MANUAL_STATUS_TIMEOUT,
       batchSize: e.ANALYSIS_BATCH,
       threads: e.ANALYSIS_THREADS,
+      maxCharacters: e.ANALYSIS_MAX_CHARACTERS,
     },
     speech: e.SPEECH_BASE_URL
       ? { baseUrl: e.SPEECH_BASE_URL, apiKey: e.SPEECH_API_KEY, model: e.SPEECH_MODEL }

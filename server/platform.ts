@@ -66,7 +66,10 @@ export const startPlatform = async (
     llmFor: environmentLlmClients(outboundPolicy(config.outboundAllow), config.llm?.timeoutMs ?? 60_000),
     workflow: config.workflow ? createWorkflowClient(config.workflow, config.publicUrl) : null,
   };
-  const pipelines = createPipelinePool(services, { threads: config.analysis.threads });
+  const pipelines = createPipelinePool(services, {
+    threads: config.analysis.threads,
+    maxCharacters: config.analysis.maxCharacters,
+  });
   const stopWorkers: (() => unknown)[] = [];
   try {
     const queue = await startQueue(database, log, { supervise: roles.worker });

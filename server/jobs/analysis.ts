@@ -8,7 +8,8 @@ import type { Db } from '../db';
 import type { Logger } from '../logger';
 import { inEnglish, traceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
-import type { PipelineConfig } from '../pipeline/stage';
+import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
+import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
 import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
 import { bytesOutcome } from '../pipeline-threads/protocol';
 import { startClaimLoop, mapLimited } from './analysis-loop';
@@ -35,7 +36,18 @@ export interface AnalysisWorkerOptions {
    * analysis-loop.ts claimSizer).
    */
   batchSize: number;
+  /** Characters of text the pipeline reads per analysis (ANALYSIS_MAX_CHARACTERS); absent: the default. */
+  maxCharacters?: number;
 }
+
+/**
+ * A text as a pipeline thread gets it: no more than the pipeline reads, with its whole length for
+ * the trace. A 25 MB text is not copied to a thread to be cut there (docs/security.md, 'Large inputs').
+ */
+const withinBound = (input: PipelineInput, maxCharacters: number): PipelineInput =>
+  input.kind === 'text' && input.text.length > maxCharacters
+    ? { ...input, text: input.text.slice(0, maxCharacters), characters: input.text.length }
+    : input;
 
 /** A file that made its worker disappear this many times is not tried again. */
 const MAX_ATTEMPTS = 3;
@@ -80,7 +92,7 @@ export const startAnalysisWorker = async (
     const started = Date.now();
     let outcome: JobOutcome<'bytes'>;
     try {
-      const input = await inputOf(db, row);
+      const input = withinBound(await inputOf(db, row), options.maxCharacters ?? DEFAULT_MAX_CHARACTERS);
       const cache =
         input.kind === 'file' && input.bytes.length >= CACHE_MIN_BYTES
           ? extractionCache(db, row.environment_id)

@@ -6,6 +6,7 @@ import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import type { WorkflowRequest } from '../../schemas/consolidation';
 import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
+import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
 import {
   traceOf,
   type ChatRequest,
@@ -152,7 +153,10 @@ const threadEntry = (): string => {
  */
 export const createPipelinePool = (
   services: PipelineServices,
-  { threads: size = defaultThreads() }: { threads?: number } = {},
+  {
+    threads: size = defaultThreads(),
+    maxCharacters = DEFAULT_MAX_CHARACTERS,
+  }: { threads?: number; maxCharacters?: number } = {},
 ) => {
   const threads: Thread[] = [];
   let nextJob = 0;
@@ -161,6 +165,7 @@ export const createPipelinePool = (
     speech: !!services.speech,
     llm: services.llm?.model ?? null,
     workflow: services.workflow ? { publicUrl: services.workflow.publicUrl } : null,
+    maxCharacters,
   };
   const entry = threadEntry();
 

@@ -48,6 +48,8 @@ export interface ThreadData {
   llm: string | null;
   /** When a workflow engine is configured: the console's public address, for the final status call. */
   workflow: { publicUrl: string } | null;
+  /** Characters of text an analysis reads (ANALYSIS_MAX_CHARACTERS), test pages' readings too. */
+  maxCharacters: number;
 }
 
 export type ServiceName = 'ocr' | 'speech' | 'llm' | 'llmChat' | 'workflow' | 'cacheGet' | 'cacheSet';

@@ -7,7 +7,7 @@ export const sourceStage: Stage = {
   skipReason: () => null,
   run: async ({ input }) => {
     if (input.kind === 'text')
-      return { summary: traceMessage('sourceText', { smart_count: input.text.length }) };
+      return { summary: traceMessage('sourceText', { smart_count: input.characters ?? input.text.length }) };
     const { filename } = input;
     if (input.bytes.length === 0) return { summary: traceMessage('sourceFileEmpty', { filename }) };
     return { summary: traceMessage('sourceFile', { filename, size: { bytes: input.bytes.length } }) };

@@ -20,7 +20,17 @@ import type { OcrEngine, SpeechEngine } from './extractor/types';
  */
 export type PipelineInput = (
   | { kind: 'file'; name: string; filename: string; bytes: Uint8Array; metadata: Record<string, unknown> }
-  | { kind: 'text'; name: string; text: string; metadata: Record<string, unknown> }
+  | {
+      kind: 'text';
+      name: string;
+      text: string;
+      metadata: Record<string, unknown>;
+      /**
+       * The whole text's length when `text` is only its beginning: the worker sends a pipeline
+       * thread no more than the pipeline reads (jobs/analysis.ts), the extractor says what was cut.
+       */
+      characters?: number;
+    }
 ) & {
   /** The stored analysis it comes from (absent for test pages and benchmarks): its environment, and whether it waits for a final status. */
   origin?: { environmentId: string; manualFinalStatus: boolean };
@@ -34,6 +44,11 @@ export interface PipelineConfig {
    */
   modules?: ModuleEntry[];
   extractor: ExtractorSettings;
+  /**
+   * Characters of text the pipeline reads per analysis, the deployment's (ANALYSIS_MAX_CHARACTERS);
+   * absent: the extractor's default (extractor/extract.ts DEFAULT_MAX_CHARACTERS).
+   */
+  maxCharacters?: number;
   /** NLU languages of the environment; 'auto' asks for detection. */
   languages: string[];
   nlu: { servers: ServerConfig[] };

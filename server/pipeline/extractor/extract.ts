@@ -8,7 +8,13 @@ import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
 import { traceOf, type PipelineServices, type StageText } from '../stage';
 import { toBlocks } from './blocks';
 import { parserFor } from './registry';
-import { extensionOf, familyOf, optionsFor, type ExtractorSettings } from './settings';
+import {
+  DEFAULT_MAX_CHARACTERS,
+  extensionOf,
+  familyOf,
+  optionsFor,
+  type ExtractorSettings,
+} from './settings';
 import { ParseError, parseFailure, type MessageFields, type ParseOutput, type RawAttachment } from './types';
 import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 
@@ -16,6 +22,35 @@ import { inEnglish, traceList, traceMessage, type TraceMessage } from '../../../
 const MAX_DEPTH = 3;
 /** Attachments read per analysis, all levels together. */
 const MAX_ATTACHMENTS = 1000;
+
+/** What is left of an analysis's characters, and how many were left out. */
+interface Budget {
+  left: number;
+  over: number;
+}
+
+/** A text within the budget: its beginning when the budget runs out in it, the rest counted as left out. */
+const within = (budget: Budget, text: string): string => {
+  if (text.length <= budget.left) {
+    budget.left -= text.length;
+    return text;
+  }
+  const kept = text.slice(0, budget.left);
+  budget.over += text.length - budget.left;
+  budget.left = 0;
+  return kept;
+};
+
+/** Pages within the budget; the separators between pages are not counted. */
+const pagesWithin = (budget: Budget, pages: ExtractedPage[]): ExtractedPage[] =>
+  pages.map((p) => {
+    const text = within(budget, p.text);
+    return text === p.text ? p : { ...p, text };
+  });
+
+/** The warning of a cut text, when there is one. */
+const cutWarning = (budget: Budget, max: number): TraceMessage[] =>
+  budget.over > 0 ? [traceMessage('warnTextCut', { max, left: budget.over })] : [];
 
 export interface ExtractOutcome {
   extraction: Extraction;
@@ -78,18 +113,29 @@ const messagePage = (m: MessageFields): ExtractedPage => ({
 /**
  * The extractor (DESIGN.md §6): reads the input with its parser, then each attachment with its
  * own, recursively for forwarded messages, and cuts every text into blocks. An attachment that
- * cannot be read carries its error and the rest of the analysis goes on.
+ * cannot be read carries its error and the rest of the analysis goes on. Of all the text, the
+ * first `maxCharacters` are kept (the result's pages, message text and blocks are those), with a
+ * warning saying how many were left out.
  */
 export const extract = async (
-  input: { kind: 'text'; text: string } | { kind: 'file'; filename: string; bytes: Uint8Array },
+  input:
+    | { kind: 'text'; text: string; characters?: number }
+    | { kind: 'file'; filename: string; bytes: Uint8Array },
   settings: ExtractorSettings,
   services: PipelineServices,
   signal: AbortSignal,
-  { keepFiles = false }: { keepFiles?: boolean } = {},
+  {
+    keepFiles = false,
+    maxCharacters = DEFAULT_MAX_CHARACTERS,
+  }: { keepFiles?: boolean; maxCharacters?: number } = {},
 ): Promise<ExtractOutcome> => {
   const warnings: TraceMessage[] = [];
+  const budget: Budget = { left: maxCharacters, over: 0 };
   if (input.kind === 'text') {
-    const pages = [{ text: input.text, ocr: false }];
+    const pages = [{ text: within(budget, input.text), ocr: false }];
+    // A text already cut before it came (PipelineInput's `characters`): the rest is left out too.
+    budget.over += Math.max(0, (input.characters ?? 0) - input.text.length);
+    warnings.push(...cutWarning(budget, maxCharacters));
     return {
       extraction: {
         kind: 'plain',
@@ -172,7 +218,12 @@ export const extract = async (
     }
   }
   const kind = root.message ? 'email' : familyOf(extensionOf(input.filename))!;
-  const pages = root.message ? [{ text: root.message.text, ocr: false }] : root.pages;
+  // A message's pages are not its result's (its text is): only what the result keeps is counted.
+  const message = root.message && { ...root.message, text: within(budget, root.message.text) };
+  const rootPages = message ? [] : pagesWithin(budget, root.pages);
+  for (const a of attachments) a.pages = pagesWithin(budget, a.pages);
+  warnings.push(...cutWarning(budget, maxCharacters));
+  const pages = message ? [{ text: message.text, ocr: false }] : rootPages;
   const blocks: TextBlock[] = [
     ...toBlocks('message', pages, settings.formatter),
     ...attachments.flatMap((a) => toBlocks(a.index, a.pages, settings.formatter)),
@@ -180,8 +231,8 @@ export const extract = async (
   return {
     extraction: {
       kind,
-      message: root.message ?? null,
-      pages: root.message ? [] : root.pages,
+      message: message ?? null,
+      pages: rootPages,
       metadata: root.metadata,
       attachments,
       blocks,

@@ -5,11 +5,15 @@ import type { Stage, StageText } from '../stage';
 import { extract, type ExtractOutcome } from './extract';
 import { sendsAttachmentFiles } from '../output/payload';
 import { visionRuns } from '../vision/stage';
-import type { ExtractorSettings } from './settings';
+import { DEFAULT_MAX_CHARACTERS, type ExtractorSettings } from './settings';
 
-/** The same bytes read with the same settings give the same extraction. */
-const cacheKey = (bytes: Uint8Array, settings: ExtractorSettings) =>
-  createHash('sha256').update(bytes).update(JSON.stringify(settings)).digest('hex');
+/** The same bytes read with the same settings, within the same bound, give the same extraction. */
+const cacheKey = (bytes: Uint8Array, settings: ExtractorSettings, maxCharacters: number) =>
+  createHash('sha256')
+    .update(bytes)
+    .update(JSON.stringify(settings))
+    .update(` ${maxCharacters}`)
+    .digest('hex');
 
 const KINDS = {
   email: 'kindEmail',
@@ -80,10 +84,11 @@ export const extractorStage: Stage = {
     const keepFiles = sendsAttachmentFiles(config) || visionRuns(config);
     const cache =
       config.extractor.useCache && input.kind === 'file' && !keepFiles ? services.extractionCache : undefined;
-    const key = cache && input.kind === 'file' ? cacheKey(input.bytes, config.extractor) : '';
+    const maxCharacters = config.maxCharacters ?? DEFAULT_MAX_CHARACTERS;
+    const key = cache && input.kind === 'file' ? cacheKey(input.bytes, config.extractor, maxCharacters) : '';
     const cached = cache ? await cache.get(key) : undefined;
     const { extraction, warnings, files }: ExtractOutcome =
-      cached ?? (await extract(input, config.extractor, services, signal, { keepFiles }));
+      cached ?? (await extract(input, config.extractor, services, signal, { keepFiles, maxCharacters }));
     if (cache && !cached) await cache.set(key, { extraction, warnings });
     result.extraction = extraction;
     if (files) work.attachmentFiles = files;

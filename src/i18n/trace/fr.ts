@@ -142,6 +142,8 @@ export const traceFr: Record<TraceCode, string> = {
     'Le message a plus de %{max} pièces jointes : %{left} ont été laissées de côté',
   warnAttachmentsLimit:
     'Seules les %{max} premières pièces jointes ont été lues ; %{left} autres ont été laissées de côté',
+  warnTextCut:
+    'Seuls les %{max} premiers caractères du texte ont été lus ; %{left} autres ont été laissés de côté',
   warnAttachmentUnsupported: 'Non lu : les fichiers .%{extension} ne sont pas pris en charge',
   warnAttachmentNoExtension: 'Non lu : les fichiers sans extension ne sont pas pris en charge',
   warnAttachmentsTooDeep:
