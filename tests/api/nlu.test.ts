@@ -447,6 +447,19 @@ describe('the advanced categorisation (a Twig template writing the message categ
         params: { line: 2, name: 'x' },
       }),
     ]);
+    // A filter the engine does not have, by its own code (docs/security.md, 'Templates').
+    const unknown = await settings({
+      advancedCategorisation: true,
+      categorisationTemplate: 'A\n{{ x|constructor }}',
+    });
+    expect(unknown.json().details).toEqual([
+      expect.objectContaining({
+        path: 'categorisationTemplate',
+        message: "Line 2: the filter 'constructor' does not exist",
+        code: 'templateFilterUnknown',
+        params: { line: 2, name: 'constructor' },
+      }),
+    ]);
     const exported = (await acme.call('GET', url('configuration'), 'configurator')).json();
     exported.settings.categorisationTemplate = '{{ x|nope }';
     const imported = await acme.call('PUT', url('configuration'), 'configurator', exported);
