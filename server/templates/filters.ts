@@ -158,7 +158,7 @@ const FILTERS: Record<string, Filter> = {
 
 /**
  * The filter of that name, looked up in the engine's own table only: `x|constructor`,
- * `x|toString` or `x|__proto__` name no filter (docs/security.md, "Templates"), and the parser
+ * `x|toString` or `x|__proto__` name no filter (docs/security.md, "A hostile input fails its own analysis"), and the parser
  * refuses them as unknown.
  */
 export const filterNamed = (name: string): Filter | undefined =>

@@ -98,7 +98,7 @@ describe('the Twig of reply templates', () => {
     expect(errorOf(() => render('{{ x.toString() }}', { x: 1 })).detail).toMatch(/methods cannot be called/);
   });
 
-  it("takes filters from its own table only, never from JavaScript's objects (docs/security.md, 'Templates')", () => {
+  it("takes filters from its own table only, never from JavaScript's objects (docs/security.md, 'A hostile input fails its own analysis')", () => {
     for (const name of [
       'constructor',
       'toString',

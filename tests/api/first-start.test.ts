@@ -5,7 +5,7 @@ import { queues } from '../../server/queue';
 import { createScratchDatabase } from '../support/scratch-database';
 
 /**
- * docs/security.md, "First start": any number of `npm run serve` and `npm run worker` processes
+ * docs/security.md, "Several processes starting at once": any number of `npm run serve` and `npm run worker` processes
  * started at once on an empty PostgreSQL database all come up, and the work done once (migrations,
  * pg-boss's schema and queues, the stored signing secret, the demo seed) is done exactly once.
  * PostgreSQL only: the embedded database serves one process at a time (tests/api/start.test.ts).

@@ -447,7 +447,7 @@ describe('the advanced categorisation (a Twig template writing the message categ
         params: { line: 2, name: 'x' },
       }),
     ]);
-    // A filter the engine does not have, by its own code (docs/security.md, 'Templates').
+    // A filter the engine does not have, by its own code (docs/security.md, 'A hostile input fails its own analysis').
     const unknown = await settings({
       advancedCategorisation: true,
       categorisationTemplate: 'A\n{{ x|constructor }}',

@@ -106,7 +106,7 @@ describe('reply templates', () => {
   });
 
   it("refuse a filter the engine does not have, JavaScript's built-in names included, with its line", async () => {
-    // docs/security.md, 'Templates': refused when saved, not found failing at every analysis.
+    // docs/security.md, 'A hostile input fails its own analysis': refused when saved, not found failing at every analysis.
     const kept = await create({ name: 'kept', body: 'Bonjour' });
     for (const [body, filter, line] of [
       ['Bonjour,\n\n{{ client|shout }}', 'shout', 3],

@@ -62,7 +62,7 @@ describe('members', () => {
     expect(user.organisations[acme.ids.org].projects[acme.ids.project].access).toBe('qualifier');
   });
 
-  // docs/security.md, "Accounts": an administrator learns nothing of the accounts of other
+  // docs/security.md, "Tenancy and roles": an administrator learns nothing of the accounts of other
   // organisations (docs/decisions/hardening-member-creation.md).
   it('answers alike whether an account elsewhere has the username or the address, making no second account', async () => {
     const levels = [{ projectId: acme.ids.project, access: 'cockpit' }];

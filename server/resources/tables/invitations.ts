@@ -36,7 +36,7 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
     idExpr: 'i.id',
     scopeExpr: 'i.organisation_id',
     // Members waiting to join are listed among the members (members.ts), never here: the
-    // administrator must not tell them from new accounts (docs/security.md, "Accounts").
+    // administrator must not tell them from new accounts (docs/security.md, "Tenancy and roles").
     where: () => 'NOT i.as_member',
     fields,
   });

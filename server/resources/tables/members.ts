@@ -32,7 +32,7 @@ const fields = {
 /**
  * The members of every organisation: memberships with their accounts, and the members waiting to
  * join (an invitation made from the members page: an account elsewhere has the address or the
- * username), shown as the administrator typed them, the same way (docs/security.md, "Accounts").
+ * username), shown as the administrator typed them, the same way (docs/security.md, "Tenancy and roles").
  */
 const MEMBERS = `(
   SELECT m.organisation_id, u.id, u.firstname, u.lastname, u.username, u.email, m.position, m.is_admin,
@@ -83,7 +83,7 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
   return {
     ...reads,
     // Within the organisation only: its administrator sees its own members (and invitations), never
-    // whether an account elsewhere has a username or an address (docs/security.md, "Accounts").
+    // whether an account elsewhere has a username or an address (docs/security.md, "Tenancy and roles").
     conflicts: async (q, scopeId, values, exceptId) => {
       if (await reads.conflicts(q, scopeId, values, exceptId)) return true;
       if (typeof values.email !== 'string') return false;
