@@ -157,6 +157,33 @@ describe('members', () => {
     ).toBe('cockpit');
   });
 
+  it('mails a new link when the address of a member waiting to join changes, the former one then void', async () => {
+    const elsewhere = { email: 'wen@rival.test' };
+    await acme.fixtures.user({ organisationId: acme.ids.otherOrg, email: elsewhere.email });
+    const created = await acme.call('POST', members, 'admin', {
+      firstname: 'Wen',
+      lastname: 'Wait',
+      username: 'wen-wait',
+      email: elsewhere.email,
+    });
+    expect(created.statusCode).toBe(201);
+    const former = linkIn(await mailTo(smtp, elsewhere.email), 'invitation');
+    const url = `${members}/${created.json().id}`;
+    const moved = await acme.call('PUT', url, 'admin', { email: 'wen.wait@example.test', position: 'Agent' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ email: 'wen.wait@example.test', position: 'Agent' });
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${former}` })).statusCode).toBe(404);
+    const next = linkIn(await mailTo(smtp, 'wen.wait@example.test'), 'invitation');
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${next}` })).json()).toMatchObject({
+      email: 'wen.wait@example.test',
+      accountExists: false,
+    });
+    // Removed: the link leads nowhere, and the member is gone from the list.
+    expect((await acme.call('DELETE', url, 'admin')).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${next}` })).statusCode).toBe(404);
+    expect((await acme.call('GET', url, 'admin')).statusCode).toBe(404);
+  });
+
   it('refuses a username or an email of a member of the same organisation', async () => {
     const base = {
       firstname: 'A',

@@ -120,6 +120,39 @@ export const sendInvitation = async (
       JSON.stringify(member?.projects ?? []),
     ],
   );
+  await mailInvitation(q, platform, ctx, { email: data.email as string, language, token });
+  return id;
+};
+
+/**
+ * A new link for a member waiting to join whose address changed: the one mailed to the former
+ * address stops working (its holder must not make an account with an address they do not have).
+ */
+export const sendInvitationAgain = async (
+  q: Queryable,
+  platform: Platform,
+  ctx: MutationContext,
+  id: string,
+  email: string,
+) => {
+  const account = await usersRepository(q).findByEmail(email);
+  const language = account?.language ?? ctx.actor.language;
+  const { token, hash } = newInvitationToken();
+  await q.query(
+    `UPDATE invitations SET token_hash = $2, language = $3, expires_at = now() + make_interval(days => $4)
+     WHERE id = $1`,
+    [id, hash, language, INVITATION_DAYS],
+  );
+  await mailInvitation(q, platform, ctx, { email, language, token });
+};
+
+/** The invitation's mail, with its link, in the invitee's language. */
+const mailInvitation = async (
+  q: Queryable,
+  platform: Platform,
+  ctx: MutationContext,
+  { email, language, token }: { email: string; language: 'fr' | 'en'; token: string },
+) => {
   const [org] = await q.query<{ name: string }>('SELECT name FROM organisations WHERE id = $1', [
     ctx.scopeId,
   ]);
@@ -129,6 +162,5 @@ export const sendInvitation = async (
     inviter: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim() || ctx.actor.username,
     validDays: INVITATION_DAYS,
   });
-  await queueMail(q, platform.queue, { to: data.email as string, ...mail });
-  return id;
+  await queueMail(q, platform.queue, { to: email, ...mail });
 };

@@ -6,7 +6,7 @@ import { accountCreatedMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';
 import { selectOf, sqlReads } from '../sql-reads';
-import { sendInvitation } from './invitations';
+import { sendInvitation, sendInvitationAgain } from './invitations';
 import type { MutationContext, ResourceRecord, ResourceStore } from '../store';
 import {
   checkAccountEditable,
@@ -139,7 +139,7 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
     update: async (q, ctx, before, data) => {
       const organisationId = organisationOf(ctx);
       if (await waitingMember(q, organisationId, before.id)) {
-        // Waiting to join: what it joins with changes (its link stays the one mailed).
+        // Waiting to join: what it joins with changes; a new address gets a new link.
         await checkProjectLevels(q, organisationId, levelsOf(data));
         await q.query(
           `UPDATE invitations SET firstname = $2, lastname = $3, username = $4, email = $5, position = $6,
@@ -156,6 +156,8 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
             JSON.stringify(levelsOf(data)),
           ],
         );
+        if (String(data.email).toLowerCase() !== String(before.email).toLowerCase())
+          await sendInvitationAgain(q, platform, ctx, before.id, data.email as string);
         return reread(q, ctx, before.id);
       }
       await checkAccountEditable(q, organisationId, ctx.actor.id, before, data);
