@@ -83,6 +83,7 @@ export const DETAIL_MESSAGES_EN = {
   // Reply templates (server/configuration/reply-template-rules.ts, server/templates/problems.ts);
   // `detail` is the template engine's own sentence, kept as a technical detail
   templateSyntax: 'Line %{line}: %{detail}',
+  templateFilterUnknown: "Line %{line}: the filter '%{name}' does not exist",
   templateIncludesItself: 'Line %{line}: the template cannot include itself',
   templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
   templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',

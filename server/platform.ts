@@ -2,7 +2,7 @@ import { outboundPolicy } from './delivery/outbound';
 import { startDeliveryWorker } from './delivery/worker';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db';
+import { openDatabase, underStartLock, type Db } from './db';
 import type { Logger } from './logger';
 import { startQueue, type Queue } from './queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
@@ -72,7 +72,12 @@ export const startPlatform = async (
   });
   const stopWorkers: (() => unknown)[] = [];
   try {
-    const queue = await startQueue(database, log, { supervise: roles.worker });
+    // Done once per installation, by whichever process comes first (migrations took their own lock
+    // in openDatabase; the seed takes its own in seed.ts).
+    const { queue, jwtSecret } = await underStartLock(database, async () => {
+      const started = await startQueue(database, log, { supervise: roles.worker });
+      return { queue: started, jwtSecret: config.jwtSecret ?? (await storedSecret(database)) };
+    });
     const signals = await startAnalysisSignals(database, log, {
       api: roles.api ?? true,
       worker: roles.worker,
@@ -110,7 +115,6 @@ export const startPlatform = async (
         () => deliveries.stop(),
       );
     }
-    const jwtSecret = config.jwtSecret ?? (await storedSecret(database));
     return {
       config,
       db: database,

@@ -16,6 +16,8 @@ export const invitationView = z.object({
   state: z.enum(['pending', 'accepted', 'declined']),
   /** An account with the invited address exists: accepting asks for its password, not a new username. */
   accountExists: z.boolean(),
+  /** The username the organisation proposed (a member created from its members page), for a new account. */
+  username: z.string().optional(),
 });
 export type InvitationView = z.infer<typeof invitationView>;
 

@@ -6,6 +6,7 @@ import { migrate } from './migrate';
 export type { Db, Queryable, Row } from './db';
 export { first, JsonArrayParam, prepared, Prepared } from './db';
 export { isConnectionError, retryOnConnectionError } from './retry';
+export { underStartLock } from './start-lock';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and

@@ -87,6 +87,7 @@ export const invitationAnswers = (platform: Platform) => {
         lastname: inv.lastname,
         state: inv.state,
         accountExists: (await usersRepository(db).findByEmail(inv.email)) !== undefined,
+        ...(inv.username ? { username: inv.username } : {}),
       };
     },
 
@@ -124,6 +125,14 @@ export const invitationAnswers = (platform: Platform) => {
           `INSERT INTO memberships (organisation_id, user_id, is_admin, position) VALUES ($1, $2, $3, $4)
            ON CONFLICT (organisation_id, user_id) DO NOTHING`,
           [inv.organisation_id, user.id, inv.role === 'admin', inv.position],
+        );
+        // A member created from the members page joins with the levels its administrator gave.
+        await tx.query(
+          `INSERT INTO project_access (project_id, user_id, level)
+           SELECT p.id, $3, l.access FROM jsonb_to_recordset($2::jsonb) AS l("projectId" uuid, access text)
+           JOIN projects p ON p.id = l."projectId" AND p.organisation_id = $1
+           ON CONFLICT DO NOTHING`,
+          [inv.organisation_id, JSON.stringify(inv.projects), user.id],
         );
         await audit(tx, inv, 'accepted', user.id);
         return user;

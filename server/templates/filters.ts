@@ -106,7 +106,7 @@ const numberFormat = (v: unknown, decimals = 0, point = '.', thousands = ',') =>
 
 type Filter = (input: unknown, ...args: unknown[]) => unknown;
 
-export const FILTERS: Record<string, Filter> = {
+const FILTERS: Record<string, Filter> = {
   upper: (v) => toText(v).toUpperCase(),
   lower: (v) => toText(v).toLowerCase(),
   capitalize: (v) => {
@@ -155,3 +155,11 @@ export const FILTERS: Record<string, Filter> = {
   merge: (v, other) =>
     Array.isArray(v) ? [...v, ...items(other)] : { ...(v as object), ...((other ?? {}) as object) },
 };
+
+/**
+ * The filter of that name, looked up in the engine's own table only: `x|constructor`,
+ * `x|toString` or `x|__proto__` name no filter (docs/security.md, "A hostile input fails its own analysis"), and the parser
+ * refuses them as unknown.
+ */
+export const filterNamed = (name: string): Filter | undefined =>
+  Object.hasOwn(FILTERS, name) ? FILTERS[name] : undefined;

@@ -13,6 +13,17 @@ export class TemplateError extends Error {
   }
 }
 
+/** A filter the engine does not have: refused when the template is saved, by its own code (problems.ts). */
+export class UnknownFilterError extends TemplateError {
+  constructor(
+    line: number,
+    readonly filter: string,
+    template?: string,
+  ) {
+    super(line, `Unknown filter '${filter}'`, template);
+  }
+}
+
 export type Token =
   | { kind: 'text'; value: string; line: number }
   | { kind: 'open'; tag: 'print' | 'block'; line: number }

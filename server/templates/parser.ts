@@ -1,5 +1,6 @@
 import type { Expr, Node } from './ast';
-import { describeToken as describe, TemplateError, tokenize, type Token } from './lexer';
+import { filterNamed } from './filters';
+import { describeToken as describe, TemplateError, tokenize, UnknownFilterError, type Token } from './lexer';
 
 export type { Expr, Node } from './ast';
 
@@ -238,6 +239,7 @@ export const parseTemplate = (source: string): ParsedTemplate => {
       } else if (isPunct('|')) {
         next();
         const name = expectName('a filter name');
+        if (!filterNamed(name)) throw new UnknownFilterError(t.line, name);
         const args = isPunct('(') ? (next(), list(')', expression)) : [];
         e = built({ type: 'filter', name, input: e, args, line: t.line }, t.line, [e, ...args]);
       } else return e;

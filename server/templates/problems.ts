@@ -1,5 +1,10 @@
-import { fieldProblem, type FieldProblem } from '../../schemas/detail-messages';
-import { TemplateError } from './lexer';
+import {
+  codedProblem,
+  fieldProblem,
+  type CodedDetail,
+  type FieldProblem,
+} from '../../schemas/detail-messages';
+import { TemplateError, UnknownFilterError } from './lexer';
 import { parse, type TemplateSources } from './twig';
 
 /**
@@ -21,7 +26,7 @@ export const templateProblems = (sources: TemplateSources, path: string): Record
       includes.set(name, parse(source).includes);
     } catch (err) {
       if (!(err instanceof TemplateError)) throw err;
-      add(name, fieldProblem(path, 'templateSyntax', { line: err.line, detail: err.detail }));
+      add(name, codedProblem(path, templateErrorDetail(err)));
     }
   }
   for (const [name, list] of includes) {
@@ -36,6 +41,16 @@ export const templateProblems = (sources: TemplateSources, path: string): Record
   }
   return problems;
 };
+
+/**
+ * A template's parse error by code (schemas/detail-messages.ts): a filter the engine does not have
+ * (`templateFilterUnknown`), or any other syntax error (`templateSyntax`, the engine's sentence as
+ * its detail); both with their line. Every place a template is saved says them so.
+ */
+export const templateErrorDetail = (err: TemplateError): CodedDetail =>
+  err instanceof UnknownFilterError
+    ? { code: 'templateFilterUnknown', params: { line: err.line, name: err.filter } }
+    : { code: 'templateSyntax', params: { line: err.line, detail: err.detail } };
 
 /** A path of includes from `start` back to itself, if there is one. */
 const cycleFrom = (start: string, includes: Map<string, { name: string }[]>): string[] | undefined => {

@@ -98,6 +98,32 @@ describe('the Twig of reply templates', () => {
     expect(errorOf(() => render('{{ x.toString() }}', { x: 1 })).detail).toMatch(/methods cannot be called/);
   });
 
+  it("takes filters from its own table only, never from JavaScript's objects (docs/security.md, 'A hostile input fails its own analysis')", () => {
+    for (const name of [
+      'constructor',
+      'toString',
+      '__proto__',
+      'hasOwnProperty',
+      'valueOf',
+      '__defineGetter__',
+    ])
+      expect(errorOf(() => render(`{{ x|${name} }}`, { x: {} })).detail).toBe(`Unknown filter '${name}'`);
+    // Nor do fields reach a prototype, by name or by key, on data, lists, text or a literal hash.
+    expect(
+      render(
+        "{{ x['constructor'] }}{{ x['__proto__'] }}{{ a['constructor'] }}{{ s['constructor'] }}" +
+          "{{ {a: 1}.constructor }}{{ {a: 1}['__proto__'] }}{{ x.hasOwnProperty }}{{ x['toString'] }}",
+        { x: { a: 1 }, a: [1], s: 'abc' },
+      ),
+    ).toBe('');
+    // Data that has such keys of its own reads them as data.
+    expect(
+      render("{{ x['__proto__'] }}{{ x.constructor }}", {
+        x: JSON.parse('{"__proto__": 1, "constructor": 2}'),
+      }),
+    ).toBe('12');
+  });
+
   it('stops a template that doubles a text or a list until it would not fit in memory', () => {
     const doubling = (op: string) => `{% set s = ['x'] %}{% for i in 1..64 %}{% set s = ${op} %}{% endfor %}`;
     expect(errorOf(() => render(doubling('s ~ s'))).detail).toMatch(
@@ -169,6 +195,8 @@ describe('templateProblems', () => {
         b: "{% include 'c' %}",
         c: "{% include 'a' %}",
         lost: "{% include 'ghost' %}",
+        shout: 'Hello\n{{ name|shout }}',
+        proto: '{{ name|constructor }}',
       },
       'body',
     );
@@ -182,12 +210,19 @@ describe('templateProblems', () => {
       b: ['Templates cannot include themselves, directly or through another template: b → c → a → b'],
       c: ['Templates cannot include themselves, directly or through another template: c → a → b → c'],
       lost: ["Line 1: the included template 'ghost' does not exist"],
+      shout: ["Line 2: the filter 'shout' does not exist"],
+      proto: ["Line 1: the filter 'constructor' does not exist"],
     });
     // Said by code, the engine's own sentence only as a detail (issue 23, one language at a time).
     expect(found.broken[0]).toMatchObject({
       path: 'body',
       code: 'templateSyntax',
       params: { line: 1, detail: "The 'for' tag is never closed (endfor)" },
+    });
+    expect(found.shout[0]).toMatchObject({
+      path: 'body',
+      code: 'templateFilterUnknown',
+      params: { line: 2, name: 'shout' },
     });
     expect(found.lost[0]).toMatchObject({
       code: 'templateIncludeUnknown',

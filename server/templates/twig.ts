@@ -1,8 +1,8 @@
-import { compare, contains, escapeHtml, field, FILTERS, isEmpty, Safe, toText } from './filters';
-import { TemplateError } from './lexer';
+import { compare, contains, escapeHtml, field, filterNamed, isEmpty, Safe, toText } from './filters';
+import { TemplateError, UnknownFilterError } from './lexer';
 import { parseTemplate, type Expr, type Node, type ParsedTemplate } from './parser';
 
-export { TemplateError } from './lexer';
+export { TemplateError, UnknownFilterError } from './lexer';
 
 /**
  * The Twig of reply templates (spec pipeline §3, DESIGN.md §6): a subset of Twig 3 interpreted
@@ -155,8 +155,8 @@ export const renderTemplate = (
           return e.negated ? !held : held;
         }
         case 'filter': {
-          const filter = FILTERS[e.name];
-          if (!filter) throw new TemplateError(e.line, `Unknown filter '${e.name}'`, template);
+          const filter = filterNamed(e.name);
+          if (!filter) throw new UnknownFilterError(e.line, e.name, template);
           return bounded(filter(value(e.input, scope), ...e.args.map((a) => value(a, scope))), e.line);
         }
         case 'binary': {

@@ -105,6 +105,26 @@ describe('reply templates', () => {
     );
   });
 
+  it("refuse a filter the engine does not have, JavaScript's built-in names included, with its line", async () => {
+    // docs/security.md, 'A hostile input fails its own analysis': refused when saved, not found failing at every analysis.
+    const kept = await create({ name: 'kept', body: 'Bonjour' });
+    for (const [body, filter, line] of [
+      ['Bonjour,\n\n{{ client|shout }}', 'shout', 3],
+      ['{{ client|constructor }}', 'constructor', 1],
+      ['x\n{{ client|toString }}', 'toString', 2],
+      ['{{ client|__proto__ }}', '__proto__', 1],
+    ] as const) {
+      const problem = {
+        path: 'body',
+        message: `Line ${line}: the filter '${filter}' does not exist`,
+        code: 'templateFilterUnknown',
+        params: { line, name: filter },
+      };
+      expect(await refused({ name: 'new', body })).toEqual([problem]);
+      expect(await refused({ name: 'kept', body }, kept.id)).toEqual([problem]);
+    }
+  });
+
   it('draft the reply of each analysis from the default template, with what the analysis found', async () => {
     const list = (await acme.call('GET', url('reply-templates'), 'configurator')).json();
     const reply = list.find((r: { name: string }) => r.name === 'reply');

@@ -62,17 +62,142 @@ describe('members', () => {
     expect(user.organisations[acme.ids.org].projects[acme.ids.project].access).toBe('qualifier');
   });
 
-  it('refuses a username or an email that an account of the platform already has', async () => {
+  // docs/security.md, "Tenancy and roles": an administrator learns nothing of the accounts of other
+  // organisations (docs/decisions/hardening-member-creation.md).
+  it('answers alike whether an account elsewhere has the username or the address, making no second account', async () => {
+    const levels = [{ projectId: acme.ids.project, access: 'cockpit' }];
+    const create = (who: Record<string, string>) =>
+      acme.call('POST', members, 'admin', {
+        firstname: 'Nia',
+        lastname: 'Ngo',
+        position: 'Agent',
+        projects: levels,
+        ...who,
+      });
+    const answers = {
+      fresh: await create({ username: 'nia-fresh', email: 'nia-fresh@example.test' }),
+      // Rival's administrator's address, and its username: accounts of another organisation.
+      address: await create({ username: 'nia-address', email: 'Rival-Admin@example.test' }),
+      username: await create({ username: 'RIVAL-ADMIN', email: 'nia-username@example.test' }),
+    };
+    /** What a client can compare: status, headers that are not per response, body keys and values. */
+    const shape = (res: (typeof answers)['fresh']) => {
+      const { id, createdAt, username, email, ...rest } = res.json();
+      return {
+        status: res.statusCode,
+        headers: Object.keys(res.headers).sort(),
+        contentType: res.headers['content-type'],
+        keys: Object.keys(res.json()).sort(),
+        types: [typeof id, typeof createdAt, typeof username, typeof email],
+        rest,
+      };
+    };
+    expect(shape(answers.address)).toEqual(shape(answers.fresh));
+    expect(shape(answers.username)).toEqual(shape(answers.fresh));
+    expect(shape(answers.fresh)).toMatchObject({ status: 201, rest: { role: 'notAdmin', projects: levels } });
+    // Each shows what the administrator typed, never the other account's.
+    expect(answers.address.json()).toMatchObject({
+      username: 'nia-address',
+      email: 'Rival-Admin@example.test',
+      firstname: 'Nia',
+    });
+    expect(answers.username.json()).toMatchObject({
+      username: 'RIVAL-ADMIN',
+      email: 'nia-username@example.test',
+    });
+
+    // Listed and read the same way.
+    const listed = (
+      await acme.call('GET', `${members}?filter=${encodeURIComponent(JSON.stringify({ q: 'Ngo' }))}`, 'admin')
+    ).json() as Record<string, unknown>[];
+    expect(listed.map((m) => m.username).sort()).toEqual(['RIVAL-ADMIN', 'nia-address', 'nia-fresh']);
+    for (const m of listed) expect(Object.keys(m).sort()).toEqual(shape(answers.fresh).keys);
+    for (const res of Object.values(answers))
+      expect((await acme.call('GET', `${members}/${res.json().id}`, 'admin')).json()).toEqual(res.json());
+
+    // No second account for the address or the username.
+    const [{ n }] = await t.platform.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE lower(email) = 'rival-admin@example.test' OR lower(username) = 'rival-admin'`,
+    );
+    expect(n).toBe(1);
+
+    // The account that has the address is invited, and joins with its own password.
+    const invited = await mailTo(smtp, 'Rival-Admin@example.test');
+    expect(invited.subject).toMatch(/Acme/);
+    const token = linkIn(invited, 'invitation');
+    const view = (await t.app.inject({ method: 'GET', url: `/invitations/${token}` })).json();
+    expect(view).toMatchObject({ organisationName: 'Acme', accountExists: true });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/invitations/${token}/accept`,
+      payload: { password: PASSWORD },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rival = await currentUser(`Bearer ${accepted.json().token}`);
+    expect(rival.username).toBe('rival-admin');
+    expect(rival.organisations[acme.ids.org].projects[acme.ids.project].access).toBe('cockpit');
+    expect(Object.keys(rival.organisations).sort()).toEqual([acme.ids.org, acme.ids.otherOrg].sort());
+
+    // A new address with a username taken elsewhere: invited too; the invitee confirms a username.
+    const other = linkIn(await mailTo(smtp, 'nia-username@example.test'), 'invitation');
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${other}` })).json()).toMatchObject({
+      accountExists: false,
+      username: 'RIVAL-ADMIN',
+    });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/invitations/${other}/accept`,
+      payload: { username: 'nia-ngo', password: NEW_PASSWORD },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(
+      (await currentUser(`Bearer ${chosen.json().token}`)).organisations[acme.ids.org].projects[
+        acme.ids.project
+      ].access,
+    ).toBe('cockpit');
+  });
+
+  it('mails a new link when the address of a member waiting to join changes, the former one then void', async () => {
+    const elsewhere = { email: 'wen@rival.test' };
+    await acme.fixtures.user({ organisationId: acme.ids.otherOrg, email: elsewhere.email });
+    const created = await acme.call('POST', members, 'admin', {
+      firstname: 'Wen',
+      lastname: 'Wait',
+      username: 'wen-wait',
+      email: elsewhere.email,
+    });
+    expect(created.statusCode).toBe(201);
+    const former = linkIn(await mailTo(smtp, elsewhere.email), 'invitation');
+    const url = `${members}/${created.json().id}`;
+    const moved = await acme.call('PUT', url, 'admin', { email: 'wen.wait@example.test', position: 'Agent' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ email: 'wen.wait@example.test', position: 'Agent' });
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${former}` })).statusCode).toBe(404);
+    const next = linkIn(await mailTo(smtp, 'wen.wait@example.test'), 'invitation');
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${next}` })).json()).toMatchObject({
+      email: 'wen.wait@example.test',
+      accountExists: false,
+    });
+    // Removed: the link leads nowhere, and the member is gone from the list.
+    expect((await acme.call('DELETE', url, 'admin')).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/invitations/${next}` })).statusCode).toBe(404);
+    expect((await acme.call('GET', url, 'admin')).statusCode).toBe(404);
+  });
+
+  it('refuses a username or an email of a member of the same organisation', async () => {
     const base = {
       firstname: 'A',
       lastname: 'B',
       username: 'someone-new',
       email: 'someone-new@example.test',
     };
-    const username = await acme.call('POST', members, 'admin', { ...base, username: 'RIVAL-ADMIN' });
+    const username = await acme.call('POST', members, 'admin', { ...base, username: 'ACME-QUALIFIER' });
     expect(username.statusCode).toBe(409);
     expect(username.json()).toMatchObject({ code: 'USERNAME_TAKEN', details: [{ path: 'username' }] });
-    const email = await acme.call('POST', members, 'admin', { ...base, email: 'Rival-Admin@example.test' });
+    const email = await acme.call('POST', members, 'admin', {
+      ...base,
+      email: 'Acme-Qualifier@example.test',
+    });
     expect(email.json()).toMatchObject({
       code: 'EMAIL_TAKEN',
       message: 'This email address is already a member',

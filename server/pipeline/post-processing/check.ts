@@ -1,10 +1,11 @@
 import type { CodedDetail } from '../../../schemas/detail-messages';
 import { conditionTemplate } from '../../../schemas/post-processing';
+import { templateErrorDetail } from '../../templates/problems';
 import { parse, TemplateError } from '../../templates/twig';
 
 /**
  * Why a post-processing template cannot be used, or null, by code (schemas/detail-messages.ts): a
- * syntax error with its line (`templateSyntax`, the engine's sentence as its detail), or an include
+ * parse error with its line (problems.ts templateErrorDetail), or an include
  * (`postProcessingInclude`: a rule renders alone). A condition (rendered as `conditionTemplate`)
  * must stay one expression: text or tags around it, smuggled in with `%}`, are refused
  * (`postProcessingConditionNotExpression`).
@@ -15,8 +16,7 @@ export const postProcessingTemplateProblem = (source: string): CodedDetail | nul
     if (include) return { code: 'postProcessingInclude', params: { line: include.line, name: include.name } };
     return null;
   } catch (err) {
-    if (err instanceof TemplateError)
-      return { code: 'templateSyntax', params: { line: err.line, detail: err.detail } };
+    if (err instanceof TemplateError) return templateErrorDetail(err);
     throw err;
   }
 };

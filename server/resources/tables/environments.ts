@@ -27,8 +27,14 @@ import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { regexRefusal } from '../../pipeline/nlu/regex-safety';
 import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
 import { resourceValidator, validationError, type FieldError } from '../validation';
+import { templateErrorDetail } from '../../templates/problems';
 import { parse, TemplateError } from '../../templates/twig';
-import { fieldProblem, type FieldProblem, type NestedDetail } from '../../../schemas/detail-messages';
+import {
+  codedProblem,
+  fieldProblem,
+  type FieldProblem,
+  type NestedDetail,
+} from '../../../schemas/detail-messages';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';
 
@@ -92,7 +98,7 @@ const EXCLUSIVE_MODES = {
 
 /**
  * The advanced categorisation template's first syntax error, with its line (spec pipeline §5), by
- * code (schemas/detail-messages.ts): `templateSyntax` (the engine's sentence as its detail) or
+ * code (schemas/detail-messages.ts): a parse error (templates/problems.ts templateErrorDetail) or
  * `advancedCategorisationInclude`.
  */
 const templateProblem = (template: unknown): FieldProblem | undefined => {
@@ -108,7 +114,7 @@ const templateProblem = (template: unknown): FieldProblem | undefined => {
     return undefined;
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
-    return fieldProblem('categorisationTemplate', 'templateSyntax', { line: err.line, detail: err.detail });
+    return codedProblem('categorisationTemplate', templateErrorDetail(err));
   }
 };
 

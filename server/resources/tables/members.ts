@@ -6,6 +6,7 @@ import { accountCreatedMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';
 import { selectOf, sqlReads } from '../sql-reads';
+import { sendInvitation, sendInvitationAgain } from './invitations';
 import type { MutationContext, ResourceRecord, ResourceStore } from '../store';
 import {
   checkAccountEditable,
@@ -19,38 +20,59 @@ import {
 const SET_PASSWORD_DAYS = 7;
 
 const fields = {
-  id: 'u.id',
-  firstname: 'u.firstname',
-  lastname: 'u.lastname',
-  username: 'u.username',
-  email: 'u.email',
-  position: 'm.position',
-  role: "CASE WHEN m.is_admin THEN 'admin' ELSE 'notAdmin' END",
-  createdAt: 'm.created_at',
+  id: 'x.id',
+  firstname: 'x.firstname',
+  lastname: 'x.lastname',
+  username: 'x.username',
+  email: 'x.email',
+  position: 'x.position',
+  role: "CASE WHEN x.is_admin THEN 'admin' ELSE 'notAdmin' END",
+  createdAt: 'x.created_at',
 };
-const projectsOfMember = `coalesce((
+/**
+ * The members of every organisation: memberships with their accounts, and the members waiting to
+ * join (an invitation made from the members page: an account elsewhere has the address or the
+ * username), shown as the administrator typed them, the same way (docs/security.md, "Tenancy and roles").
+ */
+const MEMBERS = `(
+  SELECT m.organisation_id, u.id, u.firstname, u.lastname, u.username, u.email, m.position, m.is_admin,
+         m.created_at, NULL::jsonb AS waiting_projects
+  FROM memberships m JOIN users u ON u.id = m.user_id
+  UNION ALL
+  SELECT i.organisation_id, i.id, i.firstname, i.lastname, i.username, i.email, i.position,
+         i.role = 'admin', i.created_at, i.projects
+  FROM invitations i WHERE i.as_member AND i.state = 'pending'
+) x`;
+const projectsOfMember = `coalesce(x.waiting_projects, (
   SELECT jsonb_agg(jsonb_build_object('projectId', pa.project_id, 'access', pa.level) ORDER BY pa.project_id)
   FROM project_access pa JOIN projects p ON p.id = pa.project_id
-  WHERE pa.user_id = u.id AND p.organisation_id = m.organisation_id), '[]'::jsonb)`;
+  WHERE pa.user_id = x.id AND p.organisation_id = x.organisation_id), '[]'::jsonb)`;
 
 /** Members are always addressed under their organisation: the context carries its id. */
 const organisationOf = (ctx: MutationContext) => ctx.scopeId as string;
 
-/** The account columns live in users: usernames and emails are unique across the platform. */
-const ACCOUNT_COLUMNS: Record<string, string> = { username: 'username', email: 'email' };
+/** A member waiting to join (MEMBERS), by its id: the invitation that stands for it. */
+const waitingMember = async (q: Queryable, organisationId: string, id: string) =>
+  (
+    await q.query(
+      `SELECT 1 FROM invitations WHERE id = $1 AND organisation_id = $2 AND as_member AND state = 'pending'`,
+      [id, organisationId],
+    )
+  ).length > 0;
 
 /**
  * Members of an organisation: an account (users), its membership (role, position) and its levels
  * on the organisation's projects. Creating one creates the account without a password and mails a
- * one-use link to set it; removing one ends the membership, never the account.
+ * one-use link to set it — or, when an account elsewhere has its address or username, invites the
+ * address, listed the same way until answered; removing one ends the membership, never the account.
  */
 export const membersStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
   const { reread: _unscoped, ...reads } = sqlReads({
     schema,
-    from: 'memberships m JOIN users u ON u.id = m.user_id',
+    from: MEMBERS,
     select: `${selectOf(fields)}, ${projectsOfMember} AS projects`,
-    idExpr: 'u.id',
-    scopeExpr: 'm.organisation_id',
+    idExpr: 'x.id',
+    scopeExpr: 'x.organisation_id',
     fields,
   });
   // A user may belong to several organisations: read back within the one being changed.
@@ -60,24 +82,36 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
 
   return {
     ...reads,
+    // Within the organisation only: its administrator sees its own members (and invitations), never
+    // whether an account elsewhere has a username or an address (docs/security.md, "Tenancy and roles").
     conflicts: async (q, scopeId, values, exceptId) => {
-      const account = Object.keys(values).filter((f) => ACCOUNT_COLUMNS[f]);
-      if (account.length === 0) return reads.conflicts(q, scopeId, values, exceptId);
-      const where = account.map((f, i) => `lower(${ACCOUNT_COLUMNS[f]}) = lower($${i + 2})`).join(' AND ');
-      const rows = await q.query(`SELECT 1 FROM users WHERE id::text <> $1 AND ${where} LIMIT 1`, [
-        exceptId ?? '',
-        ...account.map((f) => values[f]),
-      ]);
-      return rows.length > 0;
+      if (await reads.conflicts(q, scopeId, values, exceptId)) return true;
+      if (typeof values.email !== 'string') return false;
+      const invited = await q.query(
+        `SELECT 1 FROM invitations WHERE organisation_id = $1 AND state = 'pending' AND lower(email) = lower($2)
+           AND id::text <> $3 LIMIT 1`,
+        [scopeId, values.email, exceptId ?? ''],
+      );
+      return invited.length > 0;
     },
 
     create: async (q, ctx, data) => {
       const organisationId = organisationOf(ctx);
       await checkProjectLevels(q, organisationId, levelsOf(data));
+      const users = usersRepository(q);
+      const username = data.username as string;
+      // An account elsewhere has the address or the username: no second account, and no answer
+      // that says so. The address is invited instead (the account that has it joins with its
+      // password; a new one chooses its username on accepting), and the member is listed as
+      // typed until then (docs/decisions/hardening-member-creation.md).
+      if ((await users.findByEmail(data.email as string)) || (await users.findByUsername(username))) {
+        const id = await sendInvitation(q, platform, ctx, data, { username, projects: levelsOf(data) });
+        return reread(q, ctx, id);
+      }
       // A new account reads its creator's language until it chooses its own.
-      const user = await usersRepository(q).create({
+      const user = await users.create({
         language: ctx.actor.language,
-        username: data.username as string,
+        username,
         email: data.email as string,
         firstname: data.firstname as string,
         lastname: data.lastname as string,
@@ -104,6 +138,28 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
 
     update: async (q, ctx, before, data) => {
       const organisationId = organisationOf(ctx);
+      if (await waitingMember(q, organisationId, before.id)) {
+        // Waiting to join: what it joins with changes; a new address gets a new link.
+        await checkProjectLevels(q, organisationId, levelsOf(data));
+        await q.query(
+          `UPDATE invitations SET firstname = $2, lastname = $3, username = $4, email = $5, position = $6,
+                                  role = $7, projects = $8
+           WHERE id = $1`,
+          [
+            before.id,
+            data.firstname,
+            data.lastname,
+            data.username,
+            data.email,
+            data.position,
+            data.role,
+            JSON.stringify(levelsOf(data)),
+          ],
+        );
+        if (String(data.email).toLowerCase() !== String(before.email).toLowerCase())
+          await sendInvitationAgain(q, platform, ctx, before.id, data.email as string);
+        return reread(q, ctx, before.id);
+      }
       await checkAccountEditable(q, organisationId, ctx.actor.id, before, data);
       if (before.role === 'admin' && data.role !== 'admin') await keepAnAdmin(q, organisationId, before.id);
       await checkProjectLevels(q, organisationId, levelsOf(data));
@@ -121,6 +177,11 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
 
     delete: async (q, ctx, before) => {
       const organisationId = organisationOf(ctx);
+      // Waiting to join: the invitation is revoked, its link then leads nowhere.
+      if (await waitingMember(q, organisationId, before.id)) {
+        await q.query('DELETE FROM invitations WHERE id = $1', [before.id]);
+        return;
+      }
       if (before.role === 'admin') await keepAnAdmin(q, organisationId, before.id);
       await setProjectLevels(q, organisationId, before.id, []);
       await q.query('DELETE FROM memberships WHERE organisation_id = $1 AND user_id = $2', [

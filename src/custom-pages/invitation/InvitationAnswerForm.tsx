@@ -23,7 +23,8 @@ export const InvitationAnswerForm = ({
 }) => {
   const translate = useTranslate();
   const { state, accept, decline } = useInvitationAnswer(token);
-  const [username, setUsername] = useState('');
+  // The organisation's proposal, if it made one: the invitee confirms or changes it.
+  const [username, setUsername] = useState(invitation.username ?? '');
   const [existingPassword, setExistingPassword] = useState('');
   const [value, setValue] = useState<NewPasswordValue>({ password: '', confirmation: '' });
   const sending = state.status === 'sending';

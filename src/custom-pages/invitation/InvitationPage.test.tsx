@@ -13,6 +13,7 @@ const view = {
   lastname: 'Brown',
   state: 'pending',
   accountExists: false,
+  username: undefined as string | undefined,
 };
 
 const server = (overrides: Partial<typeof view> = {}, sent: unknown[] = []) => ({
@@ -52,6 +53,20 @@ describe('invitation page (login layout, no token needed)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orga/o1'));
     expect(sent).toEqual([{ username: 'dan', password: 'Abcdef-12345!' }]);
     expect(window.localStorage.getItem('token')).toBe('jwt-dan');
+  });
+
+  it('offers the username the organisation proposed, which the invitee may change', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderConsole('/invitation/tok-1', server({ username: 'dbrown' }, sent));
+    const username = await screen.findByLabelText(/Username/);
+    expect(username).toHaveValue('dbrown');
+    await user.clear(username);
+    await user.type(username, 'dan.brown');
+    await user.type(screen.getByLabelText(/New password/), 'Abcdef-12345!');
+    await user.type(screen.getByLabelText(/Password confirmation/), 'Abcdef-12345!');
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    await waitFor(() => expect(sent).toEqual([{ username: 'dan.brown', password: 'Abcdef-12345!' }]));
   });
 
   it('asks the existing account for its password, and shows a refusal on that field', async () => {

@@ -30,6 +30,7 @@ export const detailsFr: Record<DetailCode, string> = {
   ruleReadsHeadersText:
     'La règle « %{rule} » de la catégorie « %{category} » lit les en-têtes des e-mails : une catégorisation qui lit du texte collé n’en reçoit jamais',
   templateSyntax: 'Ligne %{line} : le modèle n’est pas un Twig valide (détail technique : %{detail})',
+  templateFilterUnknown: 'Ligne %{line} : le filtre « %{name} » n’existe pas',
   templateIncludesItself: 'Ligne %{line} : le modèle ne peut pas s’inclure lui-même',
   templateIncludeUnknown: 'Ligne %{line} : le modèle inclus « %{name} » n’existe pas',
   templateIncludeCycle:
