@@ -25,7 +25,7 @@ export interface PendingInvitation {
   state: 'pending';
   /** The language the invitee is written to, and the new account's (migration 024). */
   language: 'fr' | 'en';
-  /** A member created from the members page (migration 030): its proposed username and project levels. */
+  /** A member created from the members page (migration 031): its proposed username and project levels. */
   username: string | null;
   projects: { projectId: string; access: string }[];
   [key: string]: unknown;
