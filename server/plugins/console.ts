@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** Paths that belong to the API: never answered with the console's index.html. */
-const API_PREFIXES = ['/api/', '/v4/', '/users/', '/oauth/', '/oidc/', '/healthz'];
+import { isApiPath } from './headers';
 
 /**
  * The console page's Content-Security-Policy (issue 18): its own scripts only (Vite emits no inline
@@ -62,20 +60,29 @@ export const registerConsole = async (
     app.log.warn({ dir }, 'no built console found: serving the API only (run `npm run build`)');
     return undefined;
   }
-  await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h' });
   const policy = consolePolicy();
+  // Every HTML answer carries the page's policy and is revalidated at each load: index.html by its
+  // name as much as the fallback (one without the policy could be framed), any other page of dist/.
+  const pageHeaders = {
+    'cache-control': 'no-cache',
+    'content-security-policy': policy,
+    'x-frame-options': 'DENY',
+  };
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders: (reply, file) => {
+      if (/\.html?$/i.test(file)) reply.headers(pageHeaders);
+    },
+  });
   const sendIndex = (reply: FastifyReply) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', policy)
-      .header('X-Frame-Options', 'DENY')
-      .type('text/html')
-      .send(fs.createReadStream(index));
+    reply.headers(pageHeaders).type('text/html').send(fs.createReadStream(index));
   app.get('/', (_request, reply) => sendIndex(reply));
   return (request, reply) => {
-    const url = request.url.split('?')[0];
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method !== 'GET' || !wantsHtml || API_PREFIXES.some((p) => url.startsWith(p))) return false;
+    if (request.method !== 'GET' || !wantsHtml || isApiPath(request.url)) return false;
     void sendIndex(reply);
     return true;
   };
