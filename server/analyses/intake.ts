@@ -1,9 +1,8 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SUPPORTED_EXTENSIONS } from '../../schemas/extractor-settings';
 import { mailAddressesAreValid } from '../../schemas/mail-addresses';
-import { ClientError } from '../http/errors';
-import { checkDecoded, checkFormPart } from '../http/input';
+import { fileTooLarge, readForm } from '../http/form';
+import { checkDecoded } from '../http/input';
 import { extensionOf } from '../pipeline/extractor/settings';
 import { validationError } from '../resources/validation';
 import type { NewAnalysis } from './repository';
@@ -77,34 +76,22 @@ const readBody = async (
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   let total = 0;
-  for await (const part of request.parts({
-    limits: { fileSize: maxBytes, files: MAX_MAIL_ATTACHMENTS + 1 },
-  })) {
-    checkFormPart(part);
-    if (part.type === 'file') {
-      const bytes = await readFile(part, maxBytes);
-      total += bytes.length;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      files.push({ field: part.fieldname, filename: part.filename || 'file', mime: part.mimetype, bytes });
+  // A text field is bounded as a JSON text is (analysisOf): up to maxBytes, refused beyond.
+  for await (const part of readForm(request, { maxBytes, files: MAX_MAIL_ATTACHMENTS + 1 })) {
+    if (part.kind === 'file') {
+      total += part.bytes.length;
+      if (total > maxBytes) throw fileTooLarge(maxBytes);
+      files.push({
+        field: part.field,
+        filename: part.filename || 'file',
+        mime: part.mime,
+        bytes: part.bytes,
+      });
     } else {
-      fields[part.fieldname] = part.value;
+      fields[part.name] = part.value;
     }
   }
   return { fields: fields as Fields, files };
-};
-
-const tooLarge = (maxBytes: number) =>
-  new ClientError(413, 'FILE_TOO_LARGE', `The files are larger than ${Math.round(maxBytes / 1_048_576)} MB`, {
-    limitBytes: maxBytes,
-    params: { megabytes: Math.round(maxBytes / 1_048_576) },
-  });
-
-const readFile = async (part: MultipartFile, maxBytes: number): Promise<Uint8Array> => {
-  const buffer = await part.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw error;
-  });
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 };
 
 const checkExtension = (file: UploadedFile, path: string, problems: Problem[]) => {
@@ -178,7 +165,7 @@ const analysisOf = async (
   if (type === 'text') {
     const text = typeof fields.text === 'string' ? fields.text : '';
     if (!text.trim()) problems.push(problem('text', 'The text is empty', 'required'));
-    if (Buffer.byteLength(text) > maxBytes) throw tooLarge(maxBytes);
+    if (Buffer.byteLength(text) > maxBytes) throw fileTooLarge(maxBytes);
     if (problems.length) throw validationError(problems);
     return { ...base, name: name || text.trim().slice(0, 60), inputType: 'text', text };
   }

@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** Paths that belong to the API: never answered with the console's index.html. */
-const API_PREFIXES = ['/api/', '/v4/', '/users/', '/oauth/', '/oidc/', '/healthz'];
+import { isApiPath } from './headers';
 
 /**
  * The console page's Content-Security-Policy (issue 18): its own scripts only (Vite emits no inline
- * script; the forms' Ajv validators compile to functions, hence 'unsafe-eval'), inline styles (MUI and emotion inject them), images from itself and data:/blob: URLs,
+ * script, and no code made at run time: the forms' validators are compiled at build time), inline styles (MUI and emotion inject them), images from itself and data:/blob: URLs,
  * calls to its own API, no plugin, no <base>, and no framing by any page (clickjacking). The
  * optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build) load their script
  * from their assets host and send to their API host. The email preview is an `<iframe srcdoc>`
@@ -18,8 +16,8 @@ export const consolePolicy = (analyticsHost = process.env.VITE_ANALYTICS_API_HOS
   const analytics = analyticsOrigins(analyticsHost);
   return [
     "default-src 'self'",
-    // 'unsafe-eval': the forms' validators are Ajv's, compiled to functions at run time (rjsf).
-    ["script-src 'self' 'unsafe-eval'", ...analytics].join(' '),
+    // No 'unsafe-eval': the forms' validators are compiled at build time (scripts/form-validators).
+    ["script-src 'self'", ...analytics].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -62,20 +60,29 @@ export const registerConsole = async (
     app.log.warn({ dir }, 'no built console found: serving the API only (run `npm run build`)');
     return undefined;
   }
-  await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h' });
   const policy = consolePolicy();
+  // Every HTML answer carries the page's policy and is revalidated at each load: index.html by its
+  // name as much as the fallback (one without the policy could be framed), any other page of dist/.
+  const pageHeaders = {
+    'cache-control': 'no-cache',
+    'content-security-policy': policy,
+    'x-frame-options': 'DENY',
+  };
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders: (reply, file) => {
+      if (/\.html?$/i.test(file)) reply.headers(pageHeaders);
+    },
+  });
   const sendIndex = (reply: FastifyReply) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', policy)
-      .header('X-Frame-Options', 'DENY')
-      .type('text/html')
-      .send(fs.createReadStream(index));
+    reply.headers(pageHeaders).type('text/html').send(fs.createReadStream(index));
   app.get('/', (_request, reply) => sendIndex(reply));
   return (request, reply) => {
-    const url = request.url.split('?')[0];
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method !== 'GET' || !wantsHtml || API_PREFIXES.some((p) => url.startsWith(p))) return false;
+    if (request.method !== 'GET' || !wantsHtml || isApiPath(request.url)) return false;
     void sendIndex(reply);
     return true;
   };

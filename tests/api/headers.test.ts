@@ -22,6 +22,9 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'console-dist-'));
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Console</title>');
+  fs.writeFileSync(path.join(dist, 'other.html'), '<!doctype html><title>Other</title>');
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await startTestPlatform();
   acme = await buildTenants(t);
   withConsole = await buildApp(t.platform, { consoleDir: dist });
@@ -171,15 +174,56 @@ describe('nosniff and downloads', () => {
   });
 });
 
+describe('Referrer-Policy and Cache-Control', () => {
+  it('sends no-referrer on every answer, the API, the console page and its assets alike', async () => {
+    for (const url of [
+      '/healthz',
+      `${API}/user`,
+      '/v4/api/environment',
+      '/',
+      '/index.html',
+      '/assets/index-abc123.js',
+    ]) {
+      const res = await withConsole.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect({ url, policy: res.headers['referrer-policy'] }).toEqual({ url, policy: 'no-referrer' });
+    }
+  });
+
+  it('forbids storing API answers, errors and downloads included, but lets the assets be cached', async () => {
+    const id = (await acme.call('POST', analyses(), 'qualifier', { type: 'text', text: 'Bonjour' })).json()
+      .id as string;
+    for (const [url, auth] of [
+      ['/healthz', undefined],
+      [`${API}/user`, undefined],
+      [`${API}/user`, acme.auth.admin],
+      ['/v4/api/environment', `Bearer ${key}`],
+      [`${analyses()}/${id}/original`, acme.auth.qualifier],
+      ['/users/password/forgotten/check/nope', undefined],
+      ['/api/nothing', undefined],
+    ] as const) {
+      const res = await withConsole.inject({
+        method: 'GET',
+        url,
+        headers: auth ? { authorization: auth } : {},
+      });
+      expect({ url, cache: res.headers['cache-control'] }).toEqual({ url, cache: 'no-store' });
+    }
+    const asset = await withConsole.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toMatch(/max-age=[1-9]/);
+  });
+});
+
 describe("the console's page", () => {
   it('carries a Content-Security-Policy that forbids framing, plus X-Frame-Options', async () => {
-    for (const url of ['/', '/orga/123/settings']) {
+    // The deep links' fallback, the page by its name, and any other page of dist/.
+    for (const url of ['/', '/orga/123/settings', '/index.html', '/other.html']) {
       const res = await withConsole.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
       const csp = String(res.headers['content-security-policy']);
       for (const directive of [
         "default-src 'self'",
-        "script-src 'self' 'unsafe-eval'",
+        "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "connect-src 'self'",
@@ -188,10 +232,11 @@ describe("the console's page", () => {
         "object-src 'none'",
       ])
         expect(csp).toContain(directive);
-      // Scripts from the console's own origin only: no inline script, no other host.
-      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self' 'unsafe-eval'");
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      // Scripts from the console's own origin only: no inline script, no other host, no eval.
+      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+      expect({ url, frame: res.headers['x-frame-options'] }).toEqual({ url, frame: 'DENY' });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
 });

@@ -249,3 +249,98 @@ describe('reply templates', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 });
+
+describe('multipart forms', () => {
+  const forms = () =>
+    [
+      ['/v4/api/analyses', `Bearer ${key}`],
+      [analyses(), acme.auth.qualifier],
+    ] as const;
+  const send = (url: string, authorization: string, contentType: string, payload: string | Buffer) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, authorization }, payload });
+  const field = (name: string, value: string) =>
+    `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (value: string) =>
+    `--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${value}`;
+  const expectMalformed = (res: LightMyRequestResponse, words: RegExp) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_MULTIPART', message: expect.stringMatching(words) });
+  };
+
+  it('are refused with 400 MALFORMED_MULTIPART when cut before their closing boundary', async () => {
+    for (const [url, auth] of forms()) {
+      const cut = [
+        field('type', 'text') + field('text', 'Bonjour'),
+        `${field('type', 'text')}--b\r\nContent-Disposition: form-data; name="text"\r\n\r\nBonj`,
+        field('type', 'file') + file('Bonjour'),
+        '',
+      ];
+      for (const body of cut)
+        expectMalformed(await send(url, auth, 'multipart/form-data; boundary=b', body), /closing boundary/);
+      // The same form, closed, is taken.
+      const closed = await send(
+        url,
+        auth,
+        'multipart/form-data; boundary="b"',
+        `${field('type', 'text')}${field('text', 'Bonjour')}--b--\r\n`,
+      );
+      expect(closed.statusCode, closed.body).toBe(201);
+    }
+  });
+
+  it('are refused with 400 MALFORMED_MULTIPART without a boundary parameter', async () => {
+    for (const [url, auth] of forms())
+      expectMalformed(
+        await send(
+          url,
+          auth,
+          'multipart/form-data',
+          `${field('type', 'text')}${field('text', 'Bonjour')}--b--\r\n`,
+        ),
+        /boundary parameter/,
+      );
+  });
+
+  it('take a text field past 1 MiB whole, bounded as a JSON text, and refuse one past the bound', async () => {
+    const text = `${'Bonjour '.repeat(200_000)}fin`;
+    const res = await postAnalysisForm(t.app, '/v4/api/analyses', `Bearer ${key}`, { type: 'text', text });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().size).toBe(Buffer.byteLength(text));
+    const original = await acme.call('GET', `${analyses()}/${res.json().id}/original`, 'qualifier');
+    expect(original.body).toBe(text);
+    const limit = t.platform.config.uploadMaxBytes;
+    const tooLong = await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, {
+      type: 'text',
+      text: 'x'.repeat(limit + 1),
+    });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toMatchObject({
+      code: 'FORM_FIELD_TOO_LARGE',
+      limitBytes: limit,
+      params: { field: 'text', megabytes: Math.round(limit / 1_048_576) },
+    });
+  });
+
+  it('refuse too many parts and too many files, each by its code', async () => {
+    const many: Record<string, string> = { type: 'text', text: 'Bonjour' };
+    for (let i = 0; i < 120; i++) many[`f${i}`] = 'x';
+    const parts = await postAnalysisForm(t.app, analyses(), acme.auth.qualifier, many);
+    expect(parts.statusCode).toBe(413);
+    expect(parts.json()).toMatchObject({ code: 'FORM_TOO_MANY_PARTS', params: { limit: 100 } });
+    const bytes = new TextEncoder().encode('Bonjour');
+    const attachments = Array.from({ length: 22 }, (_, i) => ({
+      field: 'attachments',
+      filename: `a${i}.txt`,
+      bytes,
+    }));
+    const files = await postAnalysisForm(
+      t.app,
+      analyses(),
+      acme.auth.qualifier,
+      { from: 'a@example.org', to: 'b@example.org' },
+      attachments,
+    );
+    expect(files.statusCode).toBe(413);
+    expect(files.json()).toMatchObject({ code: 'FORM_TOO_MANY_FILES', params: { limit: 21 } });
+  });
+});

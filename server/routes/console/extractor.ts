@@ -6,7 +6,7 @@ import { modulesOf, readSettingsRow } from '../../analyses/modules';
 import { contractRoute } from '../../http/contract-route';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../http/errors';
-import { checkFormPart } from '../../http/input';
+import { readForm } from '../../http/form';
 import type { Platform } from '../../platform';
 import { TaskError, TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
@@ -68,10 +68,12 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
   const testFile = async (request: EnvRequest) => {
     if (!request.isMultipart())
       throw new ClientError(400, 'FILE_REQUIRED', 'Send the file as multipart form data');
-    const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
-    if (!part) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
-    checkFormPart(part);
-    return { kind: 'file' as const, filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) };
+    let file: { kind: 'file'; filename: string; bytes: Uint8Array } | undefined;
+    for await (const part of readForm(request, { maxBytes: config.uploadMaxBytes, files: 1 })) {
+      if (part.kind === 'file') file = { kind: 'file', filename: part.filename, bytes: part.bytes };
+    }
+    if (!file) throw new ClientError(400, 'FILE_REQUIRED', 'A file is required');
+    return file;
   };
 
   /** A test page's reading, in a pipeline thread as analyses are read: no file makes the API wait. */

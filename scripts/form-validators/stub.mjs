@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./stub-hooks.mjs', import.meta.url);
