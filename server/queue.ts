@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 import { isConnectionError } from './db/retry';
@@ -83,24 +84,30 @@ export const analysisJobSql = (row: string) =>
 /** The environment of an analysis job, as the fair claim's index reads it (jobs of older releases: ''). */
 export const JOB_ENVIRONMENT = `coalesce(data->>'environmentId', '')`;
 
+/**
+ * The analysis queue's own table: pg-boss 10 keeps each queue's jobs in a partition named
+ * `j` + the SHA-224 of the queue's name (its createQueue). The fair claim reads it directly: on the
+ * parent, the `name = …` condition, redundant but estimated as selective by stale statistics,
+ * made the planner read a whole backlog instead of the index's first jobs.
+ */
+export const ANALYSIS_JOBS_TABLE = `pgboss.j${createHash('sha224').update(queues.analysis).digest('hex')}`;
+
 const FAIR_INDEX = 'job_analysis_fair';
 
 /**
  * The index of the analysis claim's skip scan (jobs/analysis-batch.ts CLAIM): the jobs not taken,
- * by environment then age, on the analysis queue's own partition (pg-boss makes one per queue, with
+ * by environment then age, on the analysis queue's partition (pg-boss makes one per queue, with
  * its own indexes, at createQueue). Made once: looking it up first spares every start the table
  * lock that CREATE INDEX takes even when the index exists.
  */
 const createFairIndex = async (db: Db) => {
-  const [queue] = await db.query<{ partition: string; exists: boolean }>(
-    `SELECT partition_name AS partition,
-            EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'pgboss' AND indexname = $2) AS exists
-     FROM pgboss.queue WHERE name = $1`,
-    [queues.analysis, FAIR_INDEX],
+  const [{ exists }] = await db.query<{ exists: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'pgboss' AND indexname = $1) AS exists`,
+    [FAIR_INDEX],
   );
-  if (!queue || queue.exists) return;
+  if (exists) return;
   await db.query(
-    `CREATE INDEX IF NOT EXISTS ${FAIR_INDEX} ON pgboss."${queue.partition.replaceAll('"', '""')}"
+    `CREATE INDEX IF NOT EXISTS ${FAIR_INDEX} ON ${ANALYSIS_JOBS_TABLE}
        ((${JOB_ENVIRONMENT}), created_on, id) WHERE state < 'active'`,
   );
 };

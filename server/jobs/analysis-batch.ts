@@ -4,7 +4,7 @@ import { JsonArrayParam, prepared, type Db, type Queryable } from '../db';
 import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
-import { JOB_ENVIRONMENT, queues, type Queue } from '../queue';
+import { ANALYSIS_JOBS_TABLE, JOB_ENVIRONMENT, queues, type Queue } from '../queue';
 import { notifyFinishedSql } from '../analyses/signals';
 import { deliveriesCteSql, type WebhookTarget } from '../delivery/deliveries';
 
@@ -30,7 +30,7 @@ export type ClaimedRow = Pick<
 const INLINE_BYTES = 64 * 1024;
 
 /** The analysis queue's jobs not yet taken: the predicate of its fair claim's index (queue.ts). */
-const WAITING_JOBS = `name = '${queues.analysis}' AND state < 'active'`;
+const WAITING_JOBS = `state < 'active'`;
 
 /**
  * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token. A job is due from its
@@ -44,7 +44,11 @@ const WAITING_JOBS = `name = '${queues.analysis}' AND state < 'active'`;
  * environment's backlog never sits ahead of another's analysis. The environments waiting are found
  * by a skip scan of the queue's fair index (one probe each, `envs`), and each gives at most $1 of
  * its oldest jobs: a claim reads at most (environments waiting) × $1 index entries, whatever the
- * backlog. The claimed rows come back by rank, the order their analyses start in (mapLimited).
+ * backlog. Each environment's jobs are read as the index's next $1 entries from its first (`>=`,
+ * the rows of the next environments then dropped), not as `= e.env`: with statistics taken while
+ * nothing waited, the planner took `=` for a few rows and read them all into a sort (a whole
+ * backlog per claim); an open range with the index's order and a limit is walked and stopped.
+ * The claimed rows come back by rank, the order their analyses start in (mapLimited).
  *
  * The analyses to claim are gathered into an array first (`id = ANY(ARRAY(…))`, run once) and read
  * by their primary key, whatever the table's statistics say. Written as `id IN (… UNION ALL …)`,
@@ -56,18 +60,18 @@ const WAITING_JOBS = `name = '${queues.analysis}' AND state < 'active'`;
 export const CLAIM = prepared(
   'analyses_claim',
   `WITH RECURSIVE envs AS (
-     SELECT (SELECT ${JOB_ENVIRONMENT} FROM pgboss.job WHERE ${WAITING_JOBS} ORDER BY 1 LIMIT 1) AS env
+     SELECT (SELECT ${JOB_ENVIRONMENT} FROM ${ANALYSIS_JOBS_TABLE} WHERE ${WAITING_JOBS} ORDER BY 1 LIMIT 1) AS env
      UNION ALL
-     SELECT (SELECT ${JOB_ENVIRONMENT} FROM pgboss.job WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} > envs.env
+     SELECT (SELECT ${JOB_ENVIRONMENT} FROM ${ANALYSIS_JOBS_TABLE} WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} > envs.env
              ORDER BY 1 LIMIT 1)
      FROM envs WHERE envs.env IS NOT NULL
    ), ranked AS (
      SELECT j.id, j.created_on, row_number() OVER (PARTITION BY e.env ORDER BY j.created_on, j.id) AS rank
      FROM envs e CROSS JOIN LATERAL (
-       SELECT id, created_on FROM pgboss.job
-       WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} = e.env AND start_after <= now()
+       SELECT id, created_on, ${JOB_ENVIRONMENT} AS env FROM ${ANALYSIS_JOBS_TABLE}
+       WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} >= e.env AND start_after <= now()
        ORDER BY ${JOB_ENVIRONMENT}, created_on, id LIMIT $1) j
-     WHERE e.env IS NOT NULL
+     WHERE e.env IS NOT NULL AND j.env = e.env
    ), next AS (
      SELECT id FROM pgboss.job
      WHERE name = '${queues.analysis}' AND id = ANY(ARRAY(SELECT id FROM ranked ORDER BY rank, created_on, id LIMIT $1))
