@@ -82,6 +82,14 @@ const envSchema = z.object({
   ANALYSIS_STALL: duration.default(30),
   MANUAL_STATUS_TIMEOUT: duration.default(86_400),
   ANALYSIS_BATCH: z.coerce.number().int().min(1).max(64).default(16),
+  /**
+   * Analyses submitted per second, sustained, and at once (burst), per access key on the public API
+   * and per user in the console (docs/security.md, "Submission rate limits"); per API process.
+   */
+  ANALYSIS_RATE_PER_KEY: z.coerce.number().positive().max(100_000).default(50),
+  ANALYSIS_BURST_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ANALYSIS_RATE_PER_USER: z.coerce.number().positive().max(100_000).default(5),
+  ANALYSIS_BURST_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Threads that run the pipeline in a worker process (default: one per core). */
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Characters of text the pipeline reads per analysis; beyond, the text is cut with a warning. */
@@ -146,6 +154,10 @@ export type Config = {
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
+  submissionLimits: {
+    perKey: { perSecond: number; burst: number };
+    perUser: { perSecond: number; burst: number };
+  };
   analysis: {
     timeLimitSeconds: number;
     stallSeconds: number;
@@ -220,6 +232,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    submissionLimits: {
+      perKey: { perSecond: e.ANALYSIS_RATE_PER_KEY, burst: e.ANALYSIS_BURST_PER_KEY },
+      perUser: { perSecond: e.ANALYSIS_RATE_PER_USER, burst: e.ANALYSIS_BURST_PER_USER },
+    },
     analysis: {
       timeLimitSeconds: e.ANALYSIS_TIME_LIMIT,
       stallSeconds: e.ANALYSIS_STALL,

@@ -20,6 +20,7 @@ import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
 import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
 import { startAnalysisSignals, type AnalysisSignals } from './analyses/signals';
+import { submissionLimits, type SubmissionLimits } from './http/rate-limit';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
 export interface Platform {
@@ -33,6 +34,8 @@ export interface Platform {
   pipelines: PipelinePool;
   /** Analyses submitted and finished, heard from every process (analyses/signals.ts). */
   signals: AnalysisSignals;
+  /** The limits on analysis submissions, in this process (http/rate-limit.ts); tests may give their clock. */
+  submissionLimits: SubmissionLimits;
   jwtSecret: string;
   stop(): Promise<void>;
 }
@@ -123,6 +126,7 @@ export const startPlatform = async (
       services,
       pipelines,
       signals,
+      submissionLimits: submissionLimits(config.submissionLimits),
       jwtSecret,
       stop: async () => {
         // The analysis worker's own loop ends its batch first: it still completes that batch's jobs.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 import { isConnectionError, isStorageFull } from './db/retry';
@@ -70,6 +71,47 @@ export const insertJobSql = (
    FROM ${from}`;
 };
 
+/** What an analysis job carries: its analysis, and the environment the fair claim shares the workers by. */
+export interface AnalysisJob {
+  analysisId: string;
+  environmentId: string;
+}
+
+/** The analysis queue's jobs' data, built in SQL from an analysis row's columns. */
+export const analysisJobSql = (row: string) =>
+  `jsonb_build_object('analysisId', ${row}.id, 'environmentId', ${row}.environment_id)`;
+
+/** The environment of an analysis job, as the fair claim's index reads it (jobs of older releases: ''). */
+export const JOB_ENVIRONMENT = `coalesce(data->>'environmentId', '')`;
+
+/**
+ * The analysis queue's own table: pg-boss 10 keeps each queue's jobs in a partition named
+ * `j` + the SHA-224 of the queue's name (its createQueue). The fair claim reads it directly: on the
+ * parent, the `name = …` condition, redundant but estimated as selective by stale statistics,
+ * made the planner read a whole backlog instead of the index's first jobs.
+ */
+export const ANALYSIS_JOBS_TABLE = `pgboss.j${createHash('sha224').update(queues.analysis).digest('hex')}`;
+
+const FAIR_INDEX = 'job_analysis_fair';
+
+/**
+ * The index of the analysis claim's skip scan (jobs/analysis-batch.ts CLAIM): the jobs not taken,
+ * by environment then age, on the analysis queue's partition (pg-boss makes one per queue, with
+ * its own indexes, at createQueue). Made once: looking it up first spares every start the table
+ * lock that CREATE INDEX takes even when the index exists.
+ */
+const createFairIndex = async (db: Db) => {
+  const [{ exists }] = await db.query<{ exists: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'pgboss' AND indexname = $1) AS exists`,
+    [FAIR_INDEX],
+  );
+  if (exists) return;
+  await db.query(
+    `CREATE INDEX IF NOT EXISTS ${FAIR_INDEX} ON ${ANALYSIS_JOBS_TABLE}
+       ((${JOB_ENVIRONMENT}), created_on, id) WHERE state < 'active'`,
+  );
+};
+
 export type Queue = {
   boss: PgBoss;
   /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
@@ -112,6 +154,7 @@ export const startQueue = async (db: Db, log: Logger, options: { supervise: bool
   for (const name of Object.values(queues)) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions[name] });
   }
+  await createFairIndex(db);
   const txDb = (tx: Queryable) =>
     ({
       executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }),

@@ -4,7 +4,7 @@ import type { TraceMessage } from '../../schemas/trace-messages';
 import { first, prepared, type Db, type Queryable } from '../db';
 import { coalesce } from '../db/coalesce';
 import { ClientError } from '../http/errors';
-import { insertJobSql, queues, type Queue } from '../queue';
+import { analysisJobSql, insertJobSql, queues, type AnalysisJob, type Queue } from '../queue';
 import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { notifyFinishedSql, notifySubmittedSql } from './signals';
 
@@ -107,7 +107,10 @@ export const createAnalysis = async (
       const blobId = await putBlob(tx, a.environmentId, a.file.bytes);
       await tx.query('UPDATE analyses SET blob_id = $2 WHERE id = $1', [id, blobId]);
     }
-    await queue.send(tx, queues.analysis, { analysisId: id });
+    await queue.send(tx, queues.analysis, {
+      analysisId: id,
+      environmentId: a.environmentId,
+    } satisfies AnalysisJob);
     return { row: (await getAnalysis(tx, id))!, created: true };
   });
 };
@@ -178,7 +181,7 @@ const insertAnalysesSql = (source: 'arrays' | 'one') => {
     SELECT id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
            manual_final_status, created_by, access_key_id, now(), blob_id FROM x
     RETURNING ${RECORD_COLUMNS}
-  ), j AS (${insertJobSql(queues.analysis, "jsonb_build_object('analysisId', a.id)", 'a')})
+  ), j AS (${insertJobSql(queues.analysis, analysisJobSql('a'), 'a')})
   SELECT a.*, ${notifySubmittedSql} FROM a`;
 };
 const INSERT_ANALYSES = prepared('analyses_insert', insertAnalysesSql('arrays'));
@@ -287,7 +290,10 @@ export const reanalyze = async (db: Db, queue: Queue, row: AnalysisRow): Promise
       ),
     );
     if (!updated) throw ALREADY_PROCESSING();
-    await queue.send(tx, queues.analysis, { analysisId: row.id });
+    await queue.send(tx, queues.analysis, {
+      analysisId: row.id,
+      environmentId: row.environment_id,
+    } satisfies AnalysisJob);
     return updated;
   });
 

@@ -20,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const post = (url: string, allow: string[]) =>
-  attempt({ url, body: Buffer.from('{}'), headers: {}, timeoutMs: 5000, policy: outboundPolicy(allow) });
+  attempt({
+    url,
+    body: Buffer.from('{}'),
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    headers: {},
+    timeoutMs: 5000,
+    policy: outboundPolicy(allow),
+  });
 
 describe('a delivery attempt goes only where the outbound policy allows (DESIGN.md §9)', () => {
   it('refuses an internal address written in the URL, which is never looked up, before connecting', async () => {

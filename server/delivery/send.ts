@@ -16,17 +16,44 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-/** The signature of a body (docs/webhooks.md): lowercase hex HMAC-SHA256 keyed with the secret. */
+/**
+ * The signature of the body alone (docs/webhooks.md, `X-Signature-SHA256`): lowercase hex HMAC-SHA256
+ * keyed with the secret's UTF-8 bytes. Deprecated: a captured delivery stays valid under it forever;
+ * kept for one release while receivers move to `webhook-signature`.
+ */
 export const sign = (secret: string, body: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
+
+/**
+ * The HMAC key of a secret as Standard Webhooks serializes it: the base64 after `whsec_` (the
+ * base64url of the secrets made before is read the same). A secret without the prefix (an
+ * operator's WORKFLOW_SECRET) is its UTF-8 bytes.
+ */
+export const signingKey = (secret: string): Buffer =>
+  secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+
+/**
+ * The Standard Webhooks signature (docs/webhooks.md, "Verifying the signature"): `v1,` and the
+ * base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, so that neither the delivery nor its moment can
+ * be changed, and a receiver refuses a captured request sent again once its timestamp is old.
+ */
+export const signStandard = (secret: string, id: string, timestamp: number, body: Buffer) =>
+  `v1,${createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
 
 export interface Attempt {
   url: string;
   body: Buffer;
-  /** Signs the body (X-Signature-SHA256) when given. */
+  /**
+   * The message's id (`webhook-id`): the same for every attempt and replay of one delivery. It must
+   * hold no `.`, which separates the signed parts (a UUID).
+   */
+  id: string;
+  /** Signs the attempt (`webhook-signature`, and the deprecated X-Signature-SHA256) when given. */
   secret?: string;
   headers: Record<string, string>;
   timeoutMs: number;
   policy: OutboundPolicy;
+  /** The clock of `webhook-timestamp`, in milliseconds (tests give their own). */
+  now?: () => number;
 }
 
 // Keep-alive agents: a receiver taking many deliveries is not asked for a new connection each time.
@@ -36,19 +63,23 @@ const agents = {
 };
 
 /**
- * One attempt: POST the body, signed, to the URL; success is a 2xx within the timeout. The
+ * One attempt: POST the body, signed (Standard Webhooks headers), to the URL; success is a 2xx within the timeout. The
  * connection goes only to an address the policy allows (outbound.ts); the answer is read up to
  * MAX_ANSWER_BYTES and dropped. Never throws: every failure is an outcome.
  */
 export const attempt = ({
   url,
   body,
+  id,
   secret,
   headers,
   timeoutMs,
   policy,
+  now = Date.now,
 }: Attempt): Promise<AttemptOutcome> => {
   const started = performance.now();
+  // Each attempt is signed at its own moment: a retry or a replay is as fresh as its sending.
+  const timestamp = Math.floor(now() / 1000);
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
@@ -73,7 +104,14 @@ export const attempt = ({
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(body.length),
         'user-agent': 'analysis-platform-webhooks/1',
-        ...(secret ? { 'x-signature-sha256': sign(secret, body) } : {}),
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        ...(secret
+          ? {
+              'webhook-signature': signStandard(secret, id, timestamp, body),
+              'x-signature-sha256': sign(secret, body),
+            }
+          : {}),
       },
     });
     const timer = setTimeout(() => {

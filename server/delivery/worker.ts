@@ -160,6 +160,7 @@ export const startDeliveryWorker = async (
       ? await attempt({
           url: row.url,
           body: Buffer.from(row.body),
+          id: row.id,
           secret: row.secret,
           timeoutMs: options.timeoutMs,
           policy: options.policy,

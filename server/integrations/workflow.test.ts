@@ -27,7 +27,14 @@ afterAll(async () => {
 });
 
 const post = (url: string, policy = outboundPolicy(['127.0.0.1'])) =>
-  attempt({ url, body: Buffer.from('{}'), headers: {}, timeoutMs: 300, policy });
+  attempt({
+    url,
+    body: Buffer.from('{}'),
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    headers: {},
+    timeoutMs: 300,
+    policy,
+  });
 const request = { analysisId: 'a' } as WorkflowRequest;
 /** What the client said before issue 23: the delivery's English after the workflow's id. */
 const said = (outcome: AttemptOutcome) =>

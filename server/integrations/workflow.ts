@@ -34,7 +34,7 @@ export const workflowNotTaken = (workflow: string, outcome: AttemptOutcome): Tra
 /**
  * The consolidation's client of the deployment's workflow engine (an n8n webhook base, DESIGN.md
  * §6): `POST {baseUrl}/{workflowId}` with the analysis as JSON, signed like a webhook when a secret
- * is set, with an `X-Delivery-Id`. The base is the operator's own setting, so its host is reached
+ * is set (`webhook-signature` over its id, timestamp and body), with an `X-Delivery-Id`. The base is the operator's own setting, so its host is reached
  * even on a private network; the workflow id is one path segment (schemas/consolidation.ts), so a
  * user cannot point it elsewhere. The answer is read up to 1 MB and dropped; any failure throws
  * with what happened, by code (`workflowNotTaken`).
@@ -48,11 +48,13 @@ export const createWorkflowClient = (
   return {
     publicUrl,
     post: async (workflowId: string, request: WorkflowRequest) => {
+      const id = randomUUID();
       const outcome = await attempt({
         url: `${base}/${encodeURIComponent(workflowId)}`,
         body: Buffer.from(JSON.stringify(request)),
+        id,
         secret,
-        headers: { 'x-delivery-id': randomUUID(), 'x-delivery-attempt': '1' },
+        headers: { 'x-delivery-id': id, 'x-delivery-attempt': '1' },
         timeoutMs,
         policy,
       });

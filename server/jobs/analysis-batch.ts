@@ -4,7 +4,7 @@ import { JsonArrayParam, prepared, type Db, type Queryable } from '../db';
 import { retryOnConnectionError, type RetryOptions } from '../db/retry';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
-import { queues, type Queue } from '../queue';
+import { ANALYSIS_JOBS_TABLE, JOB_ENVIRONMENT, queues, type Queue } from '../queue';
 import { notifyFinishedSql } from '../analyses/signals';
 import { deliveriesCteSql, type WebhookTarget } from '../delivery/deliveries';
 
@@ -29,11 +29,26 @@ export type ClaimedRow = Pick<
 /** Files up to this size come with the claim; larger ones are read when their analysis starts. */
 const INLINE_BYTES = 64 * 1024;
 
+/** The analysis queue's jobs not yet taken: the predicate of its fair claim's index (queue.ts). */
+const WAITING_JOBS = `state < 'active'`;
+
 /**
  * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token. A job is due from its
  * `start_after` on, that instant included: PGlite's clock counts milliseconds, so a claim woken by
  * a submission often runs in the millisecond its job was written, and `<` left that job behind
  * until the next poll.
+ *
+ * The queue is shared between environments (docs/security.md, "Sharing the workers"): the due jobs
+ * are ranked within their environment, oldest first, and the lowest ranks are taken first — the
+ * first job of every environment waiting, then the second of each, and so on — so one
+ * environment's backlog never sits ahead of another's analysis. The environments waiting are found
+ * by a skip scan of the queue's fair index (one probe each, `envs`), and each gives at most $1 of
+ * its oldest jobs: a claim reads at most (environments waiting) × $1 index entries, whatever the
+ * backlog. Each environment's jobs are read as the index's next $1 entries from its first (`>=`,
+ * the rows of the next environments then dropped), not as `= e.env`: with statistics taken while
+ * nothing waited, the planner took `=` for a few rows and read them all into a sort (a whole
+ * backlog per claim); an open range with the index's order and a limit is walked and stopped.
+ * The claimed rows come back by rank, the order their analyses start in (mapLimited).
  *
  * The analyses to claim are gathered into an array first (`id = ANY(ARRAY(…))`, run once) and read
  * by their primary key, whatever the table's statistics say. Written as `id IN (… UNION ALL …)`,
@@ -44,14 +59,26 @@ const INLINE_BYTES = 64 * 1024;
  */
 export const CLAIM = prepared(
   'analyses_claim',
-  `WITH next AS (
+  `WITH RECURSIVE envs AS (
+     SELECT (SELECT ${JOB_ENVIRONMENT} FROM ${ANALYSIS_JOBS_TABLE} WHERE ${WAITING_JOBS} ORDER BY 1 LIMIT 1) AS env
+     UNION ALL
+     SELECT (SELECT ${JOB_ENVIRONMENT} FROM ${ANALYSIS_JOBS_TABLE} WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} > envs.env
+             ORDER BY 1 LIMIT 1)
+     FROM envs WHERE envs.env IS NOT NULL
+   ), ranked AS (
+     SELECT j.id, j.created_on, row_number() OVER (PARTITION BY e.env ORDER BY j.created_on, j.id) AS rank
+     FROM envs e CROSS JOIN LATERAL (
+       SELECT id, created_on, ${JOB_ENVIRONMENT} AS env FROM ${ANALYSIS_JOBS_TABLE}
+       WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} >= e.env AND start_after <= now()
+       ORDER BY ${JOB_ENVIRONMENT}, created_on, id LIMIT $1) j
+     WHERE e.env IS NOT NULL AND j.env = e.env
+   ), next AS (
      SELECT id FROM pgboss.job
-     WHERE name = '${queues.analysis}' AND state < 'active' AND start_after <= now()
-     ORDER BY priority DESC, created_on, id
-     LIMIT $1 FOR UPDATE SKIP LOCKED
+     WHERE name = '${queues.analysis}' AND id = ANY(ARRAY(SELECT id FROM ranked ORDER BY rank, created_on, id LIMIT $1))
+     FOR UPDATE SKIP LOCKED
    ), taken AS (
      DELETE FROM pgboss.job j USING next WHERE j.name = '${queues.analysis}' AND j.id = next.id
-     RETURNING (j.data->>'analysisId')::uuid AS analysis_id
+     RETURNING j.id AS job_id, (j.data->>'analysisId')::uuid AS analysis_id
    ), claimed AS (
      UPDATE analyses SET status = 'pending', worker_token = $2, started_at = now(), heartbeat_at = now(),
             attempts = attempts + (worker_token IS DISTINCT FROM $2)::int
@@ -63,11 +90,13 @@ export const CLAIM = prepared(
    SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
           ${configVersionSql('c.environment_id')} AS config_version, n.jobs
    FROM (SELECT count(*)::int AS jobs FROM taken) n
-   LEFT JOIN claimed c ON true LEFT JOIN blobs b ON b.id = c.blob_id`,
+   LEFT JOIN claimed c ON true LEFT JOIN blobs b ON b.id = c.blob_id
+   LEFT JOIN taken t ON t.analysis_id = c.id LEFT JOIN ranked r ON r.id = t.job_id
+   ORDER BY r.rank, r.created_on, r.id`,
 );
 
 /**
- * Takes up to `limit` of the analysis queue's jobs, oldest first, and claims their waiting analyses
+ * Takes up to `limit` of the analysis queue's jobs, fairly between environments (CLAIM), and claims their waiting analyses
  * for the worker `token`, with their small files and the version of their environment's
  * configuration: one statement for the batch. The jobs are deleted as they are taken: pg-boss's
  * fetch and then its completion would write each job twice more (a tenth of a drain's CPU on

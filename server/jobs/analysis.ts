@@ -21,7 +21,7 @@ import {
   type ClaimedRow,
   type OutcomeRecord,
 } from './analysis-batch';
-import { queues, type Queue } from '../queue';
+import { queues, type AnalysisJob, type Queue } from '../queue';
 import { notifyFinishedSql, type AnalysisSignals } from '../analyses/signals';
 
 export interface AnalysisWorkerOptions {
@@ -252,13 +252,17 @@ export const requeueStalled = async (
              AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, ${notifyFinishedSql('id')}`,
       [stallSeconds, ownTokens, inEnglish(WORKER_CRASHED), JSON.stringify(WORKER_CRASHED)],
     );
-    const requeued = await tx.query<{ id: string }>(
+    const requeued = await tx.query<{ id: string; environment_id: string }>(
       `UPDATE analyses SET status = 'waiting', worker_token = NULL, heartbeat_at = NULL, queued_at = now()
        WHERE status = 'pending' AND worker_token IS NOT NULL AND worker_token <> ALL($2::text[])
-             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
+             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, environment_id`,
       [stallSeconds, ownTokens],
     );
-    for (const { id } of requeued) await queue.send(tx, queues.analysis, { analysisId: id });
+    for (const { id, environment_id } of requeued)
+      await queue.send(tx, queues.analysis, {
+        analysisId: id,
+        environmentId: environment_id,
+      } satisfies AnalysisJob);
     if (requeued.length || failed.length) {
       log.warn({ requeued: requeued.map((r) => r.id), failed: failed.map((r) => r.id) }, 'stalled analyses');
     }

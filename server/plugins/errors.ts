@@ -56,6 +56,9 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ClientError) {
+        // A refusal that says when to come back says it in the standard header too (RFC 9110 §10.2.3).
+        if (typeof error.extra.retryAfter === 'number')
+          reply.header('retry-after', String(error.extra.retryAfter));
         return reply
           .status(error.statusCode)
           .send({ message: error.message, code: error.code, ...error.extra });

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db';
 import { ClientError } from '../http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
 import type { Logger } from '../logger';
-import { queues, type Queue } from '../queue';
+import { queues, type AnalysisJob, type Queue } from '../queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
 import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
 import { BASIS_VERSION_SQL } from './basis';
@@ -103,8 +103,8 @@ export const createTest = async (
  * files are copied from the bank inside the database, never through this process. Answers the
  * analyses created (none: the launch is complete, or the environment is gone).
  */
-const launchChunk = async (tx: Queryable, testId: string): Promise<string[]> => {
-  const rows = await tx.query<{ id: string }>(
+const launchChunk = async (tx: Queryable, testId: string): Promise<AnalysisJob[]> => {
+  const rows = await tx.query<{ id: string; environment_id: string }>(
     `WITH test AS (
        SELECT t.id, t.environment_id, t.manual_status_update, t.created_by FROM tests t
        JOIN environments e ON e.id = t.environment_id AND e.deletion_requested_at IS NULL
@@ -131,10 +131,10 @@ const launchChunk = async (tx: Queryable, testId: string): Promise<string[]> => 
        FROM chunk c, test)
      UPDATE test_items i SET analysis_id = c.analysis_id FROM chunk c
      WHERE i.test_id = $1 AND i.message_id = c.message_id
-     RETURNING c.analysis_id AS id`,
+     RETURNING c.analysis_id AS id, (SELECT environment_id FROM test) AS environment_id`,
     [testId],
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ analysisId: r.id, environmentId: r.environment_id }));
 };
 
 /** A message deleted from the bank after the launch has no content to run: its item fails. */
@@ -189,14 +189,10 @@ export const launchTest = async (db: Db, queue: Queue, testId: string) => {
   await failOrphans(db, testId);
   for (;;) {
     const made = await db.transaction(async (tx) => {
-      const ids = await launchChunk(tx, testId);
-      await queue.sendMany(
-        tx,
-        queues.analysis,
-        ids.map((analysisId) => ({ analysisId })),
-      );
+      const jobs = await launchChunk(tx, testId);
+      await queue.sendMany(tx, queues.analysis, jobs);
       await stepped(tx, testId);
-      return ids.length;
+      return jobs.length;
     });
     if (made < LAUNCH_CHUNK) break;
   }

@@ -557,6 +557,7 @@ export const en: Messages = {
         CURRENT_PASSWORD_INCORRECT: 'The current password is incorrect.',
         PASSWORD_POLICY: 'The password does not meet the password rules.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Try again in %{minutes} minute(s).',
+        RATE_LIMITED: 'Too many analyses submitted in a short time. Try again in %{seconds} second(s).',
         INVITATION_INVALID: 'This invitation is invalid, has expired or was already answered.',
         USERNAME_TAKEN: 'This username is already used',
         EMAIL_TAKEN: 'This email address is already a member’s',

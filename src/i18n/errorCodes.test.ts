@@ -90,6 +90,12 @@ describe('error codes (schemas/error-codes.ts)', () => {
       expect(translateError(translate, 'NOT_FOUND', { what: 'elsewhere' }, 'x')).toBe('Données introuvables');
     });
 
+    it('says a refused submission (429 RATE_LIMITED) in French, with the seconds to wait', () => {
+      expect(translateError(translate, 'RATE_LIMITED', { seconds: 3 }, 'x')).toBe(
+        'Trop d’analyses soumises en peu de temps. Réessayez dans 3 seconde(s).',
+      );
+    });
+
     it('keeps the server words for an unknown code or missing parameters', () => {
       expect(translateError(translate, 'SOMETHING_NEW', {}, 'Server words')).toBe('Server words');
       expect(translateError(translate, 'FILE_TOO_LARGE', {}, 'Server words')).toBe('Server words');

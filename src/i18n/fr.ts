@@ -565,6 +565,7 @@ export const fr = {
         CURRENT_PASSWORD_INCORRECT: 'Le mot de passe actuel est incorrect.',
         PASSWORD_POLICY: 'Le mot de passe ne respecte pas les règles de sécurité.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Réessayez dans %{minutes} minute(s).',
+        RATE_LIMITED: 'Trop d’analyses soumises en peu de temps. Réessayez dans %{seconds} seconde(s).',
         INVITATION_INVALID: 'Cette invitation est invalide, a expiré ou a déjà reçu une réponse.',
         USERNAME_TAKEN: 'Ce nom d’utilisateur est déjà utilisé',
         EMAIL_TAKEN: 'Cette adresse e-mail est déjà celle d’un membre',

@@ -1,13 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The webhook receivers' guide (docs/webhooks.md, docs/webhooks.fr.md): the `verify` function of
  * each sample in "Verifying the signature" accepts a delivery signed as the platform signs it
- * (lowercase hex HMAC-SHA256 of the raw body, keyed with the secret) and refuses a wrong signature
- * or a changed body. Each sample runs in its own interpreter, without its server; the Python and
+ * (Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the
+ * base64 after `whsec_`) within 5 minutes of its timestamp, and refuses a wrong signature, a changed
+ * body, id or timestamp, and a timestamp out of the tolerance (a replay). Each sample runs in its own interpreter, without its server; the Python and
  * PHP ones only where python3 and php are installed.
  */
 const guides = [
@@ -34,11 +35,19 @@ const section = (markdown: string, heading: string) => {
   return markdown.slice(start, end === -1 ? undefined : end);
 };
 
-const sign = (secret: string, body: Buffer | string) =>
-  createHmac('sha256', secret).update(body).digest('hex');
+/** The signature as Standard Webhooks makes it, computed here apart from the platform's code. */
+const sign = (secret: string, id: string, timestamp: string, body: Buffer | string) =>
+  `v1,${createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest('base64')}`;
 
 // A body with multi-byte characters and line breaks: the samples must sign its bytes as received.
-const secret = 'whsec_Qm9hcmQgbWVldGluZyBhdCAxMCBvbiBUdWVzZGF5Lg';
+// The secret is base64url, as the platform made them before it followed Standard Webhooks.
+const secret = 'whsec_Qm9hcmQgbWVldGluZyBhdCAxMCBvbiBUdWVzZGF5Lj8-_w';
+const id = '5d2f0b7e-3c1a-4e9b-8f6d-0a1b2c3d4e5f';
+const now = 1767225600;
+const timestamp = String(now - 30);
 const body = Buffer.from(
   JSON.stringify(
     {
@@ -53,31 +62,72 @@ const body = Buffer.from(
 );
 const changed = Buffer.from(body);
 changed[changed.indexOf('n°')] ^= 0x01;
-const right = sign(secret, body);
+const right = sign(secret, id, timestamp, body);
+const fiveMinutes = 5 * 60;
 
-const cases = [
-  { what: 'the right signature', body, signature: right, expected: true },
+interface Case {
+  what: string;
+  signature: string | null;
+  expected: boolean;
+  body?: Buffer;
+  id?: string | null;
+  timestamp?: string | null;
+  now?: number;
+}
+const cases: Case[] = [
+  { what: 'the right signature', signature: right, expected: true },
+  { what: 'the right signature among others', signature: `v1,bm90IHRoaXMgb25l ${right}`, expected: true },
   {
     what: 'a signature made with another secret',
-    body,
-    signature: sign(`${secret}x`, body),
+    signature: sign('whsec_YW5vdGhlciBzZWNyZXQ', id, timestamp, body),
     expected: false,
   },
   { what: 'a body with one byte changed', body: changed, signature: right, expected: false },
-  { what: 'a signature cut short', body, signature: right.slice(0, 62), expected: false },
-  { what: 'a signature with more after it', body, signature: `${right}00`, expected: false },
-  { what: 'an empty header', body, signature: '', expected: false },
-  { what: 'no header', body, signature: null, expected: false },
+  { what: 'another delivery id', id: randomUUID(), signature: right, expected: false },
+  // A captured delivery sent again with a fresh timestamp: its signature no longer matches.
+  { what: 'a tampered timestamp', timestamp: String(now), signature: right, expected: false },
+  {
+    what: 'a delivery signed just within the tolerance',
+    timestamp: String(now - fiveMinutes),
+    signature: sign(secret, id, String(now - fiveMinutes), body),
+    expected: true,
+  },
+  // The same capture sent again later, unchanged: its timestamp is past the tolerance.
+  { what: 'a replay six minutes later', now: now - 30 + 6 * 60, signature: right, expected: false },
+  {
+    what: 'a timestamp too far ahead',
+    timestamp: String(now + fiveMinutes + 1),
+    signature: sign(secret, id, String(now + fiveMinutes + 1), body),
+    expected: false,
+  },
+  {
+    what: 'the body signed alone (the deprecated header)',
+    signature: `v1,${createHmac('sha256', secret).update(body).digest('base64')}`,
+    expected: false,
+  },
+  { what: 'a signature cut short', signature: right.slice(0, -2), expected: false },
+  { what: 'a signature with more after it', signature: `${right}00`, expected: false },
+  { what: 'an empty header', signature: '', expected: false },
+  { what: 'no signature header', signature: null, expected: false },
+  { what: 'no timestamp header', timestamp: null, signature: right, expected: false },
+  { what: 'no id header', id: null, signature: right, expected: false },
 ];
 const expected = Object.fromEntries(cases.map((c) => [c.what, c.expected]));
 const casesJson = JSON.stringify(
-  cases.map((c) => ({ secret, body: c.body.toString('base64'), signature: c.signature })),
+  cases.map((c) => ({
+    secret,
+    id: c.id === undefined ? id : c.id,
+    timestamp: c.timestamp === undefined ? timestamp : c.timestamp,
+    body: (c.body ?? body).toString('base64'),
+    signature: c.signature,
+    now: c.now ?? now,
+  })),
 );
 
 // Each runner reads the cases from $CASES and prints verify's answers as a JSON array.
 const nodeRun = `
 const cases = JSON.parse(process.env.CASES);
-process.stdout.write(JSON.stringify(cases.map((c) => verify(c.secret, Buffer.from(c.body, 'base64'), c.signature))));
+process.stdout.write(JSON.stringify(cases.map((c) => verify(c.secret, c.id, c.timestamp, Buffer.from(c.body, 'base64'), c.signature, c.now))));
 `;
 // The sample comes on stdin and runs under another __name__, so its server does not start.
 const pythonRun = `
@@ -85,12 +135,12 @@ import base64, json, os, sys
 sample = {"__name__": "receiver"}
 exec(compile(sys.stdin.read(), "receiver.py", "exec"), sample)
 cases = json.loads(os.environ["CASES"])
-print(json.dumps([sample["verify"](c["secret"], base64.b64decode(c["body"]), c["signature"]) for c in cases]))
+print(json.dumps([sample["verify"](c["secret"], c["id"], c["timestamp"], base64.b64decode(c["body"]), c["signature"], c["now"]) for c in cases]))
 `;
 const phpRun = `
 $cases = json_decode(getenv('CASES'), true);
 echo json_encode(array_map(function ($c) {
-    return verify($c['secret'], base64_decode($c['body']), $c['signature']);
+    return verify($c['secret'], $c['id'], $c['timestamp'], base64_decode($c['body']), $c['signature'], $c['now']);
 }, $cases));
 `;
 
@@ -134,46 +184,66 @@ describe.each(guides)('$file', ({ file, verifying, testing }) => {
 
   it('has one Node.js, one Python and one PHP sample, each starting its server only when run', () => {
     expect(samples.map((b) => b.lang).sort()).toEqual(['js', 'php', 'python']);
-    expect(sample('js')).toContain('function verify(secret, rawBody, signatureHeader)');
+    expect(sample('js')).toContain(
+      'function verify(secret, id, timestamp, rawBody, signatureHeader, nowSeconds = Math.floor(Date.now() / 1000))',
+    );
+    expect(sample('js')).toContain('const TOLERANCE_SECONDS = 5 * 60;');
     expect(sample('js')).toContain('timingSafeEqual');
     expect(sample('js')).toContain('if (require.main === module)');
-    expect(sample('python')).toContain('def verify(secret, raw_body, signature_header):');
+    expect(sample('python')).toContain(
+      'def verify(secret, msg_id, timestamp, raw_body, signature_header, now=None):',
+    );
     expect(sample('python')).toContain('hmac.compare_digest');
     expect(sample('python')).toContain('if __name__ == "__main__":');
     expect(sample('php')).toMatch(/^<\?php\n/);
     expect(sample('php')).toContain(
-      'function verify(string $secret, string $rawBody, ?string $signatureHeader)',
+      'function verify(string $secret, ?string $id, ?string $timestamp, string $rawBody, ?string $signatureHeader, ?int $now = null)',
     );
     expect(sample('php')).toContain('hash_equals');
     expect(sample('php')).toContain("file_get_contents('php://input')");
     expect(sample('php')).not.toContain('?>');
   });
 
-  it('Node.js: verify accepts the platform signature and refuses the others', async () => {
+  it('Node.js: verify accepts the platform signature within 5 minutes and refuses the others and replays', async () => {
     expect(await verifyResults(process.execPath, ['-e', `${sample('js')}\n${nodeRun}`])).toEqual(expected);
   });
 
-  it.skipIf(!hasPython)('Python: verify accepts the platform signature and refuses the others', async () => {
-    expect(await verifyResults('python3', ['-c', pythonRun], sample('python'))).toEqual(expected);
-  });
+  it.skipIf(!hasPython)(
+    'Python: verify accepts the platform signature within 5 minutes and refuses the others and replays',
+    async () => {
+      expect(await verifyResults('python3', ['-c', pythonRun], sample('python'))).toEqual(expected);
+    },
+  );
 
-  it.skipIf(!hasPhp)('PHP: verify accepts the platform signature and refuses the others', async () => {
-    expect(
-      await verifyResults('php', ['-d', 'display_errors=stderr'], `${sample('php')}\n${phpRun}`),
-    ).toEqual(expected);
-  });
+  it.skipIf(!hasPhp)(
+    'PHP: verify accepts the platform signature within 5 minutes and refuses the others and replays',
+    async () => {
+      expect(
+        await verifyResults('php', ['-d', 'display_errors=stderr'], `${sample('php')}\n${phpRun}`),
+      ).toEqual(expected);
+    },
+  );
 
-  it('gives the right signature for its test request', () => {
+  it('gives the right signature for its test request, and signs it now', () => {
     const [script] = codeBlocks(section(markdown, testing)).filter((b) => b.lang === 'sh');
     const value = (name: string) => script.code.match(new RegExp(`^${name}='([^']*)'$`, 'm'))?.[1];
-    const [, example] = script.code.match(/^# Expected signature: ([0-9a-f]{64})$/m) ?? [];
+    const [, at, example] = script.code.match(/^# At timestamp (\d+) the signature is: (v1,\S+)$/m) ?? [];
     expect(value('SECRET')).toMatch(/^whsec_/);
     expect(example).toBeDefined();
-    expect(sign(value('SECRET')!, value('BODY')!)).toBe(example);
+    expect(sign(value('SECRET')!, value('ID')!, at, value('BODY')!)).toBe(example);
+    expect(script.code).toContain('TIMESTAMP=$(date +%s)');
   });
 
   it('documents every delivery header', () => {
-    for (const header of ['X-Signature-SHA256', 'X-Delivery-Id', 'X-Delivery-Attempt', 'X-Webhook-Id'])
+    for (const header of [
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+      'X-Signature-SHA256',
+      'X-Delivery-Id',
+      'X-Delivery-Attempt',
+      'X-Webhook-Id',
+    ])
       expect(markdown).toContain(`| \`${header}\``);
   });
 });

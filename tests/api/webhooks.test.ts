@@ -213,7 +213,7 @@ describe('webhooks: the OpenAPI document', () => {
 });
 
 describe('webhooks: delivery', () => {
-  it('posts the output payload, signed, with the delivery headers; the log shows it delivered', async () => {
+  it('posts the output payload signed over its delivery id, timestamp and body, with the delivery headers; the log shows it delivered', async () => {
     await clearWebhooks();
     const r = await receiver();
     const hook = await createWebhook({
@@ -224,6 +224,14 @@ describe('webhooks: delivery', () => {
     const id = await analyseText('Bonjour, je souhaite résilier mon contrat.');
     await r.until(() => r.accepted.size === 1);
     const [request] = r.requests;
+    // Standard Webhooks: the signature covers the delivery's id and the moment of sending.
+    expect(request.standardSigned(hook.secret)).toBe(true);
+    expect(request.standardSigned('whsec_another')).toBe(false);
+    const timestamp = Number(request.headers['webhook-timestamp']);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(300);
+    // A captured delivery sent again later, its timestamp changed to pass the tolerance, fails.
+    expect(request.standardSigned(hook.secret, String(timestamp + 600))).toBe(false);
+    // The body-only header of the previous release still verifies (deprecated, removed next release).
     expect(request.signed(hook.secret)).toBe(true);
     expect(request.signed('whsec_another')).toBe(false);
     expect(request.headers).toMatchObject({
@@ -244,6 +252,7 @@ describe('webhooks: delivery', () => {
     const delivery = await deliveryWhen({ analysisId: id }, (d) => d.status === 'delivered');
     expect(delivery).toMatchObject({ attempts: 1, statusCode: 204 });
     expect(request.headers['x-delivery-id']).toBe(delivery.id);
+    expect(request.headers['webhook-id']).toBe(delivery.id);
     const detail = await detailOf(delivery.id);
     expect(detail.payload).toEqual(payload);
     expect(detail.attempts).toMatchObject([{ attempt: 1, statusCode: 204, errorCode: null }]);
@@ -254,7 +263,7 @@ describe('webhooks: delivery', () => {
   it('retries a receiver that is down three times, then delivers exactly once', async () => {
     await clearWebhooks();
     const r = await receiver('reset');
-    await createWebhook({ url: r.url });
+    const hook = await createWebhook({ url: r.url });
     const id = await analyseText('Trois tentatives échouent puis la quatrième passe.');
     await r.until(() => r.requests.length >= 3, 30_000, 'three attempts');
     r.setMode('ok');
@@ -262,6 +271,9 @@ describe('webhooks: delivery', () => {
     expect(delivery.attempts).toBe(4);
     expect([...r.accepted.values()]).toEqual([1]);
     expect(r.requests.map((q) => q.headers['x-delivery-attempt'])).toEqual(['1', '2', '3', '4']);
+    // Every attempt carries the delivery's id and is signed at its own moment.
+    expect(r.requests.map((q) => q.headers['webhook-id'])).toEqual(Array(4).fill(delivery.id));
+    expect(r.requests.map((q) => q.standardSigned(hook.secret))).toEqual([true, true, true, true]);
     // Backoff: the waits are at least 50, 100, 200 ms (the base, doubled at each retry).
     const gaps = r.requests.slice(1).map((q, i) => q.at - r.requests[i].at);
     gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(50 * 2 ** i - 5));

@@ -89,6 +89,7 @@ export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: 
     async (request, reply) => {
       const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
       requireLevel(request.auth, scope, 'qualifier');
+      platform.submissionLimits.user(request.auth.user.id);
       const input = await readAnalysisRequest(request, scope.id!, config.uploadMaxBytes);
       const { row } = await createAnalysis(db, queue, { ...input, createdBy: request.auth.user.id });
       return reply.code(201).send(analysisRecord(row));

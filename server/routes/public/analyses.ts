@@ -134,6 +134,8 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
           'Idempotency-Key must be 1 to 200 visible ASCII characters',
         );
       }
+      // Before the body is read: a client past its rate costs no parsing (docs/security.md).
+      platform.submissionLimits.key(request.key.keyId);
       const input = await readAnalysisRequest(request, request.key.environmentId, config.uploadMaxBytes);
       const { row, created } = await createAnalysis(db, queue, {
         ...input,

@@ -18,6 +18,12 @@ export interface Received {
   body: Buffer;
   /** Whether X-Signature-SHA256 is the HMAC-SHA256 of the raw body with the secret (docs/webhooks.md). */
   signed: (secret: string) => boolean;
+  /**
+   * Whether `webhook-signature` holds `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{timestamp}.{body}`,
+   * keyed with the base64 after `whsec_` (Standard Webhooks), computed here apart from the platform's
+   * code; `timestamp` replaces the header's (a tampered one).
+   */
+  standardSigned: (secret: string, timestamp?: string) => boolean;
   mode: ReceiverMode;
   at: number;
 }
@@ -49,6 +55,21 @@ export const startWebhookReceiver = async (initial: ReceiverMode = 'ok') => {
           const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('hex'));
           const given = Buffer.from(String(req.headers['x-signature-sha256'] ?? ''));
           return given.length === expected.length && timingSafeEqual(given, expected);
+        },
+        standardSigned: (secret, timestamp = String(req.headers['webhook-timestamp'])) => {
+          const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+          const content = Buffer.concat([
+            Buffer.from(`${String(req.headers['webhook-id'])}.${timestamp}.`),
+            body,
+          ]);
+          const expected = `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
+          return String(req.headers['webhook-signature'] ?? '')
+            .split(' ')
+            .some(
+              (given) =>
+                given.length === expected.length &&
+                timingSafeEqual(Buffer.from(given), Buffer.from(expected)),
+            );
         },
       });
       for (const w of waiters) w();

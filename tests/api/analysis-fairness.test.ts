@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalysis, type AnalysisRow } from '../../server/analyses/repository';
+import { takeBatch } from '../../server/jobs/analysis-batch';
+import { startAnalysisWorker } from '../../server/jobs/analysis';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { buildTenants, type Tenants } from './support/tenants';
+
+/**
+ * The workers are shared fairly between environments (docs/security.md, "Sharing the workers"):
+ * one environment's backlog does not hold back another organisation's analysis.
+ */
+let t: TestPlatform;
+let tenants: Tenants;
+
+beforeAll(async () => {
+  t = await startTestPlatform({}, { worker: false });
+  tenants = await buildTenants(t);
+});
+afterAll(() => t.close());
+
+const BACKLOG = 300;
+/** The most of the backlog that may end before the other organisation's analysis: a quarter. */
+const AT_MOST_AHEAD = BACKLOG / 4;
+
+const submit = (environmentId: string, text: string) =>
+  createAnalysis(t.platform.db, t.platform.queue, {
+    environmentId,
+    name: `${text} ${randomUUID()}`,
+    inputType: 'text',
+    text,
+    metadata: {},
+    manualFinalStatus: false,
+  }).then((r) => r.row);
+
+/** Environment A (Acme) queues a backlog, then environment B (Rival, another organisation) one analysis. */
+const queueBacklogThenOne = async () => {
+  const backlog = await Promise.all(
+    Array.from({ length: BACKLOG }, (_, i) => submit(tenants.ids.env, `Backlog message ${i}.`)),
+  );
+  const single = await submit(tenants.ids.otherEnv, 'One line from another organisation.');
+  return { backlog, single };
+};
+
+const clearQueue = async () => {
+  await t.platform.db.query(`DELETE FROM pgboss.job WHERE name = 'analysis'`);
+  await t.platform.db.query(`UPDATE analyses SET status = 'error' WHERE status IN ('waiting', 'pending')`);
+};
+
+describe("another environment's backlog", () => {
+  it('does not sit ahead of an analysis submitted after it: the claim takes each environment in turn', async () => {
+    await clearQueue();
+    const { backlog, single } = await queueBacklogThenOne();
+    const { rows } = await takeBatch(t.platform.db, 4, randomUUID());
+    // The first of each environment (A's is older), then A's next ones: in the order they are to run.
+    const fromBacklog = new Set(backlog.map((r) => r.id));
+    expect(rows.map((r) => (r.id === single.id ? 'B' : fromBacklog.has(r.id) ? 'A' : r.id))).toEqual([
+      'A',
+      'B',
+      'A',
+      'A',
+    ]);
+  });
+
+  it(
+    'lets the other organisation’s analysis end before a quarter of the backlog is done',
+    { timeout: 180_000 },
+    async () => {
+      await clearQueue();
+      const db = t.platform.db;
+      const { backlog, single } = await queueBacklogThenOne();
+      const worker = await startAnalysisWorker(
+        t.platform.queue.boss,
+        db,
+        t.platform.queue,
+        t.platform.log,
+        t.platform.pipelines,
+        { timeLimitSeconds: 30, stallSeconds: 30, manualStatusTimeoutSeconds: 60, batchSize: 4 },
+      );
+      let ended: AnalysisRow | undefined;
+      try {
+        const deadline = Date.now() + 170_000;
+        while (!ended && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+          [ended] = await db.query<AnalysisRow>(
+            `SELECT * FROM analyses WHERE id = $1 AND finished_at IS NOT NULL`,
+            [single.id],
+          );
+        }
+      } finally {
+        await worker.stop();
+      }
+      expect(ended?.status).toBe('processed');
+      // Counted by the instants the results were written (a batch's are written together), not timed.
+      const [{ ahead }] = await db.query<{ ahead: number }>(
+        `SELECT count(*)::int AS ahead FROM analyses
+         WHERE id = ANY($1::uuid[]) AND finished_at IS NOT NULL AND finished_at <= $2`,
+        [backlog.map((r) => r.id), ended!.finished_at],
+      );
+      expect(ahead).toBeLessThanOrEqual(AT_MOST_AHEAD);
+    },
+  );
+});
