@@ -37,8 +37,9 @@ export default tseslint.config(
     // The code every analysed text runs through. The server runs under tsx, whose esbuild transform
     // keeps function names: a named function made inside a function ('const f = () => …', a
     // function declaration, an arrow as an object property) costs an Object.defineProperty on every
-    // call. In these files that was a fifth of the language stages' time (docs/decisions.md):
-    // declare such helpers at module level, or pass the arrow straight as an argument.
+    // call. In these files that was a fifth of the language stages' time
+    // (docs/decisions/nlu-no-named-closures-in-hot-files.md): declare such helpers at module level,
+    // or pass the arrow straight as an argument.
     files: [
       'server/pipeline/*.ts',
       'server/pipeline/nlu/{analyse,archetype-matches,builtins,digit-scan,functions,fuzzy,interactions,language,stage,text,word-entries,word-prefixes,word-table}.ts',

@@ -1,7 +1,7 @@
 /**
  * Compares this tree's product with a commit's, by runs of a benchmark suite that alternate
  * between the two: on this 2-core machine two runs of the same code differ by up to 30 %, so only
- * alternated runs, several of each, say what a change did (decisions.md, issue 20).
+ * alternated runs, several of each, say what a change did (docs/decisions/platform-benchmark-method.md).
  *
  *   npx tsx bench/alternate.ts <commit> [rounds = 3] [suite = http]
  *

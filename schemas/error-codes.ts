@@ -4,7 +4,7 @@
  * console: `ClientError` only takes a registered code (the type check fails on any other), and the
  * console says each one in the user's language (`src/i18n/errorCodes.ts`; a test fails when one has no
  * fr or en text). `message` stays English, for API clients; what the console needs of its variable
- * parts travels as `params`. docs/decisions.md "Error codes".
+ * parts travels as `params`. docs/decisions/console-error-codes.md.
  */
 export const ERROR_CODES = [
   // Any route: the request itself.

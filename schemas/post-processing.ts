@@ -1,6 +1,6 @@
 /**
  * The post-processing module (spec pipeline §2 menu "post-processing", trace step between the OCR
- * data extraction and the vision engine; DESIGN.md §6; docs/decisions.md "Post-processing"): ordered
+ * data extraction and the vision engine; DESIGN.md §6; docs/decisions/nlu-post-processing.md): ordered
  * rules that adjust what the symbolic steps found before the LLM steps, the information extraction
  * and the reply read it. Each rule has a Twig condition over the analysis (the templates' context,
  * docs/nlu.md) and one action: add or remove a message category, add or remove a taint (which the

@@ -69,7 +69,7 @@ export const serverBundle = (entry) => path.join(root, 'dist-server', `${entry}.
  * Bundles the server (its entries and what they import; npm packages stay in node_modules) into
  * dist-server/ when it is missing or older than its sources. Run through tsx, every start loaded
  * some 300 TypeScript modules one by one through tsx's loader, about a second of the start; the
- * bundle is one file, with the parsers in chunks loaded at their first file (docs/decisions.md).
+ * bundle is one file, with the parsers in chunks loaded at their first file (docs/decisions/platform-server-bundle.md).
  * Function names are kept as tsx keeps them, so the bundle behaves as the sources do.
  */
 export const ensureServerBuilt = () => {

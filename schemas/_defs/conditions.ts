@@ -9,7 +9,7 @@
  *
  * A field named in some branch is conditional: it belongs to a record only while a branch naming
  * it applies. The console shows it only then (rjsf resolves the branches); the server drops its
- * value otherwise, before validating (docs/decisions.md "Fields that depend on a choice").
+ * value otherwise, before validating (docs/decisions/resources-conditional-fields.md).
  */
 
 type Schema = Record<string, unknown>;

@@ -20,7 +20,7 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
-/** The language a user reads: the console's, and every mail sent to them (docs/decisions.md). */
+/** The language a user reads: the console's, and every mail sent to them (docs/decisions/accounts-mail-language.md). */
 export const userLanguage = z.enum(['fr', 'en']);
 export type UserLanguage = z.infer<typeof userLanguage>;
 

@@ -7,7 +7,7 @@ import { ALERT_MAIL_NAMES, thresholdAlertMail, timeoutAlertMail, type MailLocale
 import { queues, type Queue } from '../queue';
 
 /**
- * The evaluation of enabled alerts (issue 22, docs/decisions.md "Alerts"): each alert is read under
+ * The evaluation of enabled alerts (docs/decisions/dashboard-alert-evaluation.md): each alert is read under
  * a row lock taken with SKIP LOCKED, so that two workers never evaluate one alert at once, and its
  * firings, its state and its mail commit together.
  */

@@ -74,7 +74,7 @@ export const attemptCounters = (db: Queryable) => {
 };
 
 /**
- * The sign-in limits (docs/decisions.md, "Sign-in hardening"). A client without a device cookie for
+ * The sign-in limits (docs/decisions/auth-attempt-limits.md). A client without a device cookie for
  * the account counts against the account and against its address; a client with one counts against
  * that device only. The username is counted whether or not it exists, so that the answers (lock-out
  * included) do not tell.

@@ -1,7 +1,7 @@
 /**
  * The CO2 footprint of analyses (spec platform-shell §9), estimated from what the platform measures:
- * each analysis's processing time (`analyses.duration_ms`). docs/decisions.md, "Consumption and
- * CO2", says what is and is not counted.
+ * each analysis's processing time (`analyses.duration_ms`). docs/decisions/dashboard-co2-estimate.md
+ * says what is and is not counted.
  */
 
 /** Spec §9: the French energy mix. */

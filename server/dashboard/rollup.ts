@@ -15,7 +15,7 @@ import {
 } from './sql';
 
 /**
- * The job that summarises analyses for the dashboard (migration 026, docs/decisions.md "Dashboard"):
+ * The job that summarises analyses for the dashboard (docs/decisions/dashboard-daily-summaries.md):
  * per environment and UTC day, once the day ended a day and an hour ago (migration 026's triggers
  * take back the summary of a day whose analyses change later), and again for the days taken back.
  * It reads analyses only, so the writers of analyses pay nothing for it.

@@ -15,7 +15,7 @@ export interface Queryable {
  * of the analysis path, which run for every batch of emails (issue 20). Parsing and planning one
  * was most of its cost: on PGlite, a status read of four analyses took 340–440 µs of CPU as text
  * and 100–150 µs prepared; on PostgreSQL a third of the server's time per email was planning
- * (docs/decisions.md, issue 20: "The analysis path's statements are prepared"). The text must be fixed (made once, at module load),
+ * (docs/decisions/platform-prepared-statements.md). The text must be fixed (made once, at module load),
  * and each name has one text: a second text under a known name throws at once.
  *
  * @example

@@ -12,7 +12,7 @@ import { startVacuum } from './vacuum';
  * PGlite's own serialisers would turn a bytea into a hex string through an array of strings, and
  * a json or jsonb into text that it then measures character by character and encodes again. A
  * batch of results is a few megabytes (JsonArrayParam), so that was a tenth of an analysis's CPU
- * through the queue (docs/decisions.md "Pipeline threads"). Other values keep PGlite's serialisers.
+ * through the queue (docs/decisions/queue-pipeline-threads.md). Other values keep PGlite's serialisers.
  */
 const asBytes =
   (fallback: (value: unknown) => string) =>

@@ -13,7 +13,7 @@ export interface PostgresOptions {
 
 /**
  * A PostgreSQL server through a pg pool; several API and worker processes may share it. The pool
- * survives a server restart (docs/decisions.md "Database restarts"): a connection that breaks,
+ * survives a server restart (docs/decisions/platform-database-restarts.md): a connection that breaks,
  * idle or in use, is reported and dropped, never thrown as an unhandled 'error' event (which would
  * end the process), and the next query opens a new one. Queries that fail meanwhile reject with
  * the connection error (retry.ts isConnectionError): the API answers 503, the worker retries.

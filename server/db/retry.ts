@@ -1,6 +1,6 @@
 /**
  * What a lost database connection looks like, and how work waits for the database to come back
- * (docs/decisions.md "Database restarts"). A PostgreSQL restart ends every connection with 57P01
+ * (docs/decisions/platform-database-restarts.md). A PostgreSQL restart ends every connection with 57P01
  * (admin_shutdown), refuses new ones while it stops and starts (ECONNREFUSED, 57P03), and then
  * accepts them again; the pg pool opens new connections by itself, so waiting and trying again is
  * all a caller has to do. PGlite is embedded: it never loses its connection.

@@ -16,7 +16,7 @@ import type { Queryable } from './db';
  * or when its oldest unfrozen transaction is FREEZE_AGE old (autovacuum's anti-wraparound rule,
  * earlier). No ANALYZE: the embedded database's plans have always been made without column
  * statistics, and statistics taken at the wrong moment can make a queue's plan quadratic
- * (docs/decisions.md, "The claim reads its analyses by primary key").
+ * (docs/decisions/queue-claim-by-primary-key.md).
  */
 export const DEAD_TUPLES = 1000;
 const FREEZE_AGE = 150_000_000;

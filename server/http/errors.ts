@@ -4,7 +4,7 @@ import type { ErrorCode, ForbiddenLevel, ForbiddenReason, NotFoundSubject } from
  * An error a client can act on: the central error handler answers it with its status and the
  * JSON body `{ message, code, params?, details? }` of DESIGN.md §5. `code` is one of the registry
  * (schemas/error-codes.ts), `message` the English words for API clients, and `extra.params` the
- * variable parts the console puts in its own words (docs/decisions.md "Error codes").
+ * variable parts the console puts in its own words (docs/decisions/console-error-codes.md).
  */
 export class ClientError extends Error {
   constructor(

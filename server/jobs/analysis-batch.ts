@@ -55,7 +55,7 @@ const WAITING_JOBS = `state < 'active'`;
  * the planner could drive the update from the index of unfinished analyses and run the subquery
  * again for each of them: with statistics taken while nothing waited (autovacuum's ANALYZE on
  * PostgreSQL), each claim of 16 read a backlog of 2,000 about 2,000 times (8.5 ms per analysis
- * instead of 0.25; docs/decisions.md, issue 20).
+ * instead of 0.25; docs/decisions/queue-claim-by-primary-key.md).
  */
 export const CLAIM = prepared(
   'analyses_claim',

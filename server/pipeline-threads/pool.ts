@@ -120,7 +120,7 @@ interface Thread {
 /**
  * One thread per core but one: the main thread is busy too (the API, the claims and writes, and
  * PGlite's own work), and a thread more than the cores left costs CPU without adding throughput
- * (docs/decisions.md "Pipeline threads": two threads on 2 cores, 20–45 % more CPU per analysis
+ * (docs/decisions/queue-pipeline-threads.md
  * through the queue, the same wall time). At least one.
  */
 const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
@@ -138,7 +138,7 @@ const threadEntry = (): string => {
 };
 
 /**
- * The threads that run the pipeline (docs/decisions.md "Pipeline threads"): the API's event loop
+ * The threads that run the pipeline (docs/decisions/queue-pipeline-threads.md): the API's event loop
  * never runs an analysis or a test page's reading, whatever its input. Jobs go to the least busy
  * thread; each thread runs several side by side (their I/O, which the main thread answers,
  * overlaps). Past its time limit a job's thread is told to stop it; a thread that does not act on

@@ -6,7 +6,7 @@ export { TemplateError, UnknownFilterError } from './lexer';
 
 /**
  * The Twig of reply templates (spec pipeline §3, DESIGN.md §6): a subset of Twig 3 interpreted
- * here, not twig.js (docs/decisions.md). `{{ … }}` with filters, `{% if / elseif / else %}`,
+ * here, not twig.js (docs/decisions/replies-own-twig-engine.md). `{{ … }}` with filters, `{% if / elseif / else %}`,
  * `{% for k, v in … %}` with `loop` and `else`, `{% set %}`, `{% include 'name' with {…} only %}`,
  * `{# … #}` and the `-` whitespace control. Autoescape (HTML) is on: `raw` prints as is.
  *

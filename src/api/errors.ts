@@ -146,7 +146,7 @@ export const errorCodeOf = (err: unknown): { code: string; params: Record<string
 
 /**
  * The text to show for an error: a coded server answer in the user's language
- * (`app.errors.codes.<CODE>` with its `params`, docs/decisions.md "Error codes"), else the server's
+ * (`app.errors.codes.docs/decisions/console-error-codes.md), else the server's
  * words (serverMessage).
  *
  * @example

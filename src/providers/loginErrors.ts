@@ -3,7 +3,7 @@ import { HttpError } from '../api';
 /**
  * What can go wrong when signing in, as the login page needs it: which step to show the message on,
  * and which message. The server answers one code for an unknown username and a wrong password
- * (CREDENTIALS_INCORRECT: it must not tell which usernames exist, docs/decisions.md "Sign-in
+ * (docs/decisions/auth-one-failure-answer.md
  * hardening"); the two older codes are still understood.
  */
 export type LoginFailure =

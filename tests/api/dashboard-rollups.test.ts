@@ -7,7 +7,7 @@ import { API, buildTenants, type Tenants } from './support/tenants';
 
 /**
  * The dashboard read from the day summaries of migration 026 answers what it answers from the
- * analyses themselves: the same counts exactly, percentiles within 1 % (docs/decisions.md
+ * analyses themselves: the same counts exactly, percentiles within 1 % (docs/decisions/dashboard-percentiles-from-histograms.md
  * "Dashboard"), whatever the zone cuts of the period's first and last days, and after analyses of a
  * summarised day changed.
  */

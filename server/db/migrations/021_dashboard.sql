@@ -1,4 +1,4 @@
--- The dashboard (issue 22, docs/decisions.md "Dashboard"): what it counts of an analysis's result is
+-- The dashboard (docs/decisions/dashboard-counts-beside-the-row.md): what it counts of an analysis's result is
 -- kept beside the row, small, so that its figures never read the results themselves (5 to 40 KB of
 -- JSON stored out of line each) and outlive anonymization, which empties the result but keeps the row
 -- for the counts:

@@ -1,4 +1,4 @@
--- Alerts of an environment (spec pipeline-and-testing §3, §4, §9; issue 22; docs/decisions.md
+-- Alerts of an environment (spec pipeline-and-testing §3, §4, §9; issue 22; docs/decisions/dashboard-alerts.md
 -- "Alerts"). A timeout alert fires once per analysis left unfinished (waiting or pending) longer than
 -- `minutes`; a threshold alert once per crossing: when more than `threshold` analyses (of a status,
 -- of a category) were created in the current hour, day, week, month or quarter (UTC). It fires again

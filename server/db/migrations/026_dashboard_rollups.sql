@@ -1,4 +1,4 @@
--- The dashboard's figures summarised per environment and day of UTC (docs/decisions.md "Dashboard",
+-- The dashboard's figures summarised per environment and day of UTC (docs/decisions/dashboard-daily-summaries.md
 -- issue 22), so that a year of a million analyses reads 365 rows instead of a million. A periodic job
 -- (server/dashboard/rollup.ts) writes them for the days that ended over a day ago, never the
 -- writers of analyses; the dashboard reads these rows for the whole UTC days of a period and the

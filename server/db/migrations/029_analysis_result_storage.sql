@@ -1,4 +1,4 @@
--- How an analysis's large values are stored (issues 18 and 20; docs/decisions.md, issue 20's
+-- How an analysis's large values are stored (issues 18 and 20; docs/decisions/platform-result-as-json-text.md
 -- section, "seventh session").
 --
 -- 1. The result is `json`, the text the pipeline wrote, no longer `jsonb`. Every analysis writes

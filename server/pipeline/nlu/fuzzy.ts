@@ -10,7 +10,7 @@
  * not grow with the vocabulary.
  *
  * A word's deletion variants number about n²/2 strings of n characters: a text word is a hostile
- * input, so their generation is bounded (docs/decisions.md, "NLU and PDF bounds"). A text word
+ * input, so their generation is bounded (docs/decisions/nlu-fuzzy-bounded-by-reach.md). A text word
  * longer than the longest tolerant vocabulary word plus its two edits can reach no vocabulary word
  * and is looked up exactly only; words longer than `INDEXED_LENGTH` (of the vocabulary or of the
  * text) are compared with the vocabulary words of nearly their length by a banded distance, linear

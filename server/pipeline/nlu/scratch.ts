@@ -1,7 +1,7 @@
 /**
  * A typed array kept from text to text for one use at a time, longer when a text needs more. A
  * typed array longer than 64 bytes lives outside the V8 heap: making and freeing one per text or per
- * search costs about a microsecond (docs/decisions.md, "NLU performance, fourth round").
+ * search costs about a microsecond (docs/decisions/nlu-memory-bound-work.md).
  *
  * @example
  *   const marks = new Scratch((n) => new Uint8Array(n));

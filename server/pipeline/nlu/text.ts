@@ -7,7 +7,7 @@
  * hyphens separate words ("l'assurance" → "l", "assurance"), which is what French needs and what
  * terms get too, since terms are cut the same way. Scripts written without spaces (Chinese,
  * Japanese, Thai…) go through `Intl.Segmenter`, which knows their dictionaries; it costs about 80×
- * the regular expression, so it is kept for the texts that need it (docs/decisions.md).
+ * the regular expression, so it is kept for the texts that need it (docs/decisions/nlu-tokenisation.md).
  */
 
 import { lowerCode, mix, SEED } from './word-table';

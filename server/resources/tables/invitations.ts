@@ -94,7 +94,7 @@ export const sendInvitation = async (
   member?: { username: string; projects: readonly ProjectLevel[] },
 ): Promise<string> => {
   // Written in the language of the account the address already has, else the inviter's: the
-  // account made from the invitation starts with it (docs/decisions.md "Mails in the recipient's language").
+  // account made from the invitation starts with it (docs/decisions/accounts-mail-language.md).
   const account = await usersRepository(q).findByEmail(data.email as string);
   const language = account?.language ?? ctx.actor.language;
   const id = randomUUID();

@@ -32,7 +32,7 @@ const credentialsIncorrect = () =>
 
 /**
  * POST /api/login_check (spec §7): `{ username, password }` → `{ token }`. The attempt is counted
- * before the password is checked (docs/decisions.md, "Sign-in hardening"): against the device when
+ * before the password is checked (docs/decisions/auth-attempts-counted-before-checked.md): against the device when
  * the browser presents a valid device cookie for the account, else against the account and the
  * client address. An unknown username costs a hash like a known one.
  */

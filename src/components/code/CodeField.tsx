@@ -43,7 +43,7 @@ const CodeEditor = lazy(() => import('./CodeEditor'));
 
 /**
  * A labelled code field: Twig templates, regular expressions and JSON edited with highlighting,
- * line numbers and the server's errors at their line (CodeMirror 6, docs/decisions.md "Code
+ * line numbers and the server's errors at their line (docs/decisions/console-code-editors.md
  * editors"). Looks like the console's outlined text fields, in light and dark mode.
  *
  * @example

@@ -7,7 +7,7 @@ import { useCurrentUser, useServices } from '../../providers/ServicesContext';
 
 /**
  * Switches the console's language and saves it on the account, so that the mails the user gets
- * are written in it too (docs/decisions.md "Mails in the recipient's language").
+ * are written in it too (docs/decisions/accounts-mail-language.md).
  *
  * @example
  * const changeLanguage = useChangeLanguage();
