@@ -197,8 +197,9 @@ const measure = async (label: string, env: Record<string, string>): Promise<Meas
 };
 
 /**
- * The generic list endpoint under load (issue: schema-driven resources): PGlite always, PostgreSQL
- * when BENCH_DATABASE_URL names a server (a throwaway database is created on it).
+ * The generic list endpoint under load (docs/decisions/resources-list-cache.md; figures:
+ * docs/performance.md, "API"): PGlite always, PostgreSQL when BENCH_DATABASE_URL names a server (a
+ * throwaway database is created on it).
  */
 export const apiBenchmarks = async (): Promise<Measurement[]> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));

@@ -11,11 +11,11 @@ const API = '/v4/console/api';
 const ROUNDS = 5;
 
 /**
- * The graph view of a 500-node configuration in Chromium (issue 22: laid out in ≤ 1 s): the built
- * product started as `npm start` does, the configuration imported through the API, the page opened
- * ROUNDS times. Reports ELK's layout (in its web worker, the folding included: the page's
- * `graph-layout` measure) and the time from the page's start to the nodes drawn. Needs a built
- * console (`npm run build`).
+ * The graph view of a 500-node configuration in Chromium (laid out in ≤ 1 s; docs/performance.md,
+ * "Graph"): the built product started as `npm start` does, the configuration imported through the
+ * API, the page opened ROUNDS times. Reports ELK's layout (in its web worker, the folding included:
+ * the page's `graph-layout` measure) and the time from the page's start to the nodes drawn. Needs a
+ * built console (`npm run build`).
  */
 export const graphBenchmarks = async (): Promise<Measurement[]> => {
   if (!fs.existsSync('dist/index.html')) throw new Error('no dist/: run `npm run build` first');

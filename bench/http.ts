@@ -11,12 +11,12 @@ import { databaseServerCpuSeconds, signInApi, startServer, type StartedProcess }
 import type { Measurement } from './run';
 
 /**
- * The whole path a customer pays for (issue 20): the product started as `npm start` starts it (and
- * as `serve` + `worker` on PostgreSQL), the shared workload loaded through the console API, the
- * 2,000 emails posted to the public API with an access key by clients in a process of their own
- * (bench/http-load.mjs), each result awaited by a long poll (`?wait=`) that brings it once the
- * analysis ended: the result is read once, never polled (then again, each email in one call that
- * submits and waits). Figures: messages per
+ * The whole path a customer pays for (docs/performance.md, "HTTP"): the product started as
+ * `npm start` starts it (and as `serve` + `worker` on PostgreSQL), the shared workload loaded through
+ * the console API, the 2,000 emails posted to the public API with an access key by clients in a
+ * process of their own (bench/http-load.mjs), each result awaited by a long poll (`?wait=`) that
+ * brings it once the analysis ended: the result is read once, never polled (then again, each email
+ * in one call that submits and waits). Figures: messages per
  * CPU-second of every process of the product, the database server's included (the clients'
  * process is not the product's and is left out), wall time, submit-to-result latency, peak memory.
  * Then the same at a steady offered load (HTTP_RATE messages per second) for the latency target;
@@ -116,7 +116,10 @@ const mismatches = (ruleset: Ruleset, report: LoadReport) => {
   return wrong;
 };
 
-/** Whether the server has the status read (the code before issue 20 had not: its clients polled the record). */
+/**
+ * Whether the server has the status read (older code had not: its clients polled the record;
+ * docs/decisions/queue-client-told-when-ended.md).
+ */
 const waitModeOf = async (url: string, key: string) => {
   const res = await fetch(`${url}/v4/api/analyses/00000000-0000-4000-8000-000000000000/status`, {
     headers: { authorization: `Bearer ${key}` },

@@ -103,7 +103,7 @@ const medianMs = (fn: () => void, runs = 5) => {
 
 /**
  * bench/workload's 200 archetypes × 20 terms, 50 regexes and 100 combinations on its 2,000 text
- * emails (issue: analysis engine part 2). Every categorisation of a sample is checked against the
+ * emails (docs/performance.md, "NLU"). Every categorisation of a sample is checked against the
  * plain reference evaluation first: a speed figure never comes from skipped work.
  */
 export const nluBenchmarks = async (): Promise<Measurement[]> => {
@@ -171,8 +171,9 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
       unit: 'ms',
     });
   }
-  // Hostile texts (issue 18): one long word, a megabyte of one token, a megabyte of distinct words
-  // as long as a term's word can reach (the most fuzzy work a text can ask for per character).
+  // Hostile texts (docs/decisions/nlu-fuzzy-bounded-by-reach.md): one long word, a megabyte of one
+  // token, a megabyte of distinct words as long as a term's word can reach (the most fuzzy work a
+  // text can ask for per character).
   let nlu = compileNlu(workloadConfig(ruleset).definitions);
   let seed = 1;
   const letter = () => 'abcdefghijklmnopqrstuvwxyz'[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 26];

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark in bench/ and prints one table. Figures, not tests: nothing
- * here fails a build; the closing notes of the issues quote them.
+ * here fails a build; docs/performance.md records them.
  */
 import { startupBenchmarks } from './startup';
 import { consoleSizeBenchmarks } from './console-size';

@@ -2,9 +2,10 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { defineResourceSchema } from './_defs/admin';
 
 /**
- * One firing of an alert (issue 22), made by the alert evaluation job (server/alerts/evaluate.ts),
- * never by a client: for a timeout alert, the analysis found unfinished; for a threshold alert, the
- * start of the period crossed and the count seen. Both were mailed to `email`.
+ * One firing of an alert (docs/decisions/dashboard-alerts.md), made by the alert evaluation job
+ * (server/alerts/evaluate.ts), never by a client: for a timeout alert, the analysis found
+ * unfinished; for a threshold alert, the start of the period crossed and the count seen. Both were
+ * mailed to `email`.
  */
 export const alertFiringSchema = defineResourceSchema({
   $id: 'alert-firing',

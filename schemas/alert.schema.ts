@@ -18,8 +18,8 @@ const onlyFor = (kind: (typeof ALERT_KINDS)[number]) =>
 export const ALERT_MAX_MINUTES = 10_080;
 
 /**
- * An alert of an environment (spec pipeline-and-testing §3, §4, §9; issue 22), mailed to `email`
- * while `enabled`:
+ * An alert of an environment (spec pipeline-and-testing §3, §4, §9;
+ * docs/decisions/dashboard-alerts.md), mailed to `email` while `enabled`:
  * - `timeout`: an analysis still unfinished (waiting or pending) `minutes` after its creation; it
  *   fires once per such analysis;
  * - `threshold`: more than `threshold` analyses created in the current `interval` (UTC hour, day,

@@ -7,7 +7,7 @@ import type { VisionOutput } from './vision';
 
 /**
  * The result of an analysis (DESIGN.md §6), as the pipeline writes it, the API returns it and the
- * console shows it. Stages of later issues (NLU, categorisation, …) add their parts here.
+ * console shows it. Each stage (NLU, categorisation, …) adds its part here.
  */
 
 export const ANALYSIS_STATUSES = ['waiting', 'pending', 'processed', 'error', 'aborted'] as const;

@@ -57,7 +57,8 @@ export const archetypeSchema = defineResourceSchema({
       { fields: ['name'], code: 'ARCHETYPE_EXISTS', message: 'An archetype of this name already exists' },
     ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
-    // References by name, picked among the environment's archetypes and the built-in ones (issue 23).
+    // References by name, picked among the environment's archetypes and the built-in ones
+    // (docs/decisions/resources-reference-pickers.md).
     uiSchema: {
       // A regular expression is edited as code; a term stays a text field.
       expressions: {

@@ -126,7 +126,7 @@ export const bankMessageSchema = defineResourceSchema({
     uiSchema: {
       text: { 'ui:widget': 'textarea' },
       note: { 'ui:widget': 'textarea' },
-      // Free metadata: edited as JSON in a code editor (issue 23).
+      // Free metadata: edited as JSON in a code editor (docs/decisions/console-code-editors.md).
       metadata: { 'ui:field': 'json' },
     },
     // Spec §6: the message bank requires the qualifier level.

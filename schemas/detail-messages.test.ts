@@ -5,7 +5,7 @@ import { DETAIL_MESSAGES_EN, fieldProblem, type DetailCode } from './detail-mess
 
 const paramsOf = (template: string) => [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('field problems (issue 23: every detail code the server can answer has its fr and en words)', () => {
+describe('field problems (every detail code the server can answer has its fr and en words)', () => {
   const codes = Object.keys(DETAIL_MESSAGES_EN) as DetailCode[];
 
   it.each(codes)('%s is said in both languages with the same parameters', (code) => {

@@ -1,10 +1,10 @@
 /**
  * What a refused save says about one field (`details[]` of a 400 or 409, DESIGN.md §5), by code
- * (issue 23 "one language at a time"). The server answers each detail as `{ path, message, code,
- * params }`: `message` the English sentence below with its parameters (API clients read it,
- * unchanged), `code` and `params` what the console says in the user's language under the field
- * (`src/i18n/details`). The English below is both the server's sentence and the console's English
- * catalogue, so the two cannot drift. Templates are polyglot's: `%{name}` is a parameter.
+ * (docs/decisions/console-field-problems-by-code.md). The server answers each detail as `{ path,
+ * message, code, params }`: `message` the English sentence below with its parameters (API clients
+ * read it, unchanged), `code` and `params` what the console says in the user's language under the
+ * field (`src/i18n/details`). The English below is both the server's sentence and the console's
+ * English catalogue, so the two cannot drift. Templates are polyglot's: `%{name}` is a parameter.
  *
  * `fieldProblem(path, code, params)` takes exactly the parameters its template names: the type
  * check fails on a missing or unknown one.

@@ -76,7 +76,8 @@ export const interactionSchema = defineResourceSchema({
       { fields: ['name'], code: 'INTERACTION_EXISTS', message: 'An interaction of this name already exists' },
     ],
     readOnly: ['id', 'environmentId', 'createdAt', 'updatedAt'],
-    // References by name, picked among the environment's entities (issue 23).
+    // References by name, picked among the environment's entities
+    // (docs/decisions/resources-reference-pickers.md).
     uiSchema: {
       contexts: { items: { 'ui:widget': 'reference', 'ui:options': { reference: 'contexts', by: 'name' } } },
       parameters: {

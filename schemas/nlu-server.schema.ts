@@ -46,7 +46,8 @@ export const nluServerSchema = defineResourceSchema({
     },
     unique: [{ fields: ['name'], code: 'SERVER_EXISTS', message: 'A server of this name already exists' }],
     readOnly: ['id', 'environmentId', 'state', 'lastUsedAt', 'createdAt', 'updatedAt'],
-    // References by name, picked among the environment's contexts (issue 23).
+    // References by name, picked among the environment's contexts
+    // (docs/decisions/resources-reference-pickers.md).
     uiSchema: {
       contexts: { items: { 'ui:widget': 'reference', 'ui:options': { reference: 'contexts', by: 'name' } } },
     },

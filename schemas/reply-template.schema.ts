@@ -38,7 +38,8 @@ export const replyTemplateSchema = defineResourceSchema({
     access: { read: 'configurator', write: 'configurator' },
     uiSchema: {
       description: { 'ui:widget': 'textarea' },
-      // Twig, edited as code: highlighting, line numbers, syntax errors at their line (issue 23).
+      // Twig, edited as code: highlighting, line numbers, syntax errors at their line
+      // (docs/decisions/console-code-editors.md).
       body: { 'ui:widget': 'code', 'ui:options': { language: 'twig', rows: 12 } },
     },
     errorMessages: {

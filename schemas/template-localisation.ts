@@ -1,9 +1,10 @@
 /**
- * Use-case templates in the user's language (issue 23, "one language at a time"). A template's
- * configuration is an environment export written in English; its `translations` give, per console
- * language other than English, the text of each of the configuration's prose fields, keyed by the
- * English text. An environment is made from the configuration in the language of whoever creates
- * it; names, identifiers, expressions and Twig bodies are the NLU's data and never change.
+ * Use-case templates in the user's language
+ * (docs/decisions/resources-use-case-templates-localised.md). A template's configuration is an
+ * environment export written in English; its `translations` give, per console language other than
+ * English, the text of each of the configuration's prose fields, keyed by the English text. An
+ * environment is made from the configuration in the language of whoever creates it; names,
+ * identifiers, expressions and Twig bodies are the NLU's data and never change.
  */
 
 /** The console's languages: English is the templates' own, French is translated. */

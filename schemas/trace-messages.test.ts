@@ -14,7 +14,7 @@ import {
 const paramsOf = (template: string) => [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 const forms = (template: string) => template.split(' |||| ').length;
 
-describe('trace messages (issue 23: every code the server can emit has its fr and en words)', () => {
+describe('trace messages (every code the server can emit has its fr and en words)', () => {
   const codes = Object.keys(TRACE_MESSAGES_EN) as TraceCode[];
 
   it.each(codes)('%s is said in both languages with the same parameters', (code) => {
@@ -54,7 +54,7 @@ describe('trace messages (issue 23: every code the server can emit has its fr an
     expect(inEnglish(traceMessage('sourceFile', { filename: 'a.eml', size: { bytes: 4506 } }))).toBe(
       'File a.eml (4.4 KB)',
     );
-    // An endpoint named by a nested code (issue 23, the vision engine and the LLM/speech endpoints)
+    // An endpoint named by a nested code (the vision engine and the LLM/speech endpoints)
     const speech = traceList([traceMessage('endpointSpeech')]);
     expect(inEnglish(traceMessage('endpointTimeout', { endpoint: speech, seconds: 0.3 }))).toBe(
       'The speech endpoint did not answer within 0.3 s',
@@ -67,7 +67,7 @@ describe('trace messages (issue 23: every code the server can emit has its fr an
         }),
       ),
     ).toBe('The LLM endpoint answered HTTP 503');
-    // The workflow's refusal, the delivery's reason nested (issue 23, consolidation and workflow)
+    // The workflow's refusal, the delivery's reason nested (consolidation and workflow)
     expect(
       inEnglish(
         traceMessage('workflowNotTaken', {

@@ -2,7 +2,7 @@ import { MODULE_NAMES, type ModuleType } from './modules';
 import type { TraceStep } from './analysis-result';
 
 /**
- * What the trace of an analysis says, by code (issue 23 "one language at a time"). A stage says
+ * What the trace of an analysis says, by code (docs/decisions/console-trace-by-code.md). A stage says
  * `traceMessage('sourceFile', { filename, size: { bytes } })`; the stored result keeps the code and
  * its parameters beside the English sentence (API clients and logs read the sentence), and the
  * console says the code in the user's language (src/i18n/trace). The English below is both the
@@ -299,7 +299,7 @@ export const TRACE_MESSAGES_EN = {
   // A field's pattern refused at run time (the settings' check refuses it first); `detail`: why
   // (server/pipeline/nlu/regex-safety.ts), a technical detail
   ocrDataPatternRefused: "The pattern of the field '%{key}' cannot be used: %{detail}",
-  // Vision engine and LLM/speech endpoints (issue 23)
+  // Vision engine and LLM/speech endpoints
   // The images sent (pipeline/vision/images.ts); `detail`: pdf.js's words
   visionPagesNotRendered: '%{filename}: its pages could not be rendered (%{detail})',
   visionImagesNotSent:
@@ -344,7 +344,7 @@ export const TRACE_MESSAGES_EN = {
   llmNoChoice: 'The LLM endpoint answered without a choice (expected choices[0].message)',
   llmNoMessage: 'The LLM endpoint answered without a message (expected choices[0].message.content)',
   speechNoTranscript: 'The speech endpoint answered without a transcript (expected JSON { text })',
-  // Consolidation, workflow and thread services (issue 23)
+  // Consolidation, workflow and thread services
   // Settings not complete yet (pipeline/consolidation/stage.ts): `problem` is one of the two below,
   // the settings' own problems (schemas/consolidation.ts consolidationProblems), said as they say them
   consolidationNotSetUp: 'The consolidation is not set up: %{problem}',

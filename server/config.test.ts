@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('takes a socket-style DATABASE_URL as pg reads it (issue 18)', () => {
+  it('takes a socket-style DATABASE_URL as pg reads it', () => {
     for (const url of [
       'postgres://console@/console?host=/var/run/postgresql',
       'postgresql:///console?host=/var/run/postgresql',

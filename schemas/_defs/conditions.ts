@@ -1,8 +1,8 @@
 /**
- * Fields that matter only for some choices (issue 23), declared in plain JSON Schema: a resource
- * schema lists every field in its `properties`, and an `if`/`then`/`else` — on the schema itself or
- * in its `allOf` — names in the branch's `properties` the fields that go with a choice (and in its
- * `required` those the choice needs):
+ * Fields that matter only for some choices (docs/decisions/resources-conditional-fields.md),
+ * declared in plain JSON Schema: a resource schema lists every field in its `properties`, and an
+ * `if`/`then`/`else` — on the schema itself or in its `allOf` — names in the branch's `properties`
+ * the fields that go with a choice (and in its `required` those the choice needs):
  *
  *     allOf: [{ if: { required: ['source'], properties: { source: { const: 'regex' } } },
  *               then: { properties: { pattern: {} }, required: ['pattern'] } }]

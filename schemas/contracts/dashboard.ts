@@ -4,11 +4,12 @@ import { CONSUMPTION_BUCKETS } from './consumption';
 import { defineCall } from './define';
 
 /**
- * An environment's dashboard (spec platform-shell §4, §6, §9; issue 22), for its cockpit viewers,
- * qualifiers and configurators. Figures are computed by the server over the analyses created in the
- * period. Days are calendar days in the caller's time zone (`tz`, IANA name): a period runs from the
- * first instant of `from` to the last of `to` there, and buckets are that zone's days, ISO weeks
- * (from Monday) or months, whatever daylight-saving changes fall inside.
+ * An environment's dashboard (spec platform-shell §4, §6, §9;
+ * docs/decisions/dashboard-one-read.md), for its cockpit viewers, qualifiers and configurators.
+ * Figures are computed by the server over the analyses created in the period. Days are calendar
+ * days in the caller's time zone (`tz`, IANA name): a period runs from the first instant of `from`
+ * to the last of `to` there, and buckets are that zone's days, ISO weeks (from Monday) or months,
+ * whatever daylight-saving changes fall inside.
  */
 
 /** Relative periods of spec §9: the last N days, weeks, months, quarters or years, today included. */

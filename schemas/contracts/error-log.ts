@@ -3,9 +3,9 @@ import { TRACE_STEPS } from '../analysis-result';
 import { defineCall } from './define';
 
 /**
- * The environment's error log (spec pipeline §2 "error log", issue 21): every failed step of its
- * analyses and every webhook delivery whose last series of attempts failed, newest first, each
- * naming its analysis. Qualifiers and above, as the analyses' own Output tab.
+ * The environment's error log (spec pipeline §2 "error log"; docs/webhooks.md, "Error log"): every
+ * failed step of its analyses and every webhook delivery whose last series of attempts failed,
+ * newest first, each naming its analysis. Qualifiers and above, as the analyses' own Output tab.
  */
 export const ERROR_LOG_KINDS = ['all', 'step', 'delivery'] as const;
 export type ErrorLogKind = (typeof ERROR_LOG_KINDS)[number];

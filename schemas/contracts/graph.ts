@@ -3,14 +3,14 @@ import { MODULE_TYPES } from '../modules';
 import { defineCall } from './define';
 
 /**
- * An environment's configuration as a graph (spec pipeline §2 `graph`; issue 22): the pipeline's
- * active modules in order and, for the NLU, servers → contexts → interactions → archetypes →
- * sub-archetypes, categories → rules → interactions (and the categories a rule tests), interaction
- * functions and extraction fields with what they name. Edges point from what uses to what is used,
- * but for a context, which points to the interactions it holds, so that the graph reads top down
- * as the engine works. The server finds what stands out: unused archetypes, rules flagged for a
- * disabled or missing interaction, disabled entities, and references to missing entities (each a
- * node of its own, `missing`).
+ * An environment's configuration as a graph (spec pipeline §2 `graph`;
+ * docs/decisions/dashboard-graph-view.md): the pipeline's active modules in order and, for the NLU,
+ * servers → contexts → interactions → archetypes → sub-archetypes, categories → rules →
+ * interactions (and the categories a rule tests), interaction functions and extraction fields with
+ * what they name. Edges point from what uses to what is used, but for a context, which points to
+ * the interactions it holds, so that the graph reads top down as the engine works. The server finds
+ * what stands out: unused archetypes, rules flagged for a disabled or missing interaction, disabled
+ * entities, and references to missing entities (each a node of its own, `missing`).
  */
 
 /** Kinds of nodes: the configuration's resources (by `$id`), a category's rule, a pipeline module and a built-in archetype. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define';
 
 /**
- * An environment's own LLM endpoint (issue 21: the `LLM_*` settings "per environment overridable"):
+ * An environment's own LLM endpoint (docs/decisions/delivery-environment-llm-endpoint.md):
  * its vision engine and LLM reply templates then use it instead of the deployment's. Configurators.
  * The key is write-only: the answer says whether one is set.
  */

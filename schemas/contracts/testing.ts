@@ -273,7 +273,7 @@ export type ScoreDelta = z.infer<typeof scoreDelta>;
 /** Changed messages listed at most; the counts cover them all. */
 export const CHANGES_SHOWN = 500;
 
-/** The resources whose unsaved edit the impact preview scores (issue 19: a category's rules). */
+/** The resources whose unsaved edit the impact preview scores (docs/decisions/testing-impact-preview.md). */
 export const IMPACT_RESOURCES = ['category', 'archetype', 'interaction'] as const;
 export type ImpactResource = (typeof IMPACT_RESOURCES)[number];
 

@@ -236,9 +236,10 @@ export const usersOf = async (
 
 /**
  * The configuration entities that must exist while others name them: their deletion is refused,
- * and an import naming one it does not hold (issue 23: an archetype deleted under its interactions
- * failed every analysis once the server restarted). An interaction is not among them: the category
- * rules that test a missing one are flagged and never match, which analyses survive.
+ * and an import naming one it does not hold (an archetype deleted under its interactions
+ * failed every analysis once the server restarted; docs/decisions/resources-refuse-not-cascade.md).
+ * An interaction is not among them: the category rules that test a missing one are flagged and
+ * never match, which analyses survive.
  */
 const GUARDED = ['archetype', 'interaction-function', 'nlu-context', 'category'] as const;
 

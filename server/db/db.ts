@@ -12,7 +12,7 @@ export interface Queryable {
 
 /**
  * A statement the database parses once per connection and then only executes: for the statements
- * of the analysis path, which run for every batch of emails (issue 20). Parsing and planning one
+ * of the analysis path, which run for every batch of emails. Parsing and planning one
  * was most of its cost: on PGlite, a status read of four analyses took 340–440 µs of CPU as text
  * and 100–150 µs prepared; on PostgreSQL a third of the server's time per email was planning
  * (docs/decisions/platform-prepared-statements.md). The text must be fixed (made once, at module load),

@@ -51,7 +51,10 @@ export const isConnectionError = (err: unknown): boolean => {
   return typeof message === 'string' && MESSAGES.some((m) => m.test(message));
 };
 
-/** The API's answer while the database is away: 503, which a client retries (issue 18). */
+/**
+ * The API's answer while the database is away: 503, which a client retries
+ * (docs/decisions/platform-database-restarts.md).
+ */
 export const DATABASE_UNAVAILABLE = {
   status: 503,
   code: 'DATABASE_UNAVAILABLE' satisfies ErrorCode,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../schemas';
 import { configurationResources, uniqueRuleCode } from './configuration';
 
-describe('an imported configuration refused by code (issue 23)', () => {
+describe('an imported configuration refused by code', () => {
   it("has the words of every configuration kind's unique rule, the schema's English unchanged", () => {
     const rules = [...configurationResources(resourceSchemas).values()].flatMap(
       (schema) => schema['x-admin'].unique ?? [],

@@ -19,10 +19,10 @@ import { replyTemplateProblems, templateDoc } from '../configuration/reply-templ
 import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 
 /**
- * An environment's configuration as one JSON document (issue: environments managed): its settings
- * and every configuration entity stored in it (the environment-scoped document resources:
- * archetypes, categories, templates…), keyed by resource path. Export, import, versions and their
- * differences all work on this one shape. Credentials (access keys) and analyses are not
+ * An environment's configuration as one JSON document
+ * (docs/decisions/resources-configuration-document.md): its settings and every configuration entity
+ * stored in it (the environment-scoped document resources: archetypes, categories, templates…),
+ * keyed by resource path. Export, import, versions and their differences all work on this one shape. Credentials (access keys) and analyses are not
  * configuration.
  */
 export const CONFIGURATION_FORMAT = 'environment-configuration';

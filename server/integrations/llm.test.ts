@@ -71,7 +71,7 @@ describe('the LLM client', () => {
     );
   });
 
-  it('says each failure by code (issue 23), Node’s words and the answer only as a detail', async () => {
+  it('says each failure by code, Node’s words and the answer only as a detail', async () => {
     const failure = async (asked: Promise<unknown>) => {
       const error = await asked.then(
         () => expect.fail('answered'),

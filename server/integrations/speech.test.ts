@@ -152,7 +152,7 @@ describe('createSpeechClient', () => {
     );
   });
 
-  it('says each failure by code (issue 23), Node’s words and the answer only as a detail', async () => {
+  it('says each failure by code, Node’s words and the answer only as a detail', async () => {
     const failure = async (transcribe: Promise<unknown>) => {
       const error = await transcribe.then(
         () => expect.fail('transcribed'),

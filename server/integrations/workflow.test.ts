@@ -36,11 +36,14 @@ const post = (url: string, policy = outboundPolicy(['127.0.0.1'])) =>
     policy,
   });
 const request = { analysisId: 'a' } as WorkflowRequest;
-/** What the client said before issue 23: the delivery's English after the workflow's id. */
+/**
+ * What the client said before it said its failures by code
+ * (docs/decisions/console-failures-by-code.md): the delivery's English after the workflow's id.
+ */
 const said = (outcome: AttemptOutcome) =>
   `The workflow 'crm' did not take the analysis: ${outcome.error?.message ?? `HTTP ${outcome.statusCode}`}`;
 
-describe('the workflow client (issue 23: why a workflow did not take the analysis, by code)', () => {
+describe('the workflow client (why a workflow did not take the analysis, by code)', () => {
   it('throws a CodedError with the workflow and the receiver’s answer, the API’s English as before', async () => {
     const client = createWorkflowClient({ baseUrl: `${base}/`, secret: 's', timeoutMs: 1000 }, 'http://x');
     expect(await client.post('ok', request, new AbortController().signal)).toMatchObject({ statusCode: 204 });

@@ -6,8 +6,9 @@ import { hostOf, outboundPolicy } from '../delivery/outbound';
 import { CodedError, type WorkflowEngine } from '../pipeline/stage';
 
 /**
- * Why the workflow did not take the analysis, by code (issue 23): the delivery's outcome said as
- * its English says it (server/delivery/send.ts), Node's words only a `detail`.
+ * Why the workflow did not take the analysis, by code (docs/decisions/console-failures-by-code.md):
+ * the delivery's outcome said as its English says it (server/delivery/send.ts), Node's words only a
+ * `detail`.
  */
 export const workflowNotTaken = (workflow: string, outcome: AttemptOutcome): TraceMessage => {
   const { error } = outcome;

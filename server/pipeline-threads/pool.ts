@@ -176,7 +176,7 @@ export const createPipelinePool = (
   /**
    * A thread asks only for the services it was told exist (thread.ts servicesOf: `data`, or the
    * environment's own LLM, which `llmFor` serves): the "No … is configured" errors below are
-   * impossible states, not said by code (issue 23).
+   * impossible states, not said by code (docs/decisions/console-failures-by-code.md).
    */
   const callService = (job: Job, name: ServiceName, args: unknown[], signal: AbortSignal) => {
     const spec = job.spec;

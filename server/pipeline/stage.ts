@@ -36,7 +36,7 @@ export type PipelineInput = (
   origin?: { environmentId: string; manualFinalStatus: boolean };
 };
 
-/** The environment's configuration, as the stages read it. Later issues add their modules. */
+/** The environment's configuration, as the stages read it. */
 export interface PipelineConfig {
   /**
    * The active modules, in the order they run (schemas/modules.ts). Absent: every module, in the
@@ -223,9 +223,10 @@ export class StopPipeline extends Error {
 }
 
 /**
- * A failure said by code (issue 23): its message is the code's English (the API's words, unchanged),
- * its `trace` the code and parameters the console says in the user's language. A step that throws
- * one fails as any error does (status 'error', "This step failed"), its error stored by code.
+ * A failure said by code (docs/decisions/console-failures-by-code.md): its message is the code's
+ * English (the API's words, unchanged), its `trace` the code and parameters the console says in the
+ * user's language. A step that throws one fails as any error does (status 'error', "This step
+ * failed"), its error stored by code.
  *
  * @example
  *   throw new CodedError(traceMessage('endpointTimeout', { endpoint, seconds: 60 }));

@@ -3,11 +3,12 @@ import fp from 'fastify-plugin';
 import { checkDecoded } from '../http/input';
 
 /**
- * Every decoded input checked once, before any route sees it (issue 18): route parameters, the
- * query string and the parsed body are free of NUL and lone surrogates and nest at most
- * MAX_JSON_DEPTH deep (server/http/input.ts). Multipart forms are read by their routes, which check
- * each part with `checkFormPart`; JSON found inside a string (a list's `filter`, a form's
- * `metadata`) is checked where it is parsed.
+ * Every decoded input checked once, before any route sees it
+ * (docs/decisions/security-invalid-characters.md): route parameters, the query string and the
+ * parsed body are free of NUL and lone surrogates and nest at most MAX_JSON_DEPTH deep
+ * (server/http/input.ts). Multipart forms are read by their routes, which check each part with
+ * `checkFormPart`; JSON found inside a string (a list's `filter`, a form's `metadata`) is checked
+ * where it is parsed.
  */
 export const inputPlugin = fp(
   async (app: FastifyInstance) => {

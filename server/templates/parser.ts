@@ -29,7 +29,8 @@ const TEST_STRENGTH = 100;
 
 /**
  * How deep `if` and `for` tags may nest in one template. Parsing and rendering recurse once per
- * level, so the bound keeps both far from the stack's limit (issue 18: 5,000 nested `if` overflowed it).
+ * level, so the bound keeps both far from the stack's limit (5,000 nested `if` overflowed it;
+ * docs/decisions/security-template-nesting.md).
  */
 export const MAX_TAG_NESTING = 64;
 /**

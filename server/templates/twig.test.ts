@@ -147,7 +147,7 @@ describe('the Twig of reply templates', () => {
   });
 });
 
-describe('nesting bounds (issue 18)', () => {
+describe('nesting bounds', () => {
   const nestedIfs = (n: number) => `${'{% if a %}'.repeat(n)}x${'{% endif %}'.repeat(n)}`;
   const parens = (n: number) => `{{ ${'('.repeat(n)}a${')'.repeat(n)} }}`;
   const filters = (n: number) => `{{ a${'|e'.repeat(n)} }}`;
@@ -213,7 +213,8 @@ describe('templateProblems', () => {
       shout: ["Line 2: the filter 'shout' does not exist"],
       proto: ["Line 1: the filter 'constructor' does not exist"],
     });
-    // Said by code, the engine's own sentence only as a detail (issue 23, one language at a time).
+    // Said by code, the engine's own sentence only as a detail
+    // (docs/decisions/console-failures-by-code.md).
     expect(found.broken[0]).toMatchObject({
       path: 'body',
       code: 'templateSyntax',

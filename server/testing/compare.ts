@@ -10,9 +10,10 @@ import { eachItemPage, scoredItem, type ItemRow } from './items';
 import type { ScoredItem } from './scores';
 
 /**
- * Two runs compared message by message (issue 19, beyond the spec): scores side by side, the
- * messages whose outcome changed, and why — grouped by the rule that decided in one run only or the
- * interaction found in one only (from the items' bases, migration 015), or their expectations.
+ * Two runs compared message by message (beyond the spec, docs/decisions/testing-compare-runs.md):
+ * scores side by side, the messages whose outcome changed, and why — grouped by the rule that
+ * decided in one run only or the interaction found in one only (from the items' bases, migration
+ * 015), or their expectations.
  */
 
 /** A test that is not one of the project's: the 404 of every test route. */

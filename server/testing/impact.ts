@@ -20,9 +20,9 @@ import type { Expectations } from './labels';
 import type { ScoredItem } from './scores';
 
 /**
- * The impact preview (issue 19, beyond the spec): what an unsaved edit of a category, an archetype
- * or an interaction would do to the scores of the environment's last finished test, under that
- * run's domain rules. Nothing is read again from the files:
+ * The impact preview (beyond the spec, docs/decisions/testing-impact-preview.md): what an unsaved
+ * edit of a category, an archetype or an interaction would do to the scores of the environment's
+ * last finished test, under that run's domain rules. Nothing is read again from the files:
  * - a category edit categorises each message again from its basis — the interactions, data and
  *   headers its analysis gave, stored with the item — on this thread (fast: no NLU);
  * - an archetype or interaction edit runs the NLU, the categorisation and the information

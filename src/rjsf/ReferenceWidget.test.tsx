@@ -54,7 +54,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, combobox: HTMLEl
 
 beforeEach(resetBrowserState);
 
-describe('a category criterion’s name (issue 23)', () => {
+describe('a category criterion’s name', () => {
   it('is picked among the interactions or the categories, as the criterion’s type says', async () => {
     const user = userEvent.setup();
     const own = setup();

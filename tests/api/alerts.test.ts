@@ -7,9 +7,9 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
 /**
- * Alerts of an environment (issue 22, spec pipeline §3, §4, §6, §9): managed by cockpit viewers and
- * above, evaluated by a job on the queue every ALERT_INTERVAL, mailed over a real SMTP server, each
- * firing listed.
+ * Alerts of an environment (spec pipeline §3, §4, §6, §9; docs/decisions/dashboard-alerts.md):
+ * managed by cockpit viewers and above, evaluated by a job on the queue every ALERT_INTERVAL,
+ * mailed over a real SMTP server, each firing listed.
  */
 
 let t: TestPlatform;

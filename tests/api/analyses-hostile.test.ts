@@ -38,7 +38,7 @@ const expectClearError = (message: string | null) => {
 };
 
 /**
- * The issue's bad input: each file ends in a clear error, or a bounded result with warnings, for its
+ * Hostile files: each file ends in a clear error, or a bounded result with warnings, for its
  * own analysis; the worker keeps serving the others.
  */
 describe('hostile input', () => {
@@ -92,7 +92,7 @@ describe('hostile input', () => {
   );
 });
 
-describe('an analysis that fails says why by code (issue 23, one language at a time)', () => {
+describe('an analysis that fails says why by code', () => {
   it('stores the failure as a trace message beside its English, and the list and the result answer it', async () => {
     const id = await upload('truncated.pdf', corpusBytes('pdf/pdflatex-4-pages.pdf').slice(0, 6000));
     const { analysis } = await settled(id);

@@ -302,7 +302,8 @@ describe('the lifecycle of an analysis', () => {
       expect(analysis).toMatchObject({
         status: 'error',
         error: 'No final status was received before the time limit',
-        // By code too, for the console to say in the reader's language (issue 23).
+        // By code too, for the console to say in the reader's language
+        // (docs/decisions/console-failures-by-code.md).
         errorMessage: { code: 'analysisNoFinalStatus' },
       });
     } finally {

@@ -29,7 +29,7 @@ const startWorker = (env: Record<string, string>) => {
 };
 
 /**
- * DESIGN.md §2 and the issue's acceptance: a worker killed in the middle of an analysis does not
+ * DESIGN.md §2: a worker killed in the middle of an analysis does not
  * lose it. The analysis is an MP3 whose transcription (a third-party speech service, played here
  * by a local server) is still running when the worker process gets SIGKILL; the next worker finds
  * its heartbeat stale, queues it again, and processes it.

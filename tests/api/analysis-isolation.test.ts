@@ -178,7 +178,7 @@ describe('the test pages read in a pipeline thread', () => {
     );
   });
 
-  it('the extractor test page says what was left out by code, beside the English (issue 23)', async () => {
+  it('the extractor test page says what was left out by code, beside the English', async () => {
     const { env } = await templateEnvironment(t, acme);
     const settingsUrl = `${API}/environments/${env}/extractor-settings`;
     const settings = (await acme.call('GET', settingsUrl, 'configurator')).json() as {

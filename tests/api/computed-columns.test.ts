@@ -3,9 +3,9 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
 /**
- * Computed list columns (x-admin `computedColumns`, issue 23): a context's list row says which
- * servers load it and how many interactions it holds (spec pipeline §3), computed by the list route
- * from the environment's current configuration.
+ * Computed list columns (x-admin `computedColumns`, docs/decisions/resources-computed-columns.md):
+ * a context's list row says which servers load it and how many interactions it holds (spec pipeline
+ * §3), computed by the list route from the environment's current configuration.
  */
 let t: TestPlatform;
 let acme: Tenants;

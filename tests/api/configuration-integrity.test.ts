@@ -4,10 +4,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, environmentCalls, type Tenants } from './support/tenants';
 
 /**
- * Referential integrity of the NLU configuration (issue 23, acceptance 2): nothing a user does
- * through the console or an import leaves a configuration that makes analyses fail later. A used
- * archetype, function, context or category cannot be deleted; an import naming one it does not hold
- * is refused with the reference named; ids in imports are matched as ids only, never in names.
+ * Referential integrity of the NLU configuration (docs/decisions/resources-refuse-not-cascade.md):
+ * nothing a user does through the console or an import leaves a configuration that makes analyses
+ * fail later. A used archetype, function, context or category cannot be deleted; an import naming
+ * one it does not hold is refused with the reference named; ids in imports are matched as ids only,
+ * never in names.
  */
 let t: TestPlatform;
 let acme: Tenants;
@@ -49,7 +50,7 @@ afterAll(() => t.close());
 const idOf = async (path: string, name: string) =>
   ((await ok('GET', path)) as { id: string; name: string }[]).find((d) => d.name === name)!.id;
 
-describe('deleting what others use (issue 23)', () => {
+describe('deleting what others use', () => {
   it('refuses to delete a used archetype, naming what uses it, and deletes it once nothing does', async () => {
     const cancel = await idOf('archetypes', 'cancel');
     const refused = await call('DELETE', `archetypes/${cancel}`);
@@ -92,7 +93,7 @@ describe('deleting what others use (issue 23)', () => {
   });
 });
 
-describe('importing a configuration (issue 23)', () => {
+describe('importing a configuration', () => {
   const document = (entities: Record<string, unknown[]>) => ({
     format: 'environment-configuration',
     version: 1,

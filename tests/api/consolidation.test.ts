@@ -8,10 +8,11 @@ import { API, buildTenants, type Tenants, environmentCalls } from './support/ten
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 /**
- * The consolidation module (issue 21, spec pipeline §3 "Consolidation module: name, workflowId,
- * module order"): each analysis posted to the environment's workflow on the deployment's workflow
- * engine (a local HTTP receiver standing for n8n), which ends an analysis created with the manual
- * final status through the public API's PATCH, exchangeLabels included.
+ * The consolidation module (spec pipeline §3 "Consolidation module: name, workflowId,
+ * module order"; docs/decisions/delivery-consolidation-workflow.md): each analysis posted to the
+ * environment's workflow on the deployment's workflow engine (a local HTTP receiver standing for
+ * n8n), which ends an analysis created with the manual final status through the public API's PATCH,
+ * exchangeLabels included.
  */
 const SECRET = 'workflow-secret-0123456789';
 let t: TestPlatform;
@@ -94,7 +95,7 @@ describe('the consolidation module', () => {
     expect(step(result)).toMatchObject({
       status: 'skipped',
       warnings: [expect.stringContaining('workflow')],
-      // By code (issue 23): the settings' problem inside.
+      // By code (docs/decisions/console-failures-by-code.md): the settings' problem inside.
       messages: {
         warnings: [
           {
@@ -160,7 +161,8 @@ describe('the consolidation module', () => {
     try {
       const { status, error, errorMessage, result } = await analyse('Broken workflow');
       expect(status).toBe('error');
-      // By code too (issue 23): the main thread's refusal crosses to the pipeline thread with its code.
+      // By code too (docs/decisions/console-failures-by-code.md): the main thread's refusal crosses
+      // to the pipeline thread with its code.
       const refused = {
         code: 'workflowNotTaken',
         params: {

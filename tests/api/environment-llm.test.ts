@@ -5,7 +5,7 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
- * An environment's own LLM endpoint (issue 21: the LLM_* settings "per environment overridable"),
+ * An environment's own LLM endpoint (docs/decisions/delivery-environment-llm-endpoint.md),
  * on a deployment without one: checked like a webhook's URL, its key write-only, used by the vision
  * engine with its model and key, and removed to fall back on the deployment's.
  */

@@ -5,9 +5,10 @@ import { API, buildTenants, type Tenants } from './support/tenants';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 /**
- * The environment's error log (issue 21, spec pipeline §2): an analysis whose reply template fails
- * when it runs, one that failed outside any step, and a webhook delivery whose seven attempts all
- * failed, read back with their filters. Retries are 50 ms apart (doubling) instead of a minute.
+ * The environment's error log (spec pipeline §2; docs/webhooks.md, "Error log"): an analysis whose
+ * reply template fails when it runs, one that failed outside any step, and a webhook delivery whose
+ * seven attempts all failed, read back with their filters. Retries are 50 ms apart (doubling)
+ * instead of a minute.
  */
 const ENV = { OUTBOUND_ALLOW: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '1000' };
 

@@ -5,8 +5,8 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, environmentCalls, type Tenants } from './support/tenants';
 
 /**
- * The configuration graph (issue 22, spec pipeline §2 `graph`): what the server draws of an
- * environment's configuration, what it makes stand out, and who may read it.
+ * The configuration graph (spec pipeline §2 `graph`, docs/decisions/dashboard-graph-view.md): what
+ * the server draws of an environment's configuration, what it makes stand out, and who may read it.
  */
 let t: TestPlatform;
 let acme: Tenants;
@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('configuration graph (issue 22)', () => {
+describe('configuration graph', () => {
   it('draws servers → contexts → interactions → archetypes → sub-archetypes, and categories → rules → what they test', async () => {
     const graph = await graphOf(env);
     expect(targets(graph, 'nlu-server:main')).toEqual(['nlu-context:customer care']);

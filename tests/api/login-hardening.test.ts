@@ -4,10 +4,10 @@ import { fixtures, PASSWORD, signIn } from './support/fixtures';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 
 /**
- * Sign-in hardening (issue 18, defects 3, 6 and 7): attempts are reserved before the password is
- * checked, a browser that signed in before is not locked out by others, failures do not tell which
- * usernames exist, addresses come from X-Forwarded-For only with TRUST_PROXY, and forgotten-password
- * mails and current-password checks are limited too.
+ * Sign-in hardening (docs/decisions/auth-attempts-counted-before-checked.md): attempts are reserved
+ * before the password is checked, a browser that signed in before is not locked out by others,
+ * failures do not tell which usernames exist, addresses come from X-Forwarded-For only with
+ * TRUST_PROXY, and forgotten-password mails and current-password checks are limited too.
  */
 let t: TestPlatform;
 

@@ -109,7 +109,8 @@ describe('the NLU configuration, through the API', () => {
     ).details!;
     expect(regex.path).toBe('expressions.0.value');
     expect(regex.message).toMatch(/\(a\+\)\+\$/);
-    // The reason by code, for the console to say in the user's language (issue 23).
+    // The reason by code, for the console to say in the user's language
+    // (docs/decisions/console-failures-by-code.md).
     expect(regex).toMatchObject({
       code: 'regexNestedRepeated',
       params: { source: '(a+)+$', quantifier: '+', inner: 'a+' },
@@ -284,7 +285,7 @@ describe('the NLU configuration, through the API', () => {
     expect((await acme.call('POST', url('extraction-test'), 'cockpit', { text: 'x' })).statusCode).toBe(403);
   });
 
-  it('keeps only the fields the chosen source or function reads, and needs those (issue 23)', async () => {
+  it('keeps only the fields the chosen source or function reads, and needs those', async () => {
     // A regular-expression field sent with a stale interaction and parameter: saved without them.
     const field = await create('extraction-fields', {
       name: 'stale choice',
@@ -373,7 +374,7 @@ describe('the NLU configuration, through the API', () => {
     const [legacy] = (
       (await acme.call('GET', url('contexts'), 'configurator')).json() as { id: string; name: string }[]
     ).filter((c) => c.name === 'legacy');
-    // The API keeps a context a server loads (issue 23) ...
+    // The API keeps a context a server loads (docs/decisions/resources-refuse-not-cascade.md) ...
     const kept = await acme.call('DELETE', url(`contexts/${legacy.id}`), 'configurator');
     expect(kept.statusCode).toBe(409);
     expect(kept.json().params).toMatchObject({ name: 'legacy', users: expect.stringContaining('broken') });
@@ -384,7 +385,8 @@ describe('the NLU configuration, through the API', () => {
     expect(res.json()).toMatchObject({
       code: 'NLU_CONFIGURATION',
       message: "Server 'broken' cannot start: Server 'broken': the context 'legacy' does not exist",
-      // Each problem by code too, for the console to say in the user's language (issue 23).
+      // Each problem by code too, for the console to say in the user's language
+      // (docs/decisions/console-failures-by-code.md).
       params: {
         server: 'broken',
         problems: [

@@ -9,9 +9,10 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
- * The OCR data extraction module (issue 21, spec pipeline §3 "OCR data extraction: category,
- * documents, fields"): on the documents of a category, values read next to their anchor labels —
- * in an analysis, where they join the extracted data, and on the test page, text layers and OCR alike.
+ * The OCR data extraction module (spec pipeline §3 "OCR data extraction: category,
+ * documents, fields"; docs/decisions/nlu-ocr-data-extraction.md): on the documents of a category,
+ * values read next to their anchor labels — in an analysis, where they join the extracted data, and
+ * on the test page, text layers and OCR alike.
  */
 let t: TestPlatform;
 let acme: Tenants;
@@ -255,7 +256,7 @@ describe('the OCR data extraction module', () => {
     ]);
   });
 
-  it('names a pattern refused at run time by code on the test page (issue 23)', async () => {
+  it('names a pattern refused at run time by code on the test page', async () => {
     await setOcrData({ fields: [field('total', ['Total'])] });
     // The settings' check refuses such a pattern first: here it reached the stored settings all the same.
     await t.platform.db.query(

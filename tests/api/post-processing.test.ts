@@ -7,10 +7,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, environmentCalls, type Tenants } from './support/tenants';
 
 /**
- * The post-processing module (issue 21; spec pipeline §2 menu, §3 trace "post-processing"): rules
- * that adjust categories, taints and extracted data after the categorization and the OCR data
- * extraction, before the LLM steps — saved with their problems refused, run in every analysis,
- * their taints routing the modules after them, and never failing an analysis for a broken reference.
+ * The post-processing module (docs/decisions/nlu-post-processing.md; spec pipeline §2 menu, §3
+ * trace "post-processing"): rules that adjust categories, taints and extracted data after the
+ * categorization and the OCR data extraction, before the LLM steps — saved with their problems
+ * refused, run in every analysis, their taints routing the modules after them, and never failing an
+ * analysis for a broken reference.
  */
 let t: TestPlatform;
 let acme: Tenants;

@@ -64,7 +64,8 @@ describe('reply templates', () => {
       expect.objectContaining({
         path: 'body',
         message: "Line 2: The 'if' tag is never closed (endif)",
-        // By code for the console, the engine's sentence only as a detail (issue 23).
+        // By code for the console, the engine's sentence only as a detail
+        // (docs/decisions/console-failures-by-code.md).
         code: 'templateSyntax',
         params: { line: 2, detail: "The 'if' tag is never closed (endif)" },
       }),
@@ -252,7 +253,7 @@ describe('the reply templates page', () => {
     ).toBe(403);
   });
 
-  it('says an LLM endpoint’s failure in English and by code (issue 23)', async () => {
+  it('says an LLM endpoint’s failure in English and by code', async () => {
     await create({ name: 'ask-llm', llm: true, body: 'Answer: {{ text }}' });
     llm.replies.push({ status: 503 });
     const failed = await acme.call('POST', url('reply-test'), 'configurator', {

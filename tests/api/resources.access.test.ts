@@ -221,7 +221,7 @@ const bodies: Record<string, (who: Role) => unknown> = {
   'domain rules update': () => ({ inputType: 'email' }),
 };
 
-describe('the role matrix of every resource route (spec §6, issue acceptance 5)', () => {
+describe('the role matrix of every resource route (spec §6)', () => {
   const seen: { who: Role; route: string; url: string; body: string }[] = [];
 
   it('answers each caller the status of the table', async () => {

@@ -7,10 +7,10 @@ import { API, type Tenants } from './support/tenants';
 import { startTestingCentre, type testingCentre } from './support/testing';
 
 /**
- * The impact preview and the comparison of runs (issue 19, acceptance 3): on an environment made
- * from a use-case template and a bank of its samples, what the preview says an unsaved rule edit
- * would do is what saving it and running the test again does, figure for figure; the comparison of
- * the two runs names the rule that changed each outcome.
+ * The impact preview and the comparison of runs (docs/decisions/testing-impact-preview.md): on an
+ * environment made from a use-case template and a bank of its samples, what the preview says an
+ * unsaved rule edit would do is what saving it and running the test again does, figure for figure;
+ * the comparison of the two runs names the rule that changed each outcome.
  */
 
 let t: TestPlatform;

@@ -8,10 +8,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants, environmentCalls } from './support/tenants';
 
 /**
- * The vision engine (issue 21, spec pipeline §3 "Vision engine") against a local server speaking
- * the OpenAI chat-completions protocol: structured output for the strict types, the page images
- * sent, and every answer that cannot be used (an undeclared key, truncated or malformed JSON, a
- * refusal, an HTTP error, no answer in time) failing the step with what was wrong.
+ * The vision engine (spec pipeline §3 "Vision engine", docs/decisions/nlu-vision-engine.md) against
+ * a local server speaking the OpenAI chat-completions protocol: structured output for the strict
+ * types, the page images sent, and every answer that cannot be used (an undeclared key, truncated
+ * or malformed JSON, a refusal, an HTTP error, no answer in time) failing the step with what was
+ * wrong.
  */
 let t: TestPlatform;
 let llm: LlmServer;
@@ -173,8 +174,9 @@ describe('the vision engine module', () => {
 
   it('fails the step with a clear reason, never an invented key, on every answer it cannot use', async () => {
     await setVision(CLASSES);
-    // The API's English as before, and the reason by code (issue 23), an LLM endpoint's failure
-    // included: it crosses from the main thread with its code.
+    // The API's English as before, and the reason by code
+    // (docs/decisions/console-failures-by-code.md), an LLM endpoint's failure included: it crosses
+    // from the main thread with its code.
     const llmEndpoint = { list: [{ code: 'endpointLlm' }] };
     const cases: [ChatReply, string, object][] = [
       [

@@ -10,9 +10,10 @@ import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 /**
- * Webhook delivery (issue 21, DESIGN.md §6 Output) against real HTTP receivers on loopback: the
- * signature, retries with backoff, the delivery log, replays, timeouts and size bounds. Retries are
- * 50 ms apart (doubling) instead of a minute, the timeout 1 s instead of 10.
+ * Webhook delivery (DESIGN.md §6 Output, docs/decisions/delivery-one-job-per-attempt.md) against
+ * real HTTP receivers on loopback: the signature, retries with backoff, the delivery log, replays,
+ * timeouts and size bounds. Retries are 50 ms apart (doubling) instead of a minute, the timeout 1 s
+ * instead of 10.
  */
 const ENV = { OUTBOUND_ALLOW: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '1000' };
 

@@ -209,7 +209,7 @@ const gizmoSchema = defineResourceSchema({
   },
 });
 
-describe('a throwaway resource with a reference field (issue 23: forms that know their references)', () => {
+describe('a throwaway resource with a reference field (forms that know their references)', () => {
   const gizmos = describeResource(gizmoSchema);
 
   it('picks the reference among the referenced records, and the built-in archetypes, by name', async () => {
@@ -283,7 +283,7 @@ const doodadSchema = defineResourceSchema({
   },
 });
 
-describe('a throwaway resource with code fields (issue 23: templates and regular expressions edited as code)', () => {
+describe('a throwaway resource with code fields (templates and regular expressions edited as code)', () => {
   const doodads = describeResource(doodadSchema);
 
   it('edits its template in a code editor, with the server’s error at its line, by declaration alone', async () => {
@@ -383,7 +383,7 @@ const trinketSchema = defineResourceSchema({
   },
 });
 
-describe('a throwaway resource with computed columns (issue 23: lists that show what users look for)', () => {
+describe('a throwaway resource with computed columns (lists that show what users look for)', () => {
   const trinkets = describeResource(trinketSchema);
 
   it('shows the columns its schema computes and a resource path as the resource’s name', async () => {
@@ -415,7 +415,7 @@ describe('a throwaway resource with computed columns (issue 23: lists that show 
   });
 });
 
-describe('a throwaway resource whose fields depend on a choice (issue 23: if/then in the schema)', () => {
+describe('a throwaway resource whose fields depend on a choice (if/then in the schema)', () => {
   const contraptions = describeResource(contraptionSchema);
   conformance(contraptions);
 

@@ -3,10 +3,10 @@ import { E2E_ADMIN, E2E_MAIL_PORT } from './support/constants';
 import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
- * The environment dashboard end to end (issue 22, spec §4, §6): analyses processed by the real
- * worker in an environment made from the insurance template (its categorisation decides their
- * categories) show in the dashboard of the last week; a category opens the analyses list filtered
- * on it.
+ * The environment dashboard end to end (spec §4, §6; docs/decisions/dashboard-one-read.md):
+ * analyses processed by the real worker in an environment made from the insurance template (its
+ * categorisation decides their categories) show in the dashboard of the last week; a category opens
+ * the analyses list filtered on it.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -95,10 +95,10 @@ test('filter the dashboard to the last week, read its figures and drill into a c
 });
 
 /**
- * A timeout alert end to end (issue 22, spec pipeline §3, §4): created in the console from the
- * dashboard, it mails its address once an analysis stays unfinished past its delay — here one
- * created with the manual final status, which waits pending for its PATCH after processing —
- * with a link to those analyses; its firing is listed on the alerts page.
+ * A timeout alert end to end (spec pipeline §3, §4; docs/decisions/dashboard-alerts.md): created in
+ * the console from the dashboard, it mails its address once an analysis stays unfinished past its
+ * delay — here one created with the manual final status, which waits pending for its PATCH after
+ * processing — with a link to those analyses; its firing is listed on the alerts page.
  */
 test('create a timeout alert, stall an analysis, receive the mail and see the firing', async ({ page }) => {
   test.setTimeout(180_000);

@@ -4,10 +4,10 @@ import { E2E_ADMIN } from './support/constants';
 import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
- * The graph view end to end (issue 22, acceptance 3 and 5): an environment made from the insurance
- * template shows its configuration with no dangling reference; searching an archetype focuses its
- * neighbourhood, clicking it opens its editor. A 500-node configuration is laid out without
- * overlapping boxes, and its screenshot is kept with the test's results.
+ * The graph view end to end (docs/decisions/dashboard-graph-view.md): an environment made from the
+ * insurance template shows its configuration with no dangling reference; searching an archetype
+ * focuses its neighbourhood, clicking it opens its editor. A 500-node configuration is laid out
+ * without overlapping boxes, and its screenshot is kept with the test's results.
  */
 
 test.beforeEach(async ({ context }) => {

@@ -79,8 +79,8 @@ test('a configurator builds a rule from words to category, sees it decide on a c
   await section(page, 'Interactions');
   dialog = await createDialog(page);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('mentions unicode');
-  // References are picked, not typed (issue 23): the environment's contexts and archetypes, and
-  // the built-in archetypes.
+  // References are picked, not typed (docs/decisions/resources-reference-pickers.md): the
+  // environment's contexts and archetypes, and the built-in archetypes.
   const contexts = await addItem(dialog, 'Contexts');
   await contexts.getByRole('combobox', { name: 'Contexts 1' }).click();
   await page.getByRole('option', { name: 'mail', exact: true }).click();

@@ -3,7 +3,7 @@ import { E2E_ADMIN } from './support/constants';
 import { newEnvironment, signInEn } from './support/pages';
 
 /**
- * Reply templates (spec pipeline §2, §5; issue "environments managed": cyclic includes refused): a
+ * Reply templates (spec pipeline §2, §5; cyclic includes refused): a
  * configurator writes a default template that includes a signature, is refused a cycle with its
  * message, tests the template on a text, and reads the reply drafted for a simulated mail.
  */
@@ -55,7 +55,8 @@ test('a configurator writes reply templates, is refused a cycle, tests one and r
   await expect(dialog).toContainText(
     'Templates cannot include themselves, directly or through another template: signature → reply → signature',
   );
-  // A syntax error is said under the editor and drawn at its line (issue 23: code editors).
+  // A syntax error is said under the editor and drawn at its line
+  // (docs/decisions/console-code-editors.md).
   await fillTemplate(dialog, '-- The claims team\n{% if agent %}{{ agent }}');
   await save(dialog);
   await expect(dialog).toContainText(/Line 2: .*endif/);

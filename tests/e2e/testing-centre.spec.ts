@@ -6,9 +6,10 @@ import { E2E_ADMIN } from './support/constants';
 import { newEnvironmentFromTemplate, signInEn } from './support/pages';
 
 /**
- * The testing centre end to end (spec pipeline §2–4, issue 19): mails imported into the bank,
- * tagged, qualified, tested against an environment made from the insurance template, and read back
- * as precision and sensitivity, with the false negative opening the analysis that explains it.
+ * The testing centre end to end (spec pipeline §2–4, docs/testing-centre.md): mails imported into
+ * the bank, tagged, qualified, tested against an environment made from the insurance template, and
+ * read back as precision and sensitivity, with the false negative opening the analysis that
+ * explains it.
  */
 
 interface Sample {

@@ -3,8 +3,9 @@ import { E2E_ADMIN } from './support/constants';
 import { signInEn } from './support/pages';
 
 /**
- * Spec §4 ("unsaved changes trigger a leave warning with three choices"), issue 23: every editing
- * page of the console, visited as the demo administrator on the demo data, asks before leaving.
+ * Spec §4 ("unsaved changes trigger a leave warning with three choices";
+ * docs/decisions/console-unsaved-changes.md): every editing page of the console, visited as the
+ * demo administrator on the demo data, asks before leaving.
  *
  * How the list was made: from the route table (src/routing/appRoutes.tsx), every page whose
  * component writes something — a generic resource's create or edit form (SchemaForm: the pages of

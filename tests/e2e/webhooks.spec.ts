@@ -5,10 +5,10 @@ import { E2E_ADMIN } from './support/constants';
 import { newEnvironment, signInEn } from './support/pages';
 
 /**
- * Webhook delivery end to end (issue 21): configured in the console, fed by a corpus email's
- * analysis, watched in the delivery log through a receiver's failure, replayed once it is fixed.
- * The receiver runs in this process on loopback (the e2e server allows 127.0.0.1 and retries every
- * 200 ms, doubling, instead of every minute).
+ * Webhook delivery end to end (docs/decisions/delivery-one-job-per-attempt.md): configured in the
+ * console, fed by a corpus email's analysis, watched in the delivery log through a receiver's
+ * failure, replayed once it is fixed. The receiver runs in this process on loopback (the e2e server
+ * allows 127.0.0.1 and retries every 200 ms, doubling, instead of every minute).
  */
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('locale', 'en'));

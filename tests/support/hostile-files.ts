@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 
-/** Hostile inputs the issue names, built at test time (no large fixture in the repository). */
+/** Hostile inputs, built at test time (no large fixture in the repository). */
 
 /** A DOCX whose document.xml inflates to `megabytes` MB of zeros from a few hundred KB. */
 export const zipBombDocx = (megabytes = 200): Uint8Array =>

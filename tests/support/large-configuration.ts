@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * A configuration of about 500 graph nodes (issue 22: the graph view must stay legible and lay out
- * in ≤ 1 s at that size), for the end-to-end test and `bench graph`: 5 servers of 4 contexts each,
- * 200 archetypes, 150 interactions of two archetypes each, 50 categories of two rules each. Every
- * entity is used, so nothing stands out but what a test adds.
+ * A configuration of about 500 graph nodes (the graph view must stay legible and lay out
+ * in ≤ 1 s at that size: docs/decisions/dashboard-graph-layout.md), for the end-to-end test and
+ * `bench graph`: 5 servers of 4 contexts each, 200 archetypes, 150 interactions of two archetypes
+ * each, 50 categories of two rules each. Every entity is used, so nothing stands out but what a
+ * test adds.
  *
  * @param exported an environment's export (its format, version and settings are kept)
  */

@@ -1,5 +1,5 @@
--- Named versions of an environment's configuration (issue: environments managed): a snapshot of the
--- document that export and import also use (server/environments/configuration.ts).
+-- Named versions of an environment's configuration (docs/decisions/resources-versions.md): a
+-- snapshot of the document that export and import also use (server/environments/configuration.ts).
 CREATE TABLE environment_versions (
   id             uuid PRIMARY KEY,
   environment_id uuid NOT NULL REFERENCES environments (id) ON DELETE CASCADE,

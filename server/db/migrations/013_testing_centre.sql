@@ -1,4 +1,5 @@
--- The testing centre (spec pipeline-and-testing §2–§9, DESIGN.md §6 "Testing centre", issue 19).
+-- The testing centre (spec pipeline-and-testing §2–§9, DESIGN.md §6 "Testing centre",
+-- docs/decisions/testing-driven-by-two-jobs.md).
 
 -- The message bank of a project: messages kept with what their analysis is expected to give. The
 -- content lives with the message (a file's bytes, or the pasted text), so that a test can run it

@@ -1,7 +1,8 @@
 -- What each test item's analysis gave the categorisation (the interactions it found, its extracted
 -- data, headers, metadata and attachments) and which rule decided each category: the impact preview
 -- categorises the run's messages again under an edited rule without running their analyses, and
--- the comparison of two runs says which rules and interactions changed an outcome (issue 19).
+-- the comparison of two runs says which rules and interactions changed an outcome
+-- (docs/decisions/testing-item-basis.md).
 -- Written when the item is collected; kept with the run, whatever happens to the analysis later.
 ALTER TABLE test_items ADD COLUMN basis jsonb;
 

@@ -1,4 +1,5 @@
--- Test sets (spec pipeline-and-testing §2 "my test sets", §4 "Tag: public or private", issue 19).
+-- Test sets (spec pipeline-and-testing §2 "my test sets", §4 "Tag: public or private",
+-- docs/decisions/testing-private-tags.md).
 -- A test set is a tag of the message bank; this table keeps only what a tag cannot say by itself:
 -- whether it is private, and whose. A tag without a row is public, so every tag used before this
 -- migration stays visible to every qualifier of the project. A row is written the first time a tag

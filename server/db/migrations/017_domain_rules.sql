@@ -1,4 +1,5 @@
--- The domain rules a test applies (issue 19, spec pipeline §3 "domain rule"): those of the
+-- The domain rules a test applies (spec pipeline §3 "domain rule",
+-- docs/decisions/testing-domain-modules-and-rules.md): those of the
 -- project with a priority for the test's environment, in priority order, with their domain
 -- module's name and pipeline module, snapshotted when the test is launched. Its scores, its
 -- comparison with another run and the impact preview on it read these, whatever is edited later.

@@ -1,6 +1,7 @@
 -- What the testing centre's pages count in a project's bank, kept by the statements that write it
--- (issue 19: bank pages within 100 ms at 100,000 messages, and no long statement on the API's
--- thread, where PGlite runs them). Per tag of the bank ('' stands for the whole bank) and measure:
+-- (bank pages within 100 ms at 100,000 messages, and no long statement on the API's
+-- thread, where PGlite runs them; docs/decisions/testing-bank-counts.md). Per tag of the bank (''
+-- stands for the whole bank) and measure:
 --   messages                     the messages;
 --   status:<qualification status>;
 --   <kind>:qualified             the messages qualified for a classification kind;

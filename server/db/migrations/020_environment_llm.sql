@@ -1,4 +1,4 @@
--- An environment's own LLM endpoint (issue 21: the LLM_* settings "per environment overridable"),
+-- An environment's own LLM endpoint (docs/decisions/delivery-environment-llm-endpoint.md),
 -- used by its vision engine and LLM reply templates instead of the deployment's. The URL is checked
 -- like a webhook's (DESIGN.md §9) on save and at each connection. The key is write-only: the
 -- console is told whether one is set, never its value; exports and versions do not carry it.

@@ -1,4 +1,4 @@
--- The language a user reads (issue 23, "mails in the recipient's language"): the console saves it
+-- The language a user reads (docs/decisions/accounts-mail-language.md): the console saves it
 -- when the user switches language, and every mail to the user is written in it, whatever the
 -- language of the browser that made the server send it. An invitation keeps the language its
 -- invitee is written to (the inviter's), which the account made from it starts with.

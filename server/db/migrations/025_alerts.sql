@@ -1,9 +1,10 @@
--- Alerts of an environment (spec pipeline-and-testing §3, §4, §9; issue 22; docs/decisions/dashboard-alerts.md
--- "Alerts"). A timeout alert fires once per analysis left unfinished (waiting or pending) longer than
--- `minutes`; a threshold alert once per crossing: when more than `threshold` analyses (of a status,
--- of a category) were created in the current hour, day, week, month or quarter (UTC). It fires again
--- after it re-armed: the count fell back to the threshold or below, or a new period began
--- (`fired_period` keeps the start of the period it fired in, NULL once re-armed).
+-- Alerts of an environment (spec pipeline-and-testing §3, §4, §9;
+-- docs/decisions/dashboard-alerts.md). A timeout alert fires once per analysis left unfinished
+-- (waiting or pending) longer than `minutes`; a threshold alert once per crossing: when more than
+-- `threshold` analyses (of a status, of a category) were created in the current hour, day, week,
+-- month or quarter (UTC). It fires again after it re-armed: the count fell back to the threshold or
+-- below, or a new period began (`fired_period` keeps the start of the period it fired in, NULL once
+-- re-armed).
 CREATE TABLE alerts (
   id              uuid PRIMARY KEY,
   environment_id  uuid NOT NULL REFERENCES environments (id) ON DELETE CASCADE,

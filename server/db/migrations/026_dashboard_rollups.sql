@@ -1,9 +1,9 @@
--- The dashboard's figures summarised per environment and day of UTC (docs/decisions/dashboard-daily-summaries.md
--- issue 22), so that a year of a million analyses reads 365 rows instead of a million. A periodic job
--- (server/dashboard/rollup.ts) writes them for the days that ended over a day ago, never the
--- writers of analyses; the dashboard reads these rows for the whole UTC days of a period and the
--- analyses themselves for the rest (the days at its ends, cut by its time zone, the last one or two
--- days, and any day whose summary was taken back).
+-- The dashboard's figures summarised per environment and day of UTC
+-- (docs/decisions/dashboard-daily-summaries.md), so that a year of a million analyses reads 365
+-- rows instead of a million. A periodic job (server/dashboard/rollup.ts) writes them for the days
+-- that ended over a day ago, never the writers of analyses; the dashboard reads these rows for the
+-- whole UTC days of a period and the analyses themselves for the rest (the days at its ends, cut by
+-- its time zone, the last one or two days, and any day whose summary was taken back).
 --
 -- A day's row exists only while it is exact: the triggers below delete it whenever an analysis of
 -- that day is inserted, changed in what the dashboard counts, or deleted, more than a day after

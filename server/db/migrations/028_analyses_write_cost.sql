@@ -1,6 +1,7 @@
--- What every analysis's writes cost (issues 18 and 20: the worker's CPU per analysis on the embedded
--- database). An analysis's row is written three times (submitted, claimed, finished), and since its
--- status changes each time, each version is a new entry in every index of the table.
+-- What every analysis's writes cost (the worker's CPU per analysis on the embedded
+-- database; docs/decisions/queue-fewer-index-writes.md). An analysis's row is written three times
+-- (submitted, claimed, finished), and since its status changes each time, each version is a new
+-- entry in every index of the table.
 
 -- 1. (environment_id, created_at DESC) is served as well by the dashboard's (environment_id,
 -- created_at) INCLUDE (status, duration_ms) (migration 021): a B-tree is read in either direction,

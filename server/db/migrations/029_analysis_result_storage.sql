@@ -1,5 +1,4 @@
--- How an analysis's large values are stored (issues 18 and 20; docs/decisions/platform-result-as-json-text.md
--- section, "seventh session").
+-- How an analysis's large values are stored (docs/decisions/platform-result-as-json-text.md).
 --
 -- 1. The result is `json`, the text the pipeline wrote, no longer `jsonb`. Every analysis writes
 -- its result once and a client reads it back once as text; jsonb parsed it on the way in and printed

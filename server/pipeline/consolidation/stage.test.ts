@@ -28,7 +28,7 @@ const analyse = async (consolidation: ConsolidationSettings, post: WorkflowEngin
 };
 const posted: WorkflowEngine['post'] = () => Promise.resolve({ statusCode: 204, durationMs: 1 });
 
-describe('the consolidation step (issue 23: what it says, by code)', () => {
+describe('the consolidation step (what it says, by code)', () => {
   it('says by code why it is not set up, in the settings’ own words in English', async () => {
     const { result, step } = await analyse({ workflowId: '' }, posted);
     expect(result.status).toBe('processed');

@@ -3,7 +3,7 @@ import { inEnglish } from '../../../schemas/trace-messages';
 import { emptyResult } from '../engine';
 import { extractFields } from './fields';
 
-describe('extraction fields it cannot read (issue 23: warnings by code)', () => {
+describe('extraction fields it cannot read (warnings by code)', () => {
   it('says a field whose archetype, built-in or expression cannot be used, in English and by code', () => {
     const result = emptyResult('a1');
     result.extraction = { kind: 'text', message: null, pages: [], metadata: {}, attachments: [], blocks: [] };

@@ -17,7 +17,7 @@ const services: PipelineServices = {
 const mp3 = corpusBytes('audio/markitdown-test.mp3');
 const signal = new AbortController().signal;
 
-describe('a speech endpoint’s failure (issue 23: said by code where the extractor meets it)', () => {
+describe('a speech endpoint’s failure (said by code where the extractor meets it)', () => {
   it('fails the extractor step of an audio file with the endpoint’s code', async () => {
     const config: PipelineConfig = {
       extractor: structuredClone(DEFAULT_EXTRACTOR_SETTINGS),

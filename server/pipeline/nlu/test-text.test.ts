@@ -48,7 +48,7 @@ describe('the NLU test page’s archetype matches', () => {
   });
 });
 
-describe('the NLU test page’s warnings (issue 23: by code)', () => {
+describe('the NLU test page’s warnings, by code', () => {
   it('says an interaction whose search stopped early in English and by code', () => {
     const server = {
       server: {

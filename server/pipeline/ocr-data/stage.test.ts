@@ -8,7 +8,7 @@ const services: PipelineServices = {
   speech: null,
 };
 
-describe('the OCR data step (issue 23: its refusals by code)', () => {
+describe('the OCR data step (its refusals by code)', () => {
   it('fails on a pattern refused at run time, in English and by code', async () => {
     // The settings' check refuses such a pattern first: here it reached the step all the same.
     const config: PipelineConfig = {

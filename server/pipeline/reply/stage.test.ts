@@ -10,7 +10,7 @@ const config: PipelineConfig = {
   reply: { templates: [{ name: 'draft', body: 'Answer politely.', isDefault: true, llm: true }] },
 };
 
-describe('the reply step (issue 23: an LLM answer it cannot use, by code)', () => {
+describe('the reply step (an LLM answer it cannot use, by code)', () => {
   it('fails on an LLM answer without a message: the API’s English as before, the reason by code', async () => {
     const services: PipelineServices = {
       ocr: { recognize: () => Promise.reject(new Error('no OCR in this test')) },

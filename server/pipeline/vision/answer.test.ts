@@ -43,7 +43,7 @@ const refusal = (settings: VisionSettings, chat: ChatAnswer): VisionAnswerError 
   throw new Error('the answer was read');
 };
 
-describe('the vision engine’s reading of an answer (issue 23: its reasons by code)', () => {
+describe('the vision engine’s reading of an answer (its reasons by code)', () => {
   it('fails on every answer it cannot use with a reason by code, its English the API’s as before', () => {
     const cases: [VisionSettings, ChatAnswer, object, string][] = [
       [

@@ -56,7 +56,7 @@ const analyse = async (vision: VisionSettings, model?: LlmEngine) => {
   return { result, step: result.trace.find((t) => t.step === 'visionEngine')! };
 };
 
-describe('the vision engine step (issue 23: what it says, by code)', () => {
+describe('the vision engine step (what it says, by code)', () => {
   it('says by code why it is not set up, in the settings’ own words in English', async () => {
     const { result, step } = await analyse(DEFAULT_VISION);
     expect(result.status).toBe('processed');

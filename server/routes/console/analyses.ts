@@ -41,8 +41,8 @@ export const safeDownloadType = (type: string | null | undefined) => {
 };
 
 /**
- * A file for the browser to save, never to show (issue 18): `attachment`, `nosniff`, and a type
- * the caller chose (a safe one).
+ * A file for the browser to save, never to show (docs/decisions/security-answer-headers.md):
+ * `attachment`, `nosniff`, and a type the caller chose (a safe one).
  */
 export const sendDownload = (reply: FastifyReply, filename: string, type: string, body: string | Buffer) =>
   reply

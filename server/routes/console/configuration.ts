@@ -28,9 +28,10 @@ interface Options {
 }
 
 /**
- * An environment's configuration as one document (issue: environments managed): export, import
- * (which replaces everything, atomically), and the versions' restore and comparisons. All are for
- * the environment's configurators (spec §6: configuration).
+ * An environment's configuration as one document
+ * (docs/decisions/resources-configuration-document.md): export, import (which replaces everything,
+ * atomically), and the versions' restore and comparisons. All are for the environment's
+ * configurators (spec §6: configuration).
  */
 export const configurationRoutes = async (app: FastifyInstance, { platform, schemas }: Options) => {
   const { db } = platform;

@@ -35,11 +35,12 @@ const isUnknownZone = (error: unknown) =>
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * GET /v4/console/api/environments/{envId}/dashboard (spec §4, §6; issue 22): the analyses of a
- * period by status over time, by category, their error rate, processing times per pipeline step and
- * extraction fill rates. For cockpit viewers and above of the environment's project (the lowest
- * level: a member without one, like another tenant, gets 404 as everywhere); 404 DASHBOARDS_DISABLED
- * when the deployment turned them off.
+ * GET /v4/console/api/environments/{envId}/dashboard (spec §4, §6;
+ * docs/decisions/dashboard-one-read.md): the analyses of a period by status over time, by category,
+ * their error rate, processing times per pipeline step and extraction fill rates. For cockpit
+ * viewers and above of the environment's project (the lowest level: a member without one, like
+ * another tenant, gets 404 as everywhere); 404 DASHBOARDS_DISABLED when the deployment turned them
+ * off.
  */
 export const dashboardRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db, config } = platform;

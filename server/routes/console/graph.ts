@@ -7,8 +7,9 @@ import type { Platform } from '../../platform';
 import { configurableEnvironment } from '../../resources/access';
 
 /**
- * GET /v4/console/api/environments/{envId}/graph (spec pipeline §2 `graph`; issue 22): the
- * environment's configuration as nodes and edges, for its configurators (another tenant's: 404).
+ * GET /v4/console/api/environments/{envId}/graph (spec pipeline §2 `graph`;
+ * docs/decisions/dashboard-graph-view.md): the environment's configuration as nodes and edges, for
+ * its configurators (another tenant's: 404).
  */
 export const graphRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db } = platform;

@@ -25,7 +25,7 @@ const Template = ({ problems = [] as string[], readOnly = false, initial = '' })
 /** The editor's lines as the user sees them, in order. */
 const lines = (editor: HTMLElement) => [...editor.querySelectorAll<HTMLElement>('.cm-line')];
 
-describe('code fields (issue 23: templates, regular expressions and JSON edited as code)', () => {
+describe('code fields (templates, regular expressions and JSON edited as code)', () => {
   it('lets a user type a template in a labelled editor with line numbers and highlighting', async () => {
     const user = userEvent.setup();
     render(<Template />);

@@ -55,7 +55,7 @@ const switchTo = async (user: ReturnType<typeof userEvent.setup>, code: 'FR' | '
 
 // Text queries, not role queries: computing roles and names over a long documentation page takes
 // jsdom seconds per query on a loaded machine.
-describe('user documentation in the user’s language (issue 23)', () => {
+describe('user documentation in the user’s language', () => {
   it('shows French by default and switches to English, and back, as the language changes', async () => {
     const user = userEvent.setup();
     renderWithSwitch(<UserDocumentation page="replies" />);

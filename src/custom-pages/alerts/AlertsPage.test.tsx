@@ -56,7 +56,7 @@ const open = async (routes: Record<string, unknown>) => {
   return view;
 };
 
-describe('environment alerts (issue 22; spec pipeline §3, §4, §6)', () => {
+describe('environment alerts (spec pipeline §3, §4, §6)', () => {
   it('lets a cockpit viewer create a timeout alert in the form', async () => {
     const user = userEvent.setup();
     const { alerts, routes } = alertRoutes();

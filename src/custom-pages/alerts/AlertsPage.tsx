@@ -19,9 +19,10 @@ const firings = getResource('alert-firings');
 const REFRESH_MS = 10_000;
 
 /**
- * An environment's alerts (issue 22, spec pipeline §3, §4): timeout and threshold alerts created,
- * disabled, edited once disabled (the server refuses otherwise, and the form says why) and deleted,
- * and the log of their firings. An alert's last firing opens its own firings (`?alert=<id>`).
+ * An environment's alerts (spec pipeline §3, §4; docs/decisions/dashboard-alerts.md): timeout and
+ * threshold alerts created, disabled, edited once disabled (the server refuses otherwise, and the
+ * form says why) and deleted, and the log of their firings. An alert's last firing opens its own
+ * firings (`?alert=<id>`).
  */
 export const AlertsPage = () => {
   const translate = useTranslate();

@@ -101,7 +101,7 @@ describe('vision engine output on the analysis result page (spec pipeline §3 "V
     expect(row).toHaveTextContent(warning);
   });
 
-  it('says in French why the step failed and what it left out, by code (issue 23)', async () => {
+  it('says in French why the step failed and what it left out, by code', async () => {
     window.localStorage.setItem('locale', 'fr');
     const refused = traceMessage('visionCategoryUndeclared', {
       category: 'refund',
@@ -133,7 +133,7 @@ describe('vision engine output on the analysis result page (spec pipeline §3 "V
     expect(screen.queryByText(/not one of the declared|were not sent/)).toBeNull();
   });
 
-  it('says an LLM endpoint’s failure in French, by code (issue 23)', async () => {
+  it('says an LLM endpoint’s failure in French, by code', async () => {
     window.localStorage.setItem('locale', 'fr');
     const timeout = traceMessage('endpointTimeout', {
       endpoint: traceList([traceMessage('endpointLlm')]),

@@ -5,7 +5,7 @@ import { ENV_PATH, environmentRoutes } from '../analyses/testing';
 
 beforeEach(resetBrowserState);
 
-describe('configuration help page: docs/nlu.md in the user’s language (issue 23)', () => {
+describe('configuration help page: docs/nlu.md in the user’s language', () => {
   it('shows the French page by default', async () => {
     window.localStorage.setItem('locale', 'fr');
     renderConsole(`${ENV_PATH}/configuration/help`, environmentRoutes('configurator'));

@@ -63,7 +63,8 @@ describe('advanced categorisation (spec pipeline §2, §5: Twig, errors with the
   it('shows the server’s error at its line in the code editor', async () => {
     const user = userEvent.setup({ delay: null });
     const template = await openTemplate(user, advancedRoutes([], []));
-    // A code editor (issue 23): typed into, and the server's error drawn at its line.
+    // A code editor (docs/decisions/console-code-editors.md): typed into, and the server's error
+    // drawn at its line.
     await typeCode(user, template, 'Rien{Enter}{{% if x %}Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Line 2: The 'if' tag is never closed \(endif\)/)).toBeInTheDocument();

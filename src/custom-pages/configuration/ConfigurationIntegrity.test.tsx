@@ -17,7 +17,7 @@ const cancel = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
-describe('configuration integrity in the console (issue 23)', () => {
+describe('configuration integrity in the console', () => {
   it('says in French which interactions keep an archetype from being deleted, and keeps it', async () => {
     window.localStorage.setItem('locale', 'fr');
     const user = userEvent.setup();

@@ -27,10 +27,10 @@ type State =
   | { kind: 'error'; message: string };
 
 /**
- * Under a category's, an archetype's or an interaction's form (issue 19, beyond the spec): what the
- * unsaved edit would do to the scores of the environment's last test, asked of the server as the
- * user edits — messages gained and lost, precision and sensitivity before and after per
- * classification, the messages that would change.
+ * Under a category's, an archetype's or an interaction's form (beyond the spec,
+ * docs/decisions/testing-impact-preview.md): what the unsaved edit would do to the scores of the
+ * environment's last test, asked of the server as the user edits — messages gained and lost,
+ * precision and sensitivity before and after per classification, the messages that would change.
  */
 export const ImpactPreviewPanel = ({
   projectId,

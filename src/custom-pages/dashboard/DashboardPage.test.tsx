@@ -49,7 +49,7 @@ const open = async (routes: ReturnType<typeof dashboardRoutes>['routes'], search
   return view;
 };
 
-describe('environment dashboard (spec §4, §6, §8; issue 22)', () => {
+describe('environment dashboard (spec §4, §6, §8)', () => {
   it('shows a cockpit viewer the figures of the last 30 days, each chart’s figures as a table', async () => {
     const { routes, queries } = dashboardRoutes(() => json(report));
     await open(routes);

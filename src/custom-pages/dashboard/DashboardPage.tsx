@@ -31,9 +31,10 @@ const isDisabled = (error: unknown) =>
   error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === 'DASHBOARDS_DISABLED';
 
 /**
- * An environment's dashboard (spec §4, §6, §8; issue 22), for cockpit viewers and above: the date
- * filter, the analyses by status over time, by category, the error rate, processing times and
- * extraction fill rates. Statuses and categories open the analyses list filtered on them.
+ * An environment's dashboard (spec §4, §6, §8; docs/decisions/dashboard-one-read.md), for cockpit
+ * viewers and above: the date filter, the analyses by status over time, by category, the error
+ * rate, processing times and extraction fill rates. Statuses and categories open the analyses list
+ * filtered on them.
  */
 export const DashboardPage = () => {
   const translate = useTranslate();

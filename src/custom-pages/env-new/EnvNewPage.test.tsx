@@ -68,7 +68,7 @@ const createFromTemplate = async (locale: 'fr' | 'en') => {
 
 beforeEach(resetBrowserState);
 
-describe('an environment from a use-case template (issue 23, one language at a time)', () => {
+describe('an environment from a use-case template, in the user’s language', () => {
   it('is made in French for a French user: the descriptions and comments in French, names as they are', async () => {
     const { name, configuration } = await createFromTemplate('fr');
     expect(name).toBe('Vols');

@@ -33,7 +33,7 @@ const urlProblem = (translate: ReturnType<typeof useTranslate>, error: unknown):
 };
 
 /**
- * An environment's own LLM endpoint (issue 21: the `LLM_*` settings "per environment overridable"),
+ * An environment's own LLM endpoint (docs/decisions/delivery-environment-llm-endpoint.md),
  * used by its vision engine and LLM reply templates instead of the deployment's: URL, model and a
  * write-only key (the page says whether one is set, never shows it). Configurators.
  */

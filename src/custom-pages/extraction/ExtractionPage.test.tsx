@@ -44,7 +44,7 @@ describe('information extraction page (spec pipeline §2: interface, tests, docu
     ).toBeInTheDocument();
   });
 
-  it('shows the documentation tab in French, from the French page’s section (issue 23)', async () => {
+  it('shows the documentation tab in French, from the French page’s section', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('locale', 'fr');
     renderConsole(`${ENV_PATH}/extraction`, {

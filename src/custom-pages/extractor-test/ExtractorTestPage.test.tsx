@@ -54,7 +54,7 @@ describe('extractor test page (spec §2, §8)', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('Total due: 120 EUR')).toBeInTheDocument();
   });
 
-  it('says the parsers’ warnings by code in the user’s language, the attachments’ too (issue 23)', async () => {
+  it('says the parsers’ warnings by code in the user’s language, the attachments’ too', async () => {
     window.localStorage.setItem('locale', 'fr');
     const user = userEvent.setup();
     const extraction = mailExtraction();

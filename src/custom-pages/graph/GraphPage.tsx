@@ -59,10 +59,10 @@ const useLayout = (graph: ConfigurationGraph | undefined) => {
 };
 
 /**
- * The graph view (spec pipeline §2 `graph`; issue 22): the pipeline's modules and the NLU and
- * categorisation configuration as one picture, laid out automatically. Search a node to focus on
- * its neighbourhood; click a node to open its editor. Unused archetypes, flagged rules and
- * references to missing entities stand out, and are listed above the picture too.
+ * The graph view (spec pipeline §2 `graph`; docs/decisions/dashboard-graph-view.md): the pipeline's
+ * modules and the NLU and categorisation configuration as one picture, laid out automatically.
+ * Search a node to focus on its neighbourhood; click a node to open its editor. Unused archetypes,
+ * flagged rules and references to missing entities stand out, and are listed above the picture too.
  */
 export const GraphPage = () => {
   const translate = useTranslate();

@@ -94,8 +94,9 @@ export const foldLayers = (placed: readonly { id: string; x: number; y: number }
 /**
  * Lays the graph out with ELK's layered algorithm, left to right as the engine reads (modules,
  * servers, contexts, interactions, archetypes), in a web worker so that a 500-node configuration
- * never holds the page (issue 22 asks ≤ 1 s; `npm run bench graph`), then folds its tall layers
- * (foldLayers). Only ELK's layers and orders are kept, so its cheapest placement and routing do.
+ * never holds the page (≤ 1 s: docs/decisions/dashboard-graph-layout.md, `npm run bench graph`),
+ * then folds its tall layers (foldLayers). Only ELK's layers and orders are kept, so its cheapest
+ * placement and routing do.
  */
 export const layoutGraph = async (graph: ConfigurationGraph): Promise<Positions> => {
   prepareLayout();

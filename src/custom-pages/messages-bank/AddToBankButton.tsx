@@ -21,8 +21,9 @@ interface AddToBankButtonProps {
 }
 
 /**
- * "This should have been X" (issue 19): the analysis goes into the project's message bank with the
- * categories it should have had, qualified, and tags — one step from a result to a test case.
+ * "This should have been X" (docs/testing-centre.md, "The message bank"): the analysis goes into
+ * the project's message bank with the categories it should have had, qualified, and tags — one step
+ * from a result to a test case.
  */
 export const AddToBankButton = (props: AddToBankButtonProps) => {
   const translate = useTranslate();

@@ -47,7 +47,8 @@ describe('post-processing rules (spec pipeline §3 trace "post-processing"; docs
     const user = userEvent.setup();
     const patches = open(stored);
     const section = await screen.findByRole('region', { name: 'Règles de post-traitement' });
-    // A code editor (issue 23): its text is its content, not an input's value.
+    // A code editor (docs/decisions/console-code-editors.md): its text is its content, not an
+    // input's value.
     expect(await within(section).findByRole('textbox', { name: 'Condition (Twig)' })).toHaveTextContent(
       'data.total > 1000',
     );

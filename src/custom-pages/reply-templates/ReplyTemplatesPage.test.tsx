@@ -68,7 +68,7 @@ describe('reply templates page (spec pipeline §2: templates, includes, tests, d
     ).toBeInTheDocument();
   });
 
-  it('says the errors of analyses in French where the server gave their code (issue 23)', async () => {
+  it('says the errors of analyses in French where the server gave their code', async () => {
     window.localStorage.setItem('locale', 'fr');
     const user = userEvent.setup();
     const timeout = traceMessage('endpointTimeout', {

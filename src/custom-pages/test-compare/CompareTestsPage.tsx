@@ -63,9 +63,10 @@ const useCauseText = () => {
 };
 
 /**
- * Two runs of the testing centre compared message by message (issue 19, beyond the spec): scores
- * side by side, the messages whose outcome changed, grouped by the rule that decided in one run
- * only or the interaction found in one only; each message opens its analysis in either run.
+ * Two runs of the testing centre compared message by message (beyond the spec,
+ * docs/decisions/testing-compare-runs.md): scores side by side, the messages whose outcome changed,
+ * grouped by the rule that decided in one run only or the interaction found in one only; each
+ * message opens its analysis in either run.
  */
 export const CompareTestsPage = () => {
   const translate = useTranslate();

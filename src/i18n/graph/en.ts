@@ -1,7 +1,7 @@
 import type { Messages } from '../fr';
 import type { graphFr } from './fr';
 
-/** Messages of the graph view (spec pipeline §2 `graph`; issue 22), English; merged into `app.graph` by ../en.ts. */
+/** Messages of the graph view (spec pipeline §2 `graph`), English; merged into `app.graph` by ../en.ts. */
 export const graphEn: Messages<typeof graphFr> = {
   intro:
     'The environment’s configuration at a glance: the pipeline’s modules in order, the NLU servers, their contexts, the interactions and the archetypes they read, the categories and their rules. Search an item to see its neighbourhood; click it to open it.',

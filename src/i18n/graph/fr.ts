@@ -1,4 +1,4 @@
-/** Messages of the graph view (spec pipeline §2 `graph`; issue 22), French; merged into `app.graph` by ../fr.ts. */
+/** Messages of the graph view (spec pipeline §2 `graph`), French; merged into `app.graph` by ../fr.ts. */
 export const graphFr = {
   intro:
     'La configuration de l’environnement d’un seul regard : les modules du pipeline dans leur ordre, les serveurs NLU, leurs contextes, les interactions et les archétypes qu’elles lisent, les catégories et leurs règles. Cherchez un élément pour voir son voisinage ; cliquez dessus pour l’ouvrir.',

@@ -286,7 +286,7 @@ export const traceFr: Record<TraceCode, string> = {
     'Interaction « %{interaction} » : la recherche s’est arrêtée avant la fin dans un bloc aux correspondances candidates trop nombreuses',
   ocrDataPatternRefused:
     'Le motif du champ « %{key} » ne peut pas être utilisé (détail technique : %{detail})',
-  // Vision engine and LLM/speech endpoints (issue 23)
+  // Vision engine and LLM/speech endpoints
   visionPagesNotRendered:
     '%{filename} : ses pages n’ont pas pu être converties en images (détail technique : %{detail})',
   visionImagesNotSent:
@@ -330,7 +330,7 @@ export const traceFr: Record<TraceCode, string> = {
   llmNoMessage: 'Le point d’accès LLM a répondu sans message (choices[0].message.content attendu)',
   speechNoTranscript:
     'Le point d’accès de reconnaissance vocale a répondu sans transcription (JSON { text } attendu)',
-  // Consolidation, workflow and thread services (issue 23)
+  // Consolidation, workflow and thread services
   consolidationNotSetUp: 'La consolidation n’est pas encore paramétrée : %{problem}',
   consolidationWorkflowIdRequired: 'indiquez l’identifiant du workflow auquel envoyer l’analyse',
   consolidationWorkflowIdInvalid:
