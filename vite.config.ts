@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { formValidators } from './scripts/form-validators/plugin';
 
 // The console is built into dist/ and served by the API process (server/plugins/console.ts).
 // In development `npm run dev:console` proxies API calls to a running `npm run dev`.
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), formValidators()],
+  plugins: [react()],
   // Polyfills of what every supported browser has (src/shims): fewer bytes before sign-in.
   resolve: {
     alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },

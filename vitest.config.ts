@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { formValidators } from './scripts/form-validators/plugin';
 
 // Vitest's default is one worker less than the cores: one worker on CI's 2-core machine, where the
 // API tests mostly wait on the queue and the database. Three files at a time took the suite from
@@ -11,7 +10,7 @@ const workers = Math.max(3, os.availableParallelism() - 1);
 // Unit tests sit beside the code; API tests live in tests/api. End-to-end tests (tests/e2e) belong to
 // Playwright and are kept out of vitest's globs.
 export default defineConfig({
-  plugins: [react(), formValidators()],
+  plugins: [react()],
   test: {
     maxWorkers: workers,
     projects: [

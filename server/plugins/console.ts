@@ -6,19 +6,19 @@ import { isApiPath } from './headers';
 
 /**
  * The console page's Content-Security-Policy (docs/decisions/security-console-csp.md): its own
- * scripts only (Vite emits no inline script, and no code made at run time: the forms' validators are
- * compiled at build time), inline styles (MUI and emotion inject them), images from itself and
- * data:/blob: URLs, calls to its own API, no plugin, no <base>, and no framing by any page
- * (clickjacking). The optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build)
- * load their script from their assets host and send to their API host. The email preview is an
- * `<iframe srcdoc>` that inherits this policy and narrows it with its own (sanitizeEmailHtml.ts).
+ * scripts only (Vite emits no inline script; the forms' Ajv validators compile to functions, hence
+ * 'unsafe-eval'), inline styles (MUI and emotion inject them), images from itself and data:/blob:
+ * URLs, calls to its own API, no plugin, no <base>, and no framing by any page (clickjacking). The
+ * optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build) load their script
+ * from their assets host and send to their API host. The email preview is an `<iframe srcdoc>`
+ * that inherits this policy and narrows it with its own (sanitizeEmailHtml.ts).
  */
 export const consolePolicy = (analyticsHost = process.env.VITE_ANALYTICS_API_HOST) => {
   const analytics = analyticsOrigins(analyticsHost);
   return [
     "default-src 'self'",
-    // No 'unsafe-eval': the forms' validators are compiled at build time (scripts/form-validators).
-    ["script-src 'self'", ...analytics].join(' '),
+    // 'unsafe-eval': the forms' validators are Ajv's, compiled to functions at run time (rjsf).
+    ["script-src 'self' 'unsafe-eval'", ...analytics].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -15,13 +15,12 @@ import { UnsavedChangesDialog } from '../../resources/generic/guard/UnsavedChang
 import { useUnsavedChangesGuard } from '../../resources/generic/guard/useUnsavedChangesGuard';
 import { rjsfStrings } from '../../rjsf/strings';
 import { ConsoleForm } from '../../rjsf/theme';
-import { validatorFor } from '../../rjsf/validator';
+import { validator } from '../../rjsf/validator';
 import { extractorFormSchema, extractorLabels, extractorUiSchema, settingsToSave } from './extractorForm';
 
 type Data = Record<string, unknown>;
 const asData = (value: unknown): Data => (typeof value === 'object' && value !== null ? (value as Data) : {});
 const schema = extractorFormSchema();
-const validator = validatorFor(schema);
 
 /**
  * The extractor's settings as an rjsf form with the console's theme (STYLE.md rule 2). Saving

@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin';
 import type { ConsoleFormContext } from '../../../rjsf/formContext';
 import { rjsfStrings } from '../../../rjsf/strings';
 import { ConsoleForm } from '../../../rjsf/theme';
-import { validatorFor } from '../../../rjsf/validator';
+import { validator } from '../../../rjsf/validator';
 import { UnsavedChangesDialog } from '../guard/UnsavedChangesDialog';
 import { useFormExtension } from './FormExtension';
 import type { FormData } from './formSchema';
@@ -46,7 +46,7 @@ export const SchemaForm = ({ onCancel, actions, ...options }: SchemaFormProps) =
         uiSchema={form.uiSchema}
         formData={form.formData}
         formContext={formContext}
-        validator={validatorFor(form.schema)}
+        validator={validator}
         transformErrors={form.transformErrors}
         extraErrors={form.extraErrors}
         liveValidate={form.liveValidate ? 'onChange' : undefined}

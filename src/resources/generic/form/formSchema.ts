@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { conditionalFields, conditionsOf, inactiveFields } from '../../../../schemas/_defs/conditions';
-import { validatorFor } from '../../../rjsf/validator';
+import { validator } from '../../../rjsf/validator';
 import { asPropertySchema, baseType } from '../../fields';
 import type { ResourceLabels } from '../../labels';
 import type { ResourceDescriptor } from '../../types';
@@ -228,13 +228,7 @@ export const payloadOf = (
   const payload: FormData = {};
   // A value the form keeps for a field the current choices hide is not sent (nor kept by the server).
   const hidden = new Set(
-    inactiveFields(resource.schema, data, (schema, value) =>
-      validatorFor(schema as RJSFSchema).isValid(
-        schema as RJSFSchema,
-        value as FormData,
-        schema as RJSFSchema,
-      ),
-    ),
+    inactiveFields(resource.schema, data, (schema, value) => validator.isValid(schema, value, schema)),
   );
   for (const field of resource.fields) {
     if (field.readOnly || hidden.has(field.name)) continue;

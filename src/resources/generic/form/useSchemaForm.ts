@@ -4,7 +4,7 @@ import { getDefaultFormState } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useNotify, useTranslate } from 'react-admin';
-import { validatorFor } from '../../../rjsf/validator';
+import { validator } from '../../../rjsf/validator';
 import { useResourceLabels } from '../../labels';
 import type { ResourceDescriptor, RouteScope } from '../../types';
 import { useUnsavedChangesGuard } from '../guard/useUnsavedChangesGuard';
@@ -46,7 +46,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
   );
   // The record with the schema's defaults filled in, as rjsf shows it: an untouched form is not "changed".
   const [baseline, setBaseline] = useState<FormData>(() =>
-    getDefaultFormState(validatorFor(schema), schema, formDataOf(resource, record, mode), schema),
+    getDefaultFormState(validator, schema, formDataOf(resource, record, mode), schema),
   );
   const [formData, setFormData] = useState<FormData>(baseline);
   const [extraErrors, setExtraErrors] = useState<{ submitted: FormData; errors: ErrorSchema }>();

@@ -1,3 +1,0 @@
-import { register } from 'node:module';
-
-register('./stub-hooks.mjs', import.meta.url);
