@@ -243,7 +243,8 @@ describe('the lifecycle of an analysis', () => {
       const created = await tenants.call('POST', url, 'qualifier', { type: 'text', text: 'Waiting forever' });
       const id = created.json().id as string;
       const jobs = await api.platform.db.query(`SELECT data FROM pgboss.job WHERE name = 'analysis'`);
-      expect(jobs).toEqual([{ data: { analysisId: id } }]);
+      // The job names its environment: the claim shares the workers between environments.
+      expect(jobs).toEqual([{ data: { analysisId: id, environmentId: tenants.ids.env } }]);
       const again = await tenants.call('POST', `${url}/${id}/reanalyze`, 'qualifier');
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({
