@@ -224,7 +224,8 @@ const bodies: Record<string, (who: Role) => unknown> = {
 describe('the role matrix of every resource route (spec §6)', () => {
   const seen: { who: Role; route: string; url: string; body: string }[] = [];
 
-  it('answers each caller the status of the table', async () => {
+  // Some rows make a member and sign them in (scrypt, twice) for each caller: the table takes a while.
+  it('answers each caller the status of the table', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     for (const route of routes()) {
       for (const [i, who] of ROLES.entries()) {
