@@ -14,6 +14,14 @@ export type ParserFamily = keyof typeof EXTENSIONS_BY_FAMILY;
 export type SupportedExtension = (typeof EXTENSIONS_BY_FAMILY)[ParserFamily][number];
 export const SUPPORTED_EXTENSIONS = Object.values(EXTENSIONS_BY_FAMILY).flat() as SupportedExtension[];
 
+/**
+ * Characters of text the pipeline reads per analysis when the deployment does not say
+ * (ANALYSIS_MAX_CHARACTERS; the server's configuration and the extractor share it): the input's text first, then its attachments' in their order; what is
+ * beyond is left out with a warning (docs/security.md, 'Large inputs': the language stages take
+ * 0.2 to 1 s per MB, depending on the configuration, so this keeps an analysis within seconds).
+ */
+export const DEFAULT_MAX_CHARACTERS = 2_000_000;
+
 export const OCR_MODES = ['ON', 'OFF', 'AUTO'] as const;
 /** Tesseract language data shipped with the product (offline, from npm). */
 export const OCR_LANGUAGES = ['fra', 'eng'] as const;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
-import { DEFAULT_MAX_CHARACTERS } from './pipeline/extractor/settings';
+import { DEFAULT_MAX_CHARACTERS } from '../schemas/extractor-settings';
 
 /**
  * Configuration, read from the environment once at boot and validated: a wrong value stops the

@@ -124,37 +124,30 @@ export const retryOnConnectionError = async <T>(
   }
 };
 
+type Refusal = typeof DATABASE_UNAVAILABLE | typeof STORAGE_FULL;
+
+const refuse =
+  (refusal: Refusal, logLine: string) =>
+  (
+    request: { log: { warn(obj: object, msg: string): void } },
+    reply: { status(code: number): { header(name: string, value: string): { send(body: object): unknown } } },
+    err: unknown,
+  ) => {
+    request.log.warn(
+      { err: { code: (err as { code?: string }).code, message: (err as Error).message } },
+      logLine,
+    );
+    return reply
+      .status(refusal.status)
+      .header('retry-after', String(refusal.retryAfterSeconds))
+      .send({ message: refusal.message, code: refusal.code });
+  };
+
 /**
  * Answers a request that failed because the database is away: 503 DATABASE_UNAVAILABLE with
  * Retry-After, logged as a warning (the process itself keeps running and reconnects).
  */
-export const databaseUnavailable = (
-  request: { log: { warn(obj: object, msg: string): void } },
-  reply: { status(code: number): { header(name: string, value: string): { send(body: object): unknown } } },
-  err: unknown,
-) => {
-  request.log.warn(
-    { err: { code: (err as { code?: string }).code, message: (err as Error).message } },
-    'database unavailable',
-  );
-  return reply
-    .status(DATABASE_UNAVAILABLE.status)
-    .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
-    .send({ message: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
-};
+export const databaseUnavailable = refuse(DATABASE_UNAVAILABLE, 'database unavailable');
 
 /** Answers a request whose write failed because the database's disk is full: 507 STORAGE_FULL. */
-export const storageFull = (
-  request: { log: { warn(obj: object, msg: string): void } },
-  reply: { status(code: number): { header(name: string, value: string): { send(body: object): unknown } } },
-  err: unknown,
-) => {
-  request.log.warn(
-    { err: { code: (err as { code?: string }).code, message: (err as Error).message } },
-    'database disk full: write refused',
-  );
-  return reply
-    .status(STORAGE_FULL.status)
-    .header('retry-after', String(STORAGE_FULL.retryAfterSeconds))
-    .send({ message: STORAGE_FULL.message, code: STORAGE_FULL.code });
-};
+export const storageFull = refuse(STORAGE_FULL, 'database disk full: write refused');

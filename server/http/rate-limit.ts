@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import { ClientError } from './errors';
 
 /** A sustained rate with a burst: `perSecond` tokens come back each second, up to `burst`. */
@@ -50,7 +49,7 @@ export const rateLimited = (seconds: number) =>
  * the public API, per user in the console. Each call takes one submission or throws RATE_LIMITED.
  */
 export const submissionLimits = (
-  limits: Config['submissionLimits'],
+  limits: { perKey: Rate; perUser: Rate },
   now: Clock = () => performance.now(),
 ) => {
   const perKey = tokenBuckets(limits.perKey, now);

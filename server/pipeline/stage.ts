@@ -46,7 +46,7 @@ export interface PipelineConfig {
   extractor: ExtractorSettings;
   /**
    * Characters of text the pipeline reads per analysis, the deployment's (ANALYSIS_MAX_CHARACTERS);
-   * absent: the extractor's default (extractor/extract.ts DEFAULT_MAX_CHARACTERS).
+   * absent: the extractor's default (extractor/settings.ts DEFAULT_MAX_CHARACTERS).
    */
   maxCharacters?: number;
   /** NLU languages of the environment; 'auto' asks for detection. */

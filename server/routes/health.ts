@@ -8,19 +8,18 @@ import type { Platform } from '../platform';
  * (STORAGE_FULL: docs/security.md, "Disk full"), so that a load balancer or an operator sees it.
  */
 export const healthRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const storageFull = () =>
-    ({
-      status: 'unavailable',
-      code: STORAGE_FULL.code,
-      message: 'The database has no disk space left: writes are refused, reads still work',
-    }) as const;
+  const storageFull = {
+    status: 'unavailable',
+    code: STORAGE_FULL.code,
+    message: 'The database has no disk space left: writes are refused, reads still work',
+  } as const;
   app.get('/healthz', async (_request, reply) => {
-    if (platform.db.storageFull?.()) return reply.status(503).send(storageFull());
+    if (platform.db.storageFull?.()) return reply.status(503).send(storageFull);
     try {
       await platform.db.query('SELECT 1');
       return { status: 'ok' };
     } catch (err) {
-      if (isStorageFull(err)) return reply.status(503).send(storageFull());
+      if (isStorageFull(err)) return reply.status(503).send(storageFull);
       return reply.status(503).send({
         status: 'unavailable',
         code: DATABASE_UNAVAILABLE.code,

@@ -1,9 +1,10 @@
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newAccessKey } from '../../server/auth/access-keys';
 import { createScratchDatabase } from '../support/scratch-database';
+import { startProcess, type StartedProcess } from './support/processes';
 
 /**
  * Issue 18, defect 2: every process survives a database restart. `serve` and two `worker` processes
@@ -22,34 +23,11 @@ const restartCommand = process.env.DATABASE_RESTART_COMMAND;
 const ANALYSES = 500;
 const OUTAGE_MS = 3000;
 
-interface Child {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
-}
-
-const children: Child[] = [];
+const children: StartedProcess[] = [];
 
 /** `npm run serve` / `npm run worker`, as separate OS processes, their output collected. */
-const start = (name: string, script: string, env: Record<string, string>): Child => {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, PORT: '0', CONSOLE_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const waitFor = async (pattern: RegExp, ms = 60_000) => {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline) throw new Error(`${name}: timed out waiting for ${pattern}:\n${output}`);
-      if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return pattern.exec(output)!;
-  };
-  const started = { name, child, output: () => output, waitFor };
+const start = (name: string, script: string, env: Record<string, string>): StartedProcess => {
+  const started = startProcess(script, env, { name });
   children.push(started);
   return started;
 };

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newAccessKey } from '../../server/auth/access-keys';
 import { openDatabase } from '../../server/db';
 import { openPglite, PANIC_EXIT_CODE } from '../../server/db/pglite';
+import { startProcess } from './support/processes';
 
 /**
  * docs/security.md, "Disk full": the embedded database's disk fills up (a neighbour's file on the
@@ -61,28 +62,11 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** A child process, its output collected. */
-const start = (args: string[], env: Record<string, string>) => {
-  // The embedded database, whatever the run's own (DATABASE_URL would mean PostgreSQL).
-  const { DATABASE_URL: _postgres, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...inherited, PORT: '0', CONSOLE_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const waitFor = async (pattern: RegExp, ms = 60_000) => {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${output.slice(-4000)}`);
-      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${output.slice(-4000)}`);
-      await sleep(100);
-    }
-    return pattern.exec(output)!;
-  };
-  return { child, output: () => output, waitFor };
+/** A process of the embedded database, whatever the run's own (DATABASE_URL would mean PostgreSQL). */
+const start = (script: string, env: Record<string, string>) => {
+  const started = startProcess(script, { DATABASE_URL: undefined, ...env }, { stdin: 'pipe' });
+  children.push(started.child);
+  return started;
 };
 
 /** The neighbour's file, in the mounted file system but outside any data folder. */
@@ -137,7 +121,7 @@ describe('a full disk under the embedded database', () => {
       );
       await db.close();
 
-      const server = start(['server/main.ts'], { DATA_DIR: dataDir });
+      const server = start('server/main.ts', { DATA_DIR: dataDir });
       const [, url] = await server.waitFor(/Console ready at (http:\/\/localhost:\d+)/, 120_000);
       /** Every request answers within ANSWER_MS: a hung process fails here, not at the test's timeout. */
       const call = async (route: string, init: RequestInit = {}) => {
@@ -213,7 +197,7 @@ describe('a full disk under the embedded database', () => {
     async (ctx) => {
       if (!mounted) return ctx.skip();
       const dataDir = path.join(root, 'panic');
-      const probe = start(['tests/api/support/pglite-panic.ts'], { DATA_DIR: dataDir });
+      const probe = start('tests/api/support/pglite-panic.ts', { DATA_DIR: dataDir });
       await probe.waitFor(/^ready$/m);
       const free = fill();
       const started = Date.now();

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queues } from '../../server/queue';
 import { createScratchDatabase } from '../support/scratch-database';
+import { startProcess } from './support/processes';
 
 /**
  * docs/security.md, "Several processes starting at once": any number of `npm run serve` and `npm run worker` processes
@@ -20,25 +21,9 @@ afterAll(async () => {
 
 /** An entry of server/ (serve.ts, worker.ts) through tsx, as `npm run serve` / `npm run worker` runs it. */
 const start = (entry: string, env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', `server/${entry}.ts`], {
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', CONSOLE_DIR: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const waitFor = async (pattern: RegExp, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-      if (child.exitCode !== null)
-        throw new Error(`${entry} exited ${child.exitCode} before ${pattern}; output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return pattern.exec(output)!;
-  };
-  return { child, waitFor, output: () => output };
+  const started = startProcess(`server/${entry}.ts`, env, { name: entry });
+  children.push(started.child);
+  return started;
 };
 
 describe.runIf(serverUrl)('the first start of several processes at once (PostgreSQL)', () => {

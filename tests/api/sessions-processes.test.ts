@@ -1,19 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtures, signIn } from './support/fixtures';
 import { startTestPlatform } from './support/platform';
+import { startProcess } from './support/processes';
 import { API } from './support/tenants';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * docs/security.md, "Sessions": several API processes on one PostgreSQL. A logout answered by one
@@ -32,22 +21,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a logout across API processes', (
     const { username } = await fixtures(a.platform.db).user();
     const token = await signIn(a.app, username);
 
-    const port = await freePort();
-    const b: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
-      env: { ...process.env, ...a.databaseEnv, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
+    const b = startProcess('server/serve.ts', { ...a.databaseEnv, LOG_LEVEL: 'info' }, { name: 'B' });
     cleanups.push(() => {
-      b.kill('SIGKILL');
+      b.child.kill('SIGKILL');
     });
+    const [, address] = await b.waitFor(/Console ready at (http:\/\/localhost:\d+)/, 90_000);
     const onB = (method: string, path: string) =>
-      fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: token } });
-    for (let i = 0; ; i++) {
-      const ready = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      if (ready?.ok) break;
-      if (i > 900) throw new Error('process B did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      fetch(`${address}${path}`, { method, headers: { authorization: token } });
 
     const me = () => a.app.inject({ method: 'GET', url: `${API}/user`, headers: { authorization: token } });
     // The token A issued is honoured by B: one secret, one sessions table.

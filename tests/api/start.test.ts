@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProcess } from './support/processes';
 
 /**
  * The processes a newcomer and an operator start: `server/main.ts` on an empty DATA_DIR, again on
@@ -23,31 +24,9 @@ const signInAsOps = (url: string) =>
 
 /** Starts a TypeScript entry through tsx, or a built `.mjs` as `npm start` does. */
 const start = (script: string, env: Record<string, string>) => {
-  const args = script.endsWith('.mjs') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', CONSOLE_DIR: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, ms = 60_000) => {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-      if (child.exitCode !== null)
-        throw new Error(`exited ${child.exitCode} before ${pattern}; output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return pattern.exec(output)!;
-  };
-  const stop = async () => {
-    child.kill('SIGTERM');
-    return exited;
-  };
-  return { child, waitFor, stop, exited, output: () => output };
+  const started = startProcess(script, { LOG_LEVEL: 'warn', ...env });
+  children.push(started.child);
+  return started;
 };
 
 /**

@@ -1,5 +1,6 @@
 import {
   DEFAULT_EXTRACTOR_SETTINGS,
+  DEFAULT_MAX_CHARACTERS,
   EXTENSIONS_BY_FAMILY,
   type ExtractorSettings,
   type ExtractorSettingsInput,
@@ -9,13 +10,7 @@ import type { OptionsByFamily } from './types';
 
 export { DEFAULT_EXTRACTOR_SETTINGS, type ExtractorSettings };
 
-/**
- * Characters of text the pipeline reads per analysis when the deployment does not say
- * (ANALYSIS_MAX_CHARACTERS): the input's text first, then its attachments' in their order; what is
- * beyond is left out with a warning (docs/security.md, 'Large inputs': the language stages take
- * 0.2 to 1 s per MB, depending on the configuration, so this keeps an analysis within seconds).
- */
-export const DEFAULT_MAX_CHARACTERS = 2_000_000;
+export { DEFAULT_MAX_CHARACTERS };
 
 /** Stored settings (possibly partial, written under an older schema) over the defaults. */
 export const withDefaults = (stored: ExtractorSettingsInput | undefined): ExtractorSettings => {
