@@ -2,6 +2,7 @@ import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
 import { JsonArrayParam, prepared, type Db, type Queryable } from '../db';
 import { retryOnConnectionError, type RetryOptions } from '../db/retry';
+import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
 import type { PipelineInput } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
 import { ANALYSIS_JOBS_TABLE, JOB_ENVIRONMENT, queues, type Queue } from '../queue';
@@ -21,6 +22,8 @@ export type ClaimedRow = Pick<
   | 'metadata'
   | 'manual_final_status'
 > & {
+  /** A text's whole length in characters, of which `input_text` holds what the pipeline reads. */
+  input_characters: number | null;
   /** The original file when it is small; null for a text or a large file. */
   file: Uint8Array | null;
   config_version: string | null;
@@ -33,7 +36,9 @@ const INLINE_BYTES = 64 * 1024;
 const WAITING_JOBS = `state < 'active'`;
 
 /**
- * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token. A job is due from its
+ * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token, $3 the characters of a
+ * text the pipeline reads (ANALYSIS_MAX_CHARACTERS): a 25 MB text is not read out of the database
+ * whole to be cut in the worker (docs/security.md, 'Large inputs'), only its length. A job is due from its
  * `start_after` on, that instant included: PGlite's clock counts milliseconds, so a claim woken by
  * a submission often runs in the millisecond its job was written, and `<` left that job behind
  * until the next poll.
@@ -85,8 +90,8 @@ export const CLAIM = prepared(
      WHERE id = ANY(ARRAY(SELECT analysis_id FROM taken
                           UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2))
        AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
-     RETURNING id, environment_id, name, input_type, filename, blob_id, input_text, metadata,
-               manual_final_status)
+     RETURNING id, environment_id, name, input_type, filename, blob_id, left(input_text, $3) AS input_text,
+               length(input_text) AS input_characters, metadata, manual_final_status)
    SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
           ${configVersionSql('c.environment_id')} AS config_version, n.jobs
    FROM (SELECT count(*)::int AS jobs FROM taken) n
@@ -112,9 +117,14 @@ export const takeBatch = async (
   limit: number,
   token: string,
   log?: RetryOptions['log'],
+  maxCharacters = DEFAULT_MAX_CHARACTERS,
 ): Promise<{ jobs: number; rows: ClaimedRow[] }> => {
   const take = () =>
-    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(CLAIM, [limit, token]);
+    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(CLAIM, [
+      limit,
+      token,
+      maxCharacters,
+    ]);
   const rows = await retryOnConnectionError(take, { what: 'analysis claim', log });
   return {
     jobs: rows[0]?.jobs ?? 0,
@@ -134,10 +144,14 @@ export const takeBatch = async (
  */
 export const inputOf = async (q: Queryable, row: ClaimedRow): Promise<PipelineInput> => {
   if (row.input_type === 'text') {
+    const text = row.input_text ?? '';
     return {
       kind: 'text',
       name: row.name,
-      text: row.input_text ?? '',
+      text,
+      ...(row.input_characters !== null && row.input_characters > text.length
+        ? { characters: row.input_characters }
+        : {}),
       metadata: row.metadata,
       origin: originOf(row),
     };

@@ -130,7 +130,7 @@ export const startAnalysisWorker = async (
     const token = randomUUID();
     live.add(token);
     try {
-      const { jobs, rows } = await takeBatch(db, limit, token, log);
+      const { jobs, rows } = await takeBatch(db, limit, token, log, options.maxCharacters);
       await runClaimed(token, rows).catch((err: unknown) => log.error({ err }, 'analysis batch failed'));
       return jobs;
     } finally {

@@ -30,6 +30,11 @@ import {
 
 /** How long a thread may take to act on an abort before it is taken for frozen and ended. */
 export const ABORT_GRACE_MS = 3000;
+
+/** Inputs this large (characters of text, bytes of a file) retire their thread once it is idle (see retire). */
+const LARGE_INPUT = 1_048_576;
+const isLarge = (spec: PipelineJob | undefined) =>
+  !!spec && (spec.input.kind === 'text' ? spec.input.text.length : spec.input.bytes.length) >= LARGE_INPUT;
 /** A thread's heap: past it the thread ends (out of memory), not the process. */
 const THREAD_HEAP_MB = 3072;
 /** An analysis that was running in two threads that crashed is failed, not tried a third time. */
@@ -260,6 +265,7 @@ export const createPipelinePool = (
       if (m.type === 'missing-config') return send(thread, job.message(true));
       thread.jobs.delete(m.job);
       job.settle(m);
+      if (isLarge(job.spec) && thread.jobs.size === 0) retire(thread);
     };
     worker.on('message', (batch: FromThread[]) => batch.forEach(receive));
     const lost = (reason: string) => {
@@ -278,6 +284,17 @@ export const createPipelinePool = (
     worker.unref();
     threads.push(thread);
     return thread;
+  };
+
+  /**
+   * Ends an idle thread that ran a large input: its heap grew by tens of megabytes (about 70 MB for
+   * a 25 MB text read up to the bound) that V8 would keep, and ending the thread gives all of it back
+   * to the system (docs/security.md, 'Large inputs'). The next job starts a new one.
+   */
+  const retire = (thread: Thread) => {
+    thread.ended = true;
+    threads.splice(threads.indexOf(thread), 1);
+    void thread.worker.terminate();
   };
 
   /** Fails a job with a message said by code (its English is the code's). */

@@ -1,5 +1,3 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import { traceMessage, type TraceMessage } from '../../schemas/trace-messages';
@@ -12,7 +10,6 @@ import {
   CodedError,
   traceOf,
   type PipelineConfig,
-  type PipelineInput,
   type PipelineServices,
   type Stage,
 } from '../pipeline/stage';
@@ -122,27 +119,6 @@ const ALL_STAGES = Object.fromEntries(
 const stagesOf = (steps: readonly TraceStep[] | undefined): Partial<Record<TraceStep, Stage>> =>
   steps ? Object.fromEntries(steps.map((step) => [step, ALL_STAGES[step]])) : ALL_STAGES;
 
-/**
- * An input this large (characters of text, bytes of a file) leaves the thread's heap grown by tens
- * of megabytes or more, which V8 keeps for later allocations: once the thread has nothing left to
- * run, a full collection gives it back (docs/security.md, 'Large inputs'; about 70 MB for a 25 MB
- * text read up to the bound). Smaller inputs never pay for it.
- */
-const LARGE_INPUT = 1_048_576;
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-let collectAfterIdle = false;
-const collectWhenIdle = () => {
-  if (!collectAfterIdle || running.size > 0) return;
-  collectAfterIdle = false;
-  // After this turn's answers are posted.
-  setImmediate(() => {
-    if (running.size === 0) collectGarbage();
-  });
-};
-const sizeOf = (input: PipelineInput | undefined) =>
-  !input ? 0 : input.kind === 'text' ? input.text.length : input.bytes.length;
-
 /** A job running, and when it was stopped past its time limit, what its failure says. */
 interface Running {
   controller: AbortController;
@@ -184,14 +160,12 @@ const run = async (m: Extract<ToThread, { type: 'run' }>) => {
     result.error = state.timedOut.message;
     if (state.timedOut.trace) result.errorMessage = state.timedOut.trace;
   }
-  if (sizeOf(m.input) >= LARGE_INPUT) collectAfterIdle = true;
   if (m.reply === 'object') post({ type: 'done', job: m.job, form: 'object', result });
   else {
     // The bytes have a buffer of their own, which moves to the main thread uncopied.
     const outcome = bytesOutcome(result);
     post({ type: 'done', job: m.job, ...outcome }, [outcome.bytes.buffer as ArrayBuffer]);
   }
-  collectWhenIdle();
 };
 
 const runTask = async (m: Extract<ToThread, { type: 'task' }>) => {
