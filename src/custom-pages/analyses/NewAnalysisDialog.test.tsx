@@ -82,4 +82,65 @@ describe('new analysis dialog (spec §2, §5)', () => {
     expect(form.get('manualFinalStatus')).toBe('false');
     expect(form.has('file')).toBe(false);
   });
+
+  it('sends typed metadata, and sends nothing while a key is missing, repeated or a number is not one', async () => {
+    const { user, dialog, creations } = await setup();
+    /** Pasted rather than typed key by key: the same change events, in far less time. */
+    const fill = async (field: HTMLElement, value: string) => {
+      await user.click(field);
+      await user.paste(value);
+    };
+    await user.click(within(dialog).getByRole('tab', { name: 'Paste text' }));
+    await fill(within(dialog).getByRole('textbox', { name: 'Text' }), 'Claim for policy 42');
+    const metadata = within(dialog).getByRole('group', { name: 'Metadata' });
+    const add = within(metadata).getByRole('button', { name: 'Add metadata' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    await fill(within(metadata).getByRole('textbox', { name: 'Key 1' }), 'crm');
+    await fill(within(metadata).getByRole('textbox', { name: 'Value 1' }), 'Salesforce');
+    await user.click(within(metadata).getByRole('combobox', { name: 'Type 2' }));
+    await user.click(await screen.findByRole('option', { name: 'Number' }));
+    await fill(within(metadata).getByRole('textbox', { name: 'Key 2' }), 'crm');
+    await fill(within(metadata).getByRole('textbox', { name: 'Value 2' }), '12,5');
+    await fill(within(metadata).getByRole('textbox', { name: 'Value 3' }), 'orphan');
+    await user.click(within(dialog).getByRole('button', { name: 'Analyse' }));
+    expect(within(metadata).getByText('This key is already used')).toBeInTheDocument();
+    expect(within(metadata).getByText('Enter a number (decimal point: 12.5)')).toBeInTheDocument();
+    expect(within(metadata).getByText('Give this value a key')).toBeInTheDocument();
+    expect(creations()).toHaveLength(0);
+
+    const key2 = within(metadata).getByRole('textbox', { name: 'Key 2' });
+    await user.clear(key2);
+    await fill(key2, 'amount');
+    const value2 = within(metadata).getByRole('textbox', { name: 'Value 2' });
+    await user.clear(value2);
+    await fill(value2, '12.5');
+    await user.click(within(metadata).getByRole('button', { name: 'Remove metadata 3' }));
+    await user.click(add);
+    await user.click(within(metadata).getByRole('combobox', { name: 'Type 3' }));
+    await user.click(await screen.findByRole('option', { name: 'Yes or no' }));
+    await fill(within(metadata).getByRole('textbox', { name: 'Key 3' }), 'vip');
+    await user.click(within(dialog).getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(creations()).toHaveLength(1));
+    expect(JSON.parse(formOf(creations()[0]).get('metadata') as string)).toEqual({
+      crm: 'Salesforce',
+      amount: 12.5,
+      vip: true,
+    });
+  });
+
+  it('sends no metadata when none is entered', async () => {
+    const { user, dialog, creations } = await setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'Paste text' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Hello');
+    await user.click(
+      within(within(dialog).getByRole('group', { name: 'Metadata' })).getByRole('button', {
+        name: 'Add metadata',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(creations()).toHaveLength(1));
+    expect(formOf(creations()[0]).has('metadata')).toBe(false);
+  });
 });

@@ -17,6 +17,7 @@ import { UPLOAD_MAX_BYTES } from '../../../schemas/contracts/analyses';
 import { SUPPORTED_EXTENSIONS } from '../../../schemas/extractor-settings';
 import { ChosenFiles } from './ChosenFiles';
 import { FilePicker } from './components/FilePicker';
+import { MetadataEditor, metadataProblems, toMetadata, type MetadataRow } from './components/MetadataEditor';
 import { uploadProblems } from './components/uploadRules';
 import { useCreateAnalysis } from './useCreateAnalysis';
 
@@ -26,7 +27,7 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** "New analysis" (spec §2): one file or pasted text, an optional name, the manual final status flag. */
+/** "New analysis" (spec §2): one file or pasted text, an optional name, metadata, the manual final status flag. */
 export const NewAnalysisDialog = ({ open, envId, onClose }: DialogProps) => {
   const titleId = useId();
   const translate = useTranslate();
@@ -47,6 +48,7 @@ const NewAnalysisForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [manualFinalStatus, setManualFinalStatus] = useState(false);
+  const [metadata, setMetadata] = useState<MetadataRow[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const manualHelpId = useId();
 
@@ -63,10 +65,12 @@ const NewAnalysisForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
   const submit = async () => {
     setSubmitted(true);
     if (missing || (type === 'file' && problems.length > 0)) return;
+    if (metadataProblems(metadata).some((problem) => problem.key || problem.value)) return;
     const created = await create({
       type,
       name: name.trim() || undefined,
       manualFinalStatus,
+      metadata: toMetadata(metadata),
       ...(type === 'file' ? { file: files[0] } : { text }),
     });
     if (created) onClose();
@@ -112,6 +116,12 @@ const NewAnalysisForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
             onChange={(event) => setName(event.target.value)}
             helperText={translate('app.analyses.new.nameHelp')}
             slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <MetadataEditor
+            rows={metadata}
+            onChange={setMetadata}
+            submitted={submitted}
+            error={errors.metadata}
           />
           <Box>
             <FormControlLabel

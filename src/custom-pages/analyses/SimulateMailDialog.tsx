@@ -12,6 +12,7 @@ import { MAX_MAIL_ATTACHMENTS, UPLOAD_MAX_BYTES } from '../../../schemas/contrac
 import { mailAddressesAreValid } from '../../../schemas/mail-addresses';
 import { ChosenFiles } from './ChosenFiles';
 import { FilePicker } from './components/FilePicker';
+import { MetadataEditor, metadataProblems, toMetadata, type MetadataRow } from './components/MetadataEditor';
 import { uploadProblems } from './components/uploadRules';
 import { useCreateAnalysis } from './useCreateAnalysis';
 
@@ -38,6 +39,7 @@ const SimulateMailForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
   const { create, busy, errors } = useCreateAnalysis(envId);
   const [mail, setMail] = useState({ to: '', from: '', subject: '', body: '' });
   const [attachments, setAttachments] = useState<File[]>([]);
+  const [metadata, setMetadata] = useState<MetadataRow[]>([]);
   const [submitted, setSubmitted] = useState(false);
 
   const addressError = (field: 'to' | 'from') => {
@@ -56,7 +58,8 @@ const SimulateMailForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
     setSubmitted(true);
     const valid = [mail.to, mail.from].every((value) => value.trim() !== '' && mailAddressesAreValid(value));
     if (!valid || problems.length > 0) return;
-    if (await create({ type: 'mail', ...mail, attachments })) onClose();
+    if (metadataProblems(metadata).some((problem) => problem.key || problem.value)) return;
+    if (await create({ type: 'mail', ...mail, attachments, metadata: toMetadata(metadata) })) onClose();
   };
 
   const field = (name: keyof typeof mail, extra: { multiline?: boolean; helperText?: string } = {}) => {
@@ -101,6 +104,12 @@ const SimulateMailForm = ({ envId, onClose }: Omit<DialogProps, 'open'>) => {
                 })}
             </FormHelperText>
           </Stack>
+          <MetadataEditor
+            rows={metadata}
+            onChange={setMetadata}
+            submitted={submitted}
+            error={errors.metadata}
+          />
           {errors.form ? <FormHelperText error>{errors.form}</FormHelperText> : null}
         </Stack>
       </DialogContent>

@@ -4,7 +4,7 @@ import { detailMessage, errorMessage, HttpError } from '../../api';
 import { INPUT_ERROR_CODES, inputErrorMessage } from '../../resources/labels';
 
 /** The inputs of the creation dialogs a message can belong to; `form` for the rest. */
-export type CreationField = 'file' | 'text' | 'from' | 'to' | 'attachments' | 'form';
+export type CreationField = 'file' | 'text' | 'from' | 'to' | 'attachments' | 'metadata' | 'form';
 export type CreationErrors = Partial<Record<CreationField, string>>;
 
 interface Detail {
@@ -27,7 +27,7 @@ const detailsOf = (error: HttpError): Detail[] => {
     : [];
 };
 
-const fields = new Set<string>(['file', 'text', 'from', 'to', 'attachments']);
+const fields = new Set<string>(['file', 'text', 'from', 'to', 'attachments', 'metadata']);
 
 /**
  * A refused creation (400 with `details`, 413) as messages on the dialog's fields, in the user's
