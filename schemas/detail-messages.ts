@@ -24,6 +24,8 @@ export const DETAIL_MESSAGES_EN = {
   functionUnknown: "The function '%{name}' does not exist",
   distanceNeedsVersion:
     "Setting the distance needs NLU version 4.12 or above; the server '%{server}' runs %{version}: end the interaction's name with [distance=%{distance}] instead",
+  versionDropsDistance:
+    "The interaction '%{interaction}' sets a distance, which %{version} cannot read (it needs NLU 4.12 or above): keep the server at 4.12 or above, or remove the interaction's distance first",
   distanceInName:
     'The distance a name ends with ([distance=N]) is a whole number of tokens up to 10000, or -1 for no limit',
   functionNeedsField: '%{function} needs this field',

@@ -130,11 +130,32 @@ const functionRule: SaveRule = async (q, environmentId, data) => {
   });
 };
 
+/**
+ * A server's contexts exist, and a server that cannot read the distance field (below NLU 4.12) does not
+ * serve an interaction that sets one: moved down a version, it would read that interaction without
+ * its distance (pipeline spec §5, 'distance needs 4.12').
+ */
 const serverRule: SaveRule = async (q, environmentId, data) => {
   const contexts = await namesOf(q, environmentId, 'nlu-context');
-  return strings(data.contexts).flatMap((c, i) =>
+  const errors = strings(data.contexts).flatMap((c, i) =>
     contexts.has(c) ? [] : [fieldProblem(`contexts.${i}`, 'contextUnknown', { name: c })],
   );
+  const version = String(data.aiVersion ?? 'v4');
+  if (!supportsDistance(version)) {
+    const served = strings(data.contexts);
+    const interactions = await environmentDocuments(q, environmentId, 'interaction');
+    const distant = interactions.find(
+      (i) => (i.data.distance ?? -1) !== -1 && strings(i.data.contexts).some((c) => served.includes(c)),
+    );
+    if (distant)
+      errors.push(
+        fieldProblem('aiVersion', 'versionDropsDistance', {
+          interaction: String(distant.data.name),
+          version,
+        }),
+      );
+  }
+  return errors;
 };
 
 const categoryRule: SaveRule = async (q, environmentId, data) => {

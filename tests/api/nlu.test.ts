@@ -217,6 +217,41 @@ describe('the NLU configuration, through the API', () => {
     );
   });
 
+  it('keeps a server at NLU 4.12 or above while an interaction of its contexts sets a distance', async () => {
+    await create('contexts', { name: 'modern' });
+    const server = await create('servers', { name: 'recent', aiVersion: 'v4.12', contexts: ['modern'] });
+    const near = await create('interactions', {
+      name: 'near in modern',
+      distance: 3,
+      contexts: ['modern'],
+      parameters: [{ position: 1, name: 'p', archetype: 'cancel' }],
+    });
+    const refusal = {
+      path: 'aiVersion',
+      message:
+        "The interaction 'near in modern' sets a distance, which v4.11 cannot read (it needs NLU 4.12 or above): keep the server at 4.12 or above, or remove the interaction's distance first",
+      code: 'versionDropsDistance',
+      params: { interaction: 'near in modern', version: 'v4.11' },
+    };
+    const down = await acme.call('PUT', url(`servers/${server.id}`), 'configurator', { aiVersion: 'v4.11' });
+    expect(down.statusCode, down.body).toBe(400);
+    expect(down.json().details).toEqual([refusal]);
+    expect((await acme.call('GET', url(`servers/${server.id}`), 'configurator')).json().aiVersion).toBe(
+      'v4.12',
+    );
+    // A new old server on that context is refused the same way; one on another context is not.
+    expect(
+      (await refused('servers', { name: 'older', aiVersion: 'v4.11', contexts: ['modern'] })).details,
+    ).toEqual([refusal]);
+    // Without the distance, the server may move down.
+    const plain = await acme.call('PUT', url(`interactions/${near.id}`), 'configurator', { distance: -1 });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const moved = await acme.call('PUT', url(`servers/${server.id}`), 'configurator', { aiVersion: 'v4.11' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    for (const path of [`interactions/${near.id}`, `servers/${server.id}`])
+      expect((await acme.call('DELETE', url(path), 'configurator')).statusCode).toBeLessThan(300);
+  });
+
   it('flags a rule whose interaction is disabled', async () => {
     const [interaction] = (await acme.call('GET', url('interactions'), 'configurator')).json() as {
       id: string;

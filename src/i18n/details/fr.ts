@@ -18,6 +18,8 @@ export const detailsFr: Record<DetailCode, string> = {
   functionUnknown: 'La fonction « %{name} » n’existe pas',
   distanceNeedsVersion:
     'Régler la distance demande la version 4.12 du NLU ou plus ; le serveur « %{server} » est en %{version} : terminez plutôt le nom de l’interaction par [distance=%{distance}]',
+  versionDropsDistance:
+    'L’interaction « %{interaction} » fixe une distance, que la version %{version} ne sait pas lire (il faut le NLU 4.12 ou plus) : gardez le serveur en 4.12 ou plus, ou retirez d’abord la distance de l’interaction',
   distanceInName:
     'La distance en fin de nom ([distance=N]) est un nombre entier de mots jusqu’à 10000, ou -1 pour aucune limite',
   functionNeedsField: '%{function} a besoin de ce champ',
