@@ -146,6 +146,14 @@ export const bankMessageSchema = defineResourceSchema({
 export type BankMessage = FromSchema<typeof bankMessageSchema>;
 
 /**
+ * Pipeline spec §5: attachment-category labels need body-category labels. A message that expects
+ * categories of its attachments says which categories its body expects too.
+ */
+export const attachmentLabelsWithoutBody = (
+  expected: Partial<Record<ClassificationKind, readonly unknown[]>>,
+) => (expected.attachments_categories?.length ?? 0) > 0 && (expected.categories?.length ?? 0) === 0;
+
+/**
  * A message's qualification status (spec pipeline §4): qualified when every kind it has
  * expectations or a qualification for is qualified, partially when some are, not qualified when
  * none is.

@@ -141,6 +141,9 @@ export const DETAIL_MESSAGES_EN = {
   testTagInvalid: "'%{tag}' is not a tag (letters, digits and - _ . : / only)",
   testTagEmpty: "No message of the bank carries the tag '%{tag}'",
   testEnvironmentOutside: 'The environment is not one of this project',
+  attachmentLabelsNeedBody: 'A message that expects attachment categories needs its body categories too',
+  attachmentLabelsNeedBodyIn:
+    "The message '%{name}' would expect attachment categories without body categories: give it its body categories first",
   testClassificationExists: "The classification '%{name}' already exists",
   testRenameTooLong: "The new name of '%{name}' would be longer than %{max} characters",
   testRenameEmpty: "The new name of '%{name}' would be empty",

@@ -233,6 +233,7 @@ export type BatchAction = z.infer<typeof batchAction>;
 /**
  * One change to many messages of the bank, in one transaction, each change in the audit log.
  * 400 CLASSIFICATION_EXISTS (params.name) when a rename would merge into an existing classification.
+ * 400 ATTACHMENT_LABELS_NEED_BODY (params.name) when a message would expect attachment categories alone.
  */
 export const batchMessages = defineCall({
   method: 'POST',

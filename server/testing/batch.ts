@@ -1,4 +1,5 @@
 import {
+  attachmentLabelsWithoutBody,
   CATEGORY_KINDS,
   qualificationStatusOf,
   type ClassificationKind,
@@ -36,6 +37,15 @@ const classificationExists = (name: string) =>
     params: { name },
     details: [fieldProblem('action.to', 'testClassificationExists', { name })],
   });
+
+/** A batch that would leave a message expecting attachment categories alone (pipeline spec §5). */
+const attachmentLabelsAlone = (name: string) => {
+  const detail = fieldProblem('action', 'attachmentLabelsNeedBodyIn', { name });
+  return new ClientError(400, 'ATTACHMENT_LABELS_NEED_BODY', detail.message, {
+    params: { name },
+    details: [detail],
+  });
+};
 
 /** A rename that would give a message an empty or too long name: refused, naming the message. */
 const renameRefused = ({ before, error }: RenameOutcome) => {
@@ -135,6 +145,8 @@ export const batchUpdate = async (
     .map(({ row, after }) => ({ id: row.id, after, diff: changesOf(row, after) }))
     .filter((c) => Object.keys(c.diff).length > 0);
   if (changes.length === 0) return 0;
+  const alone = changes.find((c) => attachmentLabelsWithoutBody(c.after.expected));
+  if (alone) throw attachmentLabelsAlone(alone.after.name);
   const records = changes.map((c) => ({
     id: c.id,
     name: c.after.name,

@@ -24,6 +24,7 @@ export const ERROR_TEXT_KEYS: Partial<Record<ErrorCode, string>> = {
   TEST_ENVIRONMENT_UNKNOWN: 'app.testing.errors.TEST_ENVIRONMENT_UNKNOWN',
   MESSAGE_NOT_FOUND: 'app.testing.errors.MESSAGE_NOT_FOUND',
   CLASSIFICATION_EXISTS: 'app.testing.errors.CLASSIFICATION_EXISTS',
+  ATTACHMENT_LABELS_NEED_BODY: 'app.testing.errors.ATTACHMENT_LABELS_NEED_BODY',
   RENAME_EMPTY_NAME: 'app.testing.errors.RENAME_EMPTY_NAME',
   RENAME_TOO_LONG: 'app.testing.errors.RENAME_TOO_LONG',
   SAMPLING_NO_FILTER: 'app.testing.errors.SAMPLING_NO_FILTER',

@@ -196,6 +196,45 @@ describe('batch changes to the bank', () => {
     ]);
   });
 
+  it('refuses attachment categories without body categories, on save and in a batch (spec §5)', async () => {
+    const refusal = {
+      path: 'expected.categories',
+      message: 'A message that expects attachment categories needs its body categories too',
+      code: 'attachmentLabelsNeedBody',
+    };
+    const alone = await acme.call('POST', bank(), 'qualifier', {
+      name: 'Attachment alone',
+      text: 'Voir la pièce jointe',
+      expected: { attachments_categories: ['Invoice'] },
+      qualification: { attachments_categories: 'qualified' },
+    });
+    expect(alone.statusCode, alone.body).toBe(400);
+    expect(alone.json().details).toEqual([expect.objectContaining(refusal)]);
+    const both = await add('Attachment and body', {
+      expected: { categories: ['Claim'], attachments_categories: ['Invoice'] },
+    });
+    const emptied = await acme.call('PUT', `${bank()}/${both}`, 'qualifier', {
+      expected: { categories: [], attachments_categories: ['Invoice'] },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(400);
+    expect(emptied.json().details).toEqual([expect.objectContaining(refusal)]);
+    const plain = await add('Body only');
+    const batched = await batch([both, plain], {
+      type: 'addCategories',
+      kind: 'attachments_categories',
+      names: ['Contract'],
+      qualify: true,
+    });
+    expect(batched.statusCode, batched.body).toBe(400);
+    expect(batched.json()).toMatchObject({
+      code: 'ATTACHMENT_LABELS_NEED_BODY',
+      params: { name: 'Body only' },
+    });
+    // Nothing of the batch was applied.
+    expect((await read(both)).expected.attachments_categories).toEqual(['Invoice']);
+    expect((await read(plain)).expected.attachments_categories ?? []).toEqual([]);
+  });
+
   it('refuses a rename into an existing classification, a bad tag, and the cockpit level', async () => {
     const a = await add('Rename A', { expected: { categories: ['Alpha'] } });
     await add('Rename B', { expected: { categories: ['Beta'] } });

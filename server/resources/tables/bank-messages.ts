@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { qualificationStatusOf } from '../../../schemas/bank-message.schema';
+import { attachmentLabelsWithoutBody, qualificationStatusOf } from '../../../schemas/bank-message.schema';
+import { fieldProblem } from '../../../schemas/detail-messages';
 import type { Queryable } from '../../db';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
@@ -45,8 +46,15 @@ const status = (m: Pick<NewBankMessage, 'expected' | 'qualification'>) =>
     m.qualification ?? {},
   );
 
+/** Refuses expectations that break the bank's rules (pipeline spec §5), on the field to fix. */
+const checkExpected = (expected: Record<string, unknown> | undefined) => {
+  if (expected && attachmentLabelsWithoutBody(expected as Parameters<typeof attachmentLabelsWithoutBody>[0]))
+    throw validationError([fieldProblem('expected.categories', 'attachmentLabelsNeedBody')]);
+};
+
 /** Adds a message to a project's bank; answers its id. */
 export const insertBankMessage = async (q: Queryable, m: NewBankMessage): Promise<string> => {
+  checkExpected(m.expected);
   const id = randomUUID();
   const bytes = m.file?.bytes;
   await q.query(
@@ -139,6 +147,7 @@ export const bankMessagesStore = (schema: ResourceSchema): ResourceStore => {
     update: async (q, _ctx, before, data) => {
       const isText = before.inputType === 'text';
       if (isText && !(typeof data.text === 'string' && data.text.trim())) throw emptyText();
+      checkExpected(data.expected as Record<string, unknown> | undefined);
       await q.query(
         `UPDATE bank_messages SET name = $2, input_text = $3, tags = $4, expected = $5, qualification = $6,
                 qualification_status = $7, note = $8, metadata = $9, updated_at = now(),

@@ -75,6 +75,10 @@ export const detailsFr: Record<DetailCode, string> = {
   testTagInvalid: '« %{tag} » n’est pas une étiquette (lettres, chiffres et - _ . : / seulement)',
   testTagEmpty: 'Aucun message de la banque ne porte l’étiquette « %{tag} »',
   testEnvironmentOutside: 'L’environnement n’est pas un environnement de ce projet',
+  attachmentLabelsNeedBody:
+    'Un message qui attend des catégories de pièces jointes a besoin aussi des catégories de son corps',
+  attachmentLabelsNeedBodyIn:
+    'Le message « %{name} » attendrait des catégories de pièces jointes sans catégorie de corps : donnez-lui d’abord les catégories de son corps',
   testClassificationExists: 'La classification « %{name} » existe déjà',
   testRenameTooLong: 'Le nouveau nom de « %{name} » dépasserait %{max} caractères',
   testRenameEmpty: 'Le nouveau nom de « %{name} » serait vide',

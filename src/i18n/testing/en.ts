@@ -311,6 +311,8 @@ export const testingEn: Messages<typeof testingFr> = {
     TEST_ENVIRONMENT_DELETED: 'The environment was deleted while the test ran',
     TEST_STALLED: 'No analysis of this test ended for %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'The classification “%{name}” already exists',
+    ATTACHMENT_LABELS_NEED_BODY:
+      'The message “%{name}” would expect attachment categories without body categories: give it its body categories first',
     RENAME_EMPTY_NAME: 'The new name of “%{name}” would be empty',
     RENAME_TOO_LONG: 'The new name of “%{name}” would be longer than %{max} characters',
     SAMPLING_NO_FILTER: 'Sampling needs at least one filter',

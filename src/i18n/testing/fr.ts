@@ -318,6 +318,8 @@ export const testingFr = {
     TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
     TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'La classification « %{name} » existe déjà',
+    ATTACHMENT_LABELS_NEED_BODY:
+      'Le message « %{name} » attendrait des catégories de pièces jointes sans catégorie de corps : donnez-lui d’abord les catégories de son corps',
     RENAME_EMPTY_NAME: 'Le nouveau nom de « %{name} » serait vide',
     RENAME_TOO_LONG: 'Le nouveau nom de « %{name} » dépasserait %{max} caractères',
     SAMPLING_NO_FILTER: 'L’échantillonnage demande au moins un filtre',
