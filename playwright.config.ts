@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './tests/e2e/support/constants';
+import { E2E_BASE_URL, E2E_WORKERS, e2ePort } from './tests/e2e/support/constants';
 
 // End-to-end tests in Debian's Chromium (never a downloaded browser), against the real platform
-// started by tests/e2e/support/server.ts on a fresh database.
+// started by tests/e2e/support/server.ts on a fresh database: one platform per worker, so that the
+// specs of two workers never share a database or a mailbox (tests/e2e/support/constants.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -30,12 +31,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node --import tsx tests/e2e/support/server.ts',
-    url: `${E2E_BASE_URL}/healthz`,
+    url: `http://127.0.0.1:${e2ePort(index)}/healthz`,
+    env: { E2E_PORT: String(e2ePort(index)) },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

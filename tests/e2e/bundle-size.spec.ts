@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { CONSOLE_ONLY } from './support/constants';
 
 /** DESIGN.md's budget: what a browser downloads before anyone has signed in. */
 const LOGIN_JS_BUDGET = 250 * 1024;
@@ -7,7 +8,7 @@ const LOGIN_JS_BUDGET = 250 * 1024;
 // The same measure as `npm run bench` (bench/console-size.ts): every script Chromium fetches to show
 // the login page, gzipped. Heavy parts (the code editor, rjsf, charts) must load with the pages that
 // use them: a static import that drags one into the first page fails here.
-test('the login page loads at most 250 KB of JavaScript, gzipped', async ({ page }) => {
+test('the login page loads at most 250 KB of JavaScript, gzipped', CONSOLE_ONLY, async ({ page }) => {
   const scripts = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONFIGURATION_SECTIONS } from '../../src/custom-pages/configuration/sections';
-import { E2E_ADMIN } from './support/constants';
+import { CONSOLE_ONLY, E2E_ADMIN } from './support/constants';
 import { signIn, signInEn } from './support/pages';
 
 /**
@@ -271,7 +271,7 @@ const LANGUAGES = [
 ] as const;
 
 for (const language of LANGUAGES) {
-  test(`every page says its words in ${language.locale} only`, async ({ page, context }) => {
+  test(`every page says its words in ${language.locale} only`, CONSOLE_ONLY, async ({ page, context }) => {
     test.setTimeout(6 * 60_000);
     await context.addInitScript((locale) => window.localStorage.setItem('locale', locale), language.locale);
     await language.signIn(page);
