@@ -80,6 +80,14 @@ export default tseslint.config(
     ['schemas'],
     'server/pipeline/ imports only itself, schemas/ and server/templates/: declare the shape in the pipeline and let the feature fill it',
   ),
+  // The kernel is what every feature uses (configuration, logger, database, queue, signals, HTTP
+  // helpers, outbound requests): it imports no feature, so that no feature is tied to another through it.
+  ...confinedTo(
+    'kernel',
+    [],
+    ['schemas'],
+    'server/kernel/ imports only itself and schemas/: a feature registers with the kernel, the kernel does not import it',
+  ),
   {
     // The code every analysed text runs through. The server runs under tsx, whose esbuild transform
     // keeps function names: a named function made inside a function ('const f = () => …', a

@@ -149,7 +149,7 @@ export const DETAIL_MESSAGES_EN = {
   domainEnvironmentChoose: 'Choose an environment of this project',
   domainEnvironmentTwice: 'This environment already has a priority in this rule',
   domainModuleNeededByRules: "The domain rules %{rules} need this module's %{kind}: change them first",
-  // An outbound address refused at save (server/delivery/outbound.ts urlRefusalProblem): a webhook's
+  // An outbound address refused at save (server/kernel/outbound.ts urlRefusalProblem): a webhook's
   // URL, the LLM settings' base URL
   urlInternal:
     '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',

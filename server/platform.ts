@@ -1,10 +1,10 @@
-import { outboundPolicy } from './delivery/outbound';
+import { outboundPolicy } from './kernel/outbound';
 import { startDeliveryWorker } from './delivery/worker';
 import { randomBytes } from 'node:crypto';
-import type { Config } from './config';
-import { openDatabase, underStartLock, type Db } from './db';
-import type { Logger } from './logger';
-import { startQueue, type Queue } from './queue';
+import type { Config } from './kernel/config';
+import { openDatabase, underStartLock, type Db } from './kernel/db';
+import type { Logger } from './kernel/logger';
+import { startQueue, type Queue } from './kernel/queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './jobs/mail';
 import { startAnalysisWorker } from './jobs/analysis';
@@ -19,8 +19,8 @@ import { createWorkflowClient } from './integrations/workflow';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
 import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
-import { startAnalysisSignals, type AnalysisSignals } from './analyses/signals';
-import { submissionLimits, type SubmissionLimits } from './http/rate-limit';
+import { startAnalysisSignals, type AnalysisSignals } from './kernel/signals';
+import { submissionLimits, type SubmissionLimits } from './kernel/http/rate-limit';
 
 /** What every part of the server shares: configuration, database, queue, logger. */
 export interface Platform {
@@ -32,7 +32,7 @@ export interface Platform {
   services: PipelineServices;
   /** The threads that run the pipeline, for the analysis worker and the test pages (started at first use). */
   pipelines: PipelinePool;
-  /** Analyses submitted and finished, heard from every process (analyses/signals.ts). */
+  /** Analyses submitted and finished, heard from every process (server/kernel/signals.ts). */
   signals: AnalysisSignals;
   /** The limits on analysis submissions, in this process (http/rate-limit.ts); tests may give their clock. */
   submissionLimits: SubmissionLimits;

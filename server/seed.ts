@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
-import type { Db } from './db';
+import type { Db } from './kernel/db';
 import { resourceSchemas } from '../schemas/index';
 import { checkConfiguration, writeConfiguration } from './environments/configuration';
 import { templateByKey } from './environments/templates';

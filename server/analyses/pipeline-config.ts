@@ -1,5 +1,5 @@
 import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
 import type { PipelineConfig, WebhookTarget } from '../pipeline/stage';
 import { environmentDocuments } from '../configuration/documents';

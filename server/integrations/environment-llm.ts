@@ -1,5 +1,5 @@
 import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { EnvironmentLlmEndpoint } from '../pipeline/stage';
 
 export const readEnvironmentLlm = async (

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } from '../auth/access-keys';
-import { first } from '../db';
-import { ClientError } from '../http/errors';
+import { first } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import type { Platform } from '../platform';
 
 export interface KeyAuth {

@@ -2,7 +2,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resetTokens } from '../auth/reset-tokens';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 import type { Platform } from '../platform';
 import { tenancyRepository, type UserAccess } from '../repositories/tenancy';
 import { sessionsRepository } from '../repositories/sessions';

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../db/retry';
+import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../kernel/db/retry';
 import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 import { ajvProblem } from '../resources/validation';
 import type { ErrorObject } from 'ajv';
 

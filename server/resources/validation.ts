@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { conditionsOf, inactiveFields, type Holds } from '../../schemas/_defs/conditions';
 import type { CodedDetail, DetailCode, NestedDetail } from '../../schemas/detail-messages';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 
 export interface FieldError {
   path: string;

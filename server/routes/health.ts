@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE, isStorageFull, STORAGE_FULL } from '../db/retry';
+import { DATABASE_UNAVAILABLE, isStorageFull, STORAGE_FULL } from '../kernel/db/retry';
 import type { Platform } from '../platform';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../http/errors';
+import { ClientError } from '../../kernel/http/errors';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceRecord, ResourceStore } from '../store';
 import { validationError } from '../validation';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { qualificationStatusOf } from '../../../schemas/bank-message.schema';
-import type { Queryable } from '../../db';
+import type { Queryable } from '../../kernel/db';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ListQuery, ResourceStore } from '../store';

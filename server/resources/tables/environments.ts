@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Platform } from '../../platform';
-import { queues } from '../../queue';
+import { queues } from '../../kernel/queue';
 import { forgetAccessKeys } from '../../auth/access-keys';
 import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../../schemas/environment.schema';
 import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
 import { DEFAULT_OUTPUT } from '../../../schemas/output';
-import type { ClientError } from '../../http/errors';
+import type { ClientError } from '../../kernel/http/errors';
 import {
   consolidationProblems,
   consolidationSettingsOf,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../http/errors';
+import { ClientError } from '../../kernel/http/errors';
 import { queueMail } from '../../mail/outbox';
 import { invitationMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
 import { selectOf, sqlReads } from '../sql-reads';
-import type { Queryable } from '../../db';
+import type { Queryable } from '../../kernel/db';
 import type { MutationContext, ResourceStore } from '../store';
 import type { ProjectLevel } from './member-rules';
 import { usersRepository } from '../../repositories/users';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db';
-import { ClientError } from '../../http/errors';
+import type { Queryable } from '../../kernel/db';
+import { ClientError } from '../../kernel/http/errors';
 import { validationError, type FieldError } from '../validation';
 
 export interface ProjectLevel {

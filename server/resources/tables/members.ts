@@ -1,6 +1,6 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { resetTokens } from '../../auth/reset-tokens';
-import type { Queryable } from '../../db';
+import type { Queryable } from '../../kernel/db';
 import { queueMail } from '../../mail/outbox';
 import { accountCreatedMail } from '../../mail/templates';
 import type { Platform } from '../../platform';

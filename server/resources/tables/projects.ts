@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../http/errors';
+import { ClientError } from '../../kernel/http/errors';
 import { deleteDocumentsBelow } from '../document-store';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';

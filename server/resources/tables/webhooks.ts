@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Queryable } from '../../db';
+import type { Queryable } from '../../kernel/db';
 import { bumpWebhooksVersionSql } from '../../delivery/deliveries';
-import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../delivery/outbound';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../kernel/outbound';
 import type { Platform } from '../../platform';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
@@ -34,7 +34,7 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /**
  * Webhooks of an environment (their own table: the delivery worker joins them). A URL to an
- * internal address is refused at save (delivery/outbound.ts) and again at each request. Every write
+ * internal address is refused at save (server/kernel/outbound.ts) and again at each request. Every write
  * bumps the environment's webhook version, so that workers deliver to the webhooks as they are now.
  */
 export const webhooksStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation, declineInvitation, getInvitation } from '../../../schemas/contracts/invitations';
-import { contractRoute } from '../../http/contract-route';
+import { contractRoute } from '../../kernel/http/contract-route';
 import type { Platform } from '../../platform';
 import { invitationAnswers } from '../../resources/invitation-answers';
 

@@ -9,8 +9,8 @@ import {
 } from '../../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';
 

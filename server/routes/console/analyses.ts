@@ -10,7 +10,7 @@ import {
   reanalyze,
   type AnalysisRow,
 } from '../../analyses/repository';
-import { ClientError } from '../../http/errors';
+import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { isUuid } from '../../resources/fields';

@@ -5,9 +5,9 @@ import {
   saveEnvironmentLlm,
   type EnvironmentLlm,
 } from '../../../schemas/contracts/llm';
-import type { Queryable } from '../../db';
-import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../delivery/outbound';
-import { contractRoute } from '../../http/contract-route';
+import type { Queryable } from '../../kernel/db';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../kernel/outbound';
+import { contractRoute } from '../../kernel/http/contract-route';
 import {
   deleteEnvironmentLlm,
   readEnvironmentLlm,

@@ -40,9 +40,9 @@ import {
 } from '../../../schemas/post-processing';
 import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
-import type { Queryable } from '../../db';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError, notFound } from '../../http/errors';
+import type { Queryable } from '../../kernel/db';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError, notFound } from '../../kernel/http/errors';
 import { environmentDocuments } from '../../configuration/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { navigationSearch } from '../../../schemas/contracts/navigation';
-import { contractRoute } from '../../http/contract-route';
+import { contractRoute } from '../../kernel/http/contract-route';
 import type { Platform } from '../../platform';
 import { reaches } from '../../resources/access';
 

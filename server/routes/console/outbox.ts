@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../kernel/http/errors';
 import type { OutboxRow } from '../../mail/outbox';
 import type { Platform } from '../../platform';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setProjectMarks } from '../../../schemas/contracts/tenancy';
-import { contractRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { reaches } from '../../resources/access';

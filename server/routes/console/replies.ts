@@ -3,8 +3,8 @@ import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/
 import type { TraceMessage } from '../../../schemas/trace-messages';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
-import { contractRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 import { configurableEnvironment } from '../../resources/access';
 

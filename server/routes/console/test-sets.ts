@@ -5,7 +5,7 @@ import {
   setTagVisibility as setTagVisibilityCall,
   type TagVisibility,
 } from '../../../schemas/contracts/test-sets';
-import { contractRoute } from '../../http/contract-route';
+import { contractRoute } from '../../kernel/http/contract-route';
 import type { Platform } from '../../platform';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { listTagVisibilities, listTestSets, setTagVisibility, type TagCaller } from '../../testing/test-sets';

@@ -9,8 +9,8 @@ import {
 } from '../../../schemas/contracts/auth';
 import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { usersRepository } from '../../repositories/users';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { keyEnvironment } from '../../../schemas/contracts/public';
-import { first } from '../../db';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
+import { first } from '../../kernel/db';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform';
 
 /**

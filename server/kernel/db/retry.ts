@@ -6,7 +6,7 @@
  * all a caller has to do. PGlite is embedded: it never loses its connection.
  */
 
-import type { ErrorCode } from '../../schemas/error-codes';
+import type { ErrorCode } from '../../../schemas/error-codes';
 
 /** SQLSTATEs of a connection that ended or cannot be made now, not of a statement at fault. */
 const CONNECTION_SQLSTATES = new Set([

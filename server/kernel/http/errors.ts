@@ -1,4 +1,9 @@
-import type { ErrorCode, ForbiddenLevel, ForbiddenReason, NotFoundSubject } from '../../schemas/error-codes';
+import type {
+  ErrorCode,
+  ForbiddenLevel,
+  ForbiddenReason,
+  NotFoundSubject,
+} from '../../../schemas/error-codes';
 
 /**
  * An error a client can act on: the central error handler answers it with its status and the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 import { isConnectionError, isStorageFull } from './db/retry';
-import { notifySubmitted } from './analyses/signals';
+import { notifySubmitted } from './signals';
 import type { Logger } from './logger';
 
 /** Queue names, one per kind of job. pg-boss 10 requires each queue to be created before use. */

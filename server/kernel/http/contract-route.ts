@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallContract } from '../../schemas/contracts/define';
+import type { CallContract } from '../../../schemas/contracts/define';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
-import { DEFAULT_MAX_CHARACTERS } from '../schemas/extractor-settings';
+import { DEFAULT_MAX_CHARACTERS } from '../../schemas/extractor-settings';
 
 /**
  * Configuration, read from the environment once at boot and validated: a wrong value stops the
@@ -171,7 +171,7 @@ export type Config = {
   speech: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   workflow: { baseUrl: string; secret: string | undefined; timeoutMs: number } | undefined;
-  /** Outbound requests to private addresses these entries name are allowed (delivery/outbound.ts). */
+  /** Outbound requests to private addresses these entries name are allowed (server/kernel/outbound.ts). */
   outboundAllow: string[];
   webhooks: { timeoutMs: number; retryBaseMs: number; disableAfterSeconds: number };
   /** Whether the environments' dashboards are offered (DASHBOARDS). */

@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
 
 /**
- * server/db/migrations of the project this module runs from: found from the nearest package.json
+ * server/kernel/db/migrations of the project this module runs from: found from the nearest package.json
  * up, so that the sources (tsx) and the server bundle (dist-server/, scripts/lib.mjs) read the
  * same folder.
  */
 const projectMigrations = (): string => {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'server', 'db', 'migrations');
+    if (fs.existsSync(path.join(dir, 'package.json')))
+      return path.join(dir, 'server', 'kernel', 'db', 'migrations');
     if (path.dirname(dir) === dir) throw new Error('No package.json above the server: migrations not found');
   }
 };

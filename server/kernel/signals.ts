@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db';
-import type { Logger } from '../logger';
+import type { Db, Queryable } from './db';
+import type { Logger } from './logger';
 
 /**
  * Two signals between the processes of a platform, as PostgreSQL NOTIFY (PGlite has it too, in its
