@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../kernel/db/retry';
 import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
 import { ClientError } from '../kernel/http/errors';
-import { ajvProblem } from '../resources/validation';
+import { ajvProblem } from '../kernel/http/ajv-problem';
 import type { ErrorObject } from 'ajv';
 
 const GENERIC = 'An error has happened. Please retry later.';
