@@ -6,7 +6,7 @@ import { openDatabase, underStartLock, type Db } from './kernel/db';
 import type { Logger } from './kernel/logger';
 import { startQueue, type Queue } from './kernel/queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
-import { startMailWorker } from './jobs/mail';
+import { startMailWorker } from './kernel/mail/worker';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
 import { startAlertWorker } from './alerts/evaluate';

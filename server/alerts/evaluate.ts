@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../kernel/db';
 import type { Logger } from '../kernel/logger';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../kernel/mail/outbox';
 import { ALERT_MAIL_NAMES, thresholdAlertMail, timeoutAlertMail, type MailLocale } from '../mail/templates';
 import { queues, type Queue } from '../kernel/queue';
 

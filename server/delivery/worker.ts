@@ -3,7 +3,7 @@ import { coalesce } from '../kernel/db/coalesce';
 import type { Db } from '../kernel/db';
 import type { Logger } from '../kernel/logger';
 import { webhookDeactivatedMail, type MailLocale } from '../mail/templates';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../kernel/mail/outbox';
 import { insertJobSql, queues, type Queue } from '../kernel/queue';
 import { ATTEMPTS_PER_SERIES, bumpWebhooksVersionSql } from './deliveries';
 import type { OutboundPolicy } from '../kernel/outbound';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { ClientError } from '../../kernel/http/errors';
-import { queueMail } from '../../mail/outbox';
+import { queueMail } from '../../kernel/mail/outbox';
 import { invitationMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';

@@ -1,7 +1,7 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { resetTokens } from '../../auth/reset-tokens';
 import type { Queryable } from '../../kernel/db';
-import { queueMail } from '../../mail/outbox';
+import { queueMail } from '../../kernel/mail/outbox';
 import { accountCreatedMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';

@@ -5,7 +5,7 @@ import { hashPassword, passwordPolicyDetails } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import { queueMail } from '../../mail/outbox';
+import { queueMail } from '../../kernel/mail/outbox';
 import { passwordResetMail } from '../../mail/templates';
 import type { Platform } from '../../platform';
 import { usersRepository } from '../../repositories/users';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../kernel/http/errors';
-import type { OutboxRow } from '../../mail/outbox';
+import type { OutboxRow } from '../../kernel/mail/outbox';
 import type { Platform } from '../../platform';
 
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */

@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
-import type { Db } from '../kernel/db';
-import { first } from '../kernel/db';
-import type { Logger } from '../kernel/logger';
-import type { OutboxRow } from '../mail/outbox';
-import { queues } from '../kernel/queue';
+import type { Db } from '../db';
+import { first } from '../db';
+import type { Logger } from '../logger';
+import type { OutboxRow } from './outbox';
+import { queues } from '../queue';
 
 export interface MailWorkerOptions {
   smtpUrl: string | undefined;

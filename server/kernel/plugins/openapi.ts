@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { WEBHOOK_HEADERS, webhookPayloadSchema } from '../../schemas/webhook-payload';
+import { WEBHOOK_HEADERS, webhookPayloadSchema } from '../../../schemas/webhook-payload';
 
 /** The payload's schema as a component: without its $id, which OpenAPI would read as a new base URI. */
 const { $id: _id, ...payloadSchema } = webhookPayloadSchema;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { checkDecoded } from '../kernel/http/input';
+import { checkDecoded } from '../http/input';
 
 /**
  * Every decoded input checked once, before any route sees it

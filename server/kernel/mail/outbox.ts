@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../kernel/db';
-import { queues, type Queue } from '../kernel/queue';
+import type { Queryable } from '../db';
+import { queues, type Queue } from '../queue';
 
 export interface Mail {
   to: string;

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../kernel/db/retry';
-import { isErrorCode, type ErrorCode } from '../../schemas/error-codes';
-import { ClientError } from '../kernel/http/errors';
-import { ajvProblem } from '../kernel/http/ajv-problem';
+import { databaseUnavailable, isConnectionError, isStorageFull, storageFull } from '../db/retry';
+import { isErrorCode, type ErrorCode } from '../../../schemas/error-codes';
+import { ClientError } from '../http/errors';
+import { ajvProblem } from '../http/ajv-problem';
 import type { ErrorObject } from 'ajv';
 
 const GENERIC = 'An error has happened. Please retry later.';
