@@ -11,7 +11,7 @@ export interface Mail {
 
 /**
  * Queues a mail: an outbox row and its delivery job, in the caller's transaction. The worker
- * delivers it over SMTP (server/jobs/mail.ts); without SMTP_URL it stays in the outbox, where
+ * delivers it over SMTP (server/kernel/mail/worker.ts); without SMTP_URL it stays in the outbox, where
  * platform staff read it.
  */
 export const queueMail = async (tx: Queryable, queue: Queue, mail: Mail): Promise<string> => {
