@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../schemas/_defs/admin';
 import { resourceSchemas } from '../schemas/index';
-import type { Platform } from './platform';
+import type { Platform } from './platform-type';
 import { accessKeysPlugin } from './plugins/access-keys';
 import { authPlugin } from './plugins/auth';
 import { registerConsole } from './kernel/plugins/console';

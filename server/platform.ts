@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './kernel/config';
 import { openDatabase, underStartLock, type Db } from './kernel/db';
 import type { Logger } from './kernel/logger';
-import { startQueue, type Queue } from './kernel/queue';
+import { startQueue } from './kernel/queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
 import { startMailWorker } from './kernel/mail/worker';
 import { startAnalysisWorker } from './jobs/analysis';
@@ -18,27 +18,10 @@ import { createLlmClient, environmentLlmClients } from './integrations/llm';
 import { createWorkflowClient } from './integrations/workflow';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
-import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
-import { startAnalysisSignals, type AnalysisSignals } from './kernel/signals';
-import { submissionLimits, type SubmissionLimits } from './kernel/http/rate-limit';
-
-/** What every part of the server shares: configuration, database, queue, logger. */
-export interface Platform {
-  config: Config;
-  db: Db;
-  queue: Queue;
-  log: Logger;
-  /** What the pipeline may use of the outside world (OCR, speech), shared by workers and test pages. */
-  services: PipelineServices;
-  /** The threads that run the pipeline, for the analysis worker and the test pages (started at first use). */
-  pipelines: PipelinePool;
-  /** Analyses submitted and finished, heard from every process (server/kernel/signals.ts). */
-  signals: AnalysisSignals;
-  /** The limits on analysis submissions, in this process (http/rate-limit.ts); tests may give their clock. */
-  submissionLimits: SubmissionLimits;
-  jwtSecret: string;
-  stop(): Promise<void>;
-}
+import { createPipelinePool } from './pipeline-threads/pool';
+import { startAnalysisSignals } from './kernel/signals';
+import { submissionLimits } from './kernel/http/rate-limit';
+import type { Platform } from './platform-type';
 
 export interface Roles {
   /** Run the queue's workers (and its maintenance) in this process. */

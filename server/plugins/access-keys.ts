@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } from '../auth/access-keys';
 import { first } from '../kernel/db';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform';
+import type { Platform } from '../platform-type';
 
 export interface KeyAuth {
   keyId: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resetTokens } from '../auth/reset-tokens';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform';
+import type { Platform } from '../platform-type';
 import { tenancyRepository, type UserAccess } from '../repositories/tenancy';
 import { sessionsRepository } from '../repositories/sessions';
 import type { UserRow } from '../repositories/users';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
 import type { Queryable } from '../kernel/db';
-import type { Platform } from '../platform';
+import type { Platform } from '../platform-type';
 import { syncDocumentIndexes } from './document-indexes';
 import { documentStore } from './document-store';
 import { registerResourceRoutes } from './routes';

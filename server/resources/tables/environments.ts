@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { queues } from '../../kernel/queue';
 import { forgetAccessKeys } from '../../auth/access-keys';
 import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../../schemas/environment.schema';

@@ -1,5 +1,5 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import type { ResourceStore } from '../store';
 import { accessKeysStore } from './access-keys';
 import { alertFiringsStore } from './alert-firings';

@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { ClientError } from '../../kernel/http/errors';
 import { queueMail } from '../../kernel/mail/outbox';
 import { invitationMail } from '../../mail/templates';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { Queryable } from '../../kernel/db';

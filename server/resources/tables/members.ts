@@ -3,7 +3,7 @@ import { resetTokens } from '../../auth/reset-tokens';
 import type { Queryable } from '../../kernel/db';
 import { queueMail } from '../../kernel/mail/outbox';
 import { accountCreatedMail } from '../../mail/templates';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { usersRepository } from '../../repositories/users';
 import { selectOf, sqlReads } from '../sql-reads';
 import { sendInvitation, sendInvitationAgain } from './invitations';

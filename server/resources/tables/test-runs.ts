@@ -1,5 +1,5 @@
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { createTest, type ManualStatusUpdate } from '../../testing/campaign';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';

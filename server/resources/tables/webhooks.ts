@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Queryable } from '../../kernel/db';
 import { bumpWebhooksVersionSql } from '../../delivery/deliveries';
 import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../kernel/outbound';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { validationError } from '../validation';
 import { selectOf, sqlReads } from '../sql-reads';
 import type { ResourceStore } from '../store';

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { usersRepository } from '../../repositories/users';
 
 const tooMany = (seconds: number) =>

@@ -7,7 +7,7 @@ import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
 import { queueMail } from '../../kernel/mail/outbox';
 import { passwordResetMail } from '../../mail/templates';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { usersRepository } from '../../repositories/users';
 
 const invalidLink = () =>

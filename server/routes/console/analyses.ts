@@ -11,7 +11,7 @@ import {
   type AnalysisRow,
 } from '../../analyses/repository';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';

@@ -12,7 +12,7 @@ import {
   type Configuration,
 } from '../../environments/configuration';
 import { ClientError, notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';

@@ -13,7 +13,7 @@ import {
 import { MAX_BUCKETS, addDays, bucketStarts, contractYear, startOfDay } from '../../consumption/period';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError, notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import {
   analysesPerBucket,
   quotaAndProcessing,

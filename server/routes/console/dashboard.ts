@@ -9,7 +9,7 @@ import {
 import { invalidTimeZone, resolvePeriod } from '../../dashboard/period';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import {
   analysisDurations,
   categoryCounts,

@@ -3,7 +3,7 @@ import { getErrorLog, type ErrorLogQuery } from '../../../schemas/contracts/erro
 import { readErrorLog, type ErrorLogFilter } from '../../error-log/repository';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { fieldProblem } from '../../../schemas/detail-messages';
 

@@ -7,7 +7,7 @@ import { contractRoute } from '../../kernel/http/contract-route';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../kernel/http/errors';
 import { readForm } from '../../kernel/http/form';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { TaskError, TimeLimitError } from '../../pipeline-threads/pool';
 import { withDefaults } from '../../pipeline/extractor/settings';
 import { warningsAnswer } from '../../pipeline/stage';

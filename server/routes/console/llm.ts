@@ -13,7 +13,7 @@ import {
   readEnvironmentLlm,
   writeEnvironmentLlm,
 } from '../../integrations/environment-llm';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { validationError } from '../../resources/validation';

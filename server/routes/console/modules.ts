@@ -46,7 +46,7 @@ import { ClientError, notFound } from '../../kernel/http/errors';
 import { environmentDocuments } from '../../configuration/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { readEnvironmentLlm } from '../../integrations/environment-llm';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit, type AuditEntry } from '../../resources/audit';

@@ -5,7 +5,7 @@ import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string };

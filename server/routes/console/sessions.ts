@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/contracts/auth';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { forbidden, notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { sessionsRepository } from '../../repositories/sessions';
 import { isUuid } from '../../resources/fields';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getEnvironment } from '../../../schemas/contracts/tenancy';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { reaches } from '../../resources/access';
 import { isUuid } from '../../resources/fields';

@@ -6,7 +6,7 @@ import {
   type TagVisibility,
 } from '../../../schemas/contracts/test-sets';
 import { contractRoute } from '../../kernel/http/contract-route';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { listTagVisibilities, listTestSets, setTagVisibility, type TagCaller } from '../../testing/test-sets';
 

@@ -21,7 +21,7 @@ import { contractRoute } from '../../kernel/http/contract-route';
 import { readAnalysisRequest } from '../../analyses/intake';
 import { ClientError } from '../../kernel/http/errors';
 import { fieldProblem } from '../../../schemas/detail-messages';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';

@@ -11,7 +11,7 @@ import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-thrott
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { usersRepository } from '../../repositories/users';
 import { fieldProblem } from '../../../schemas/detail-messages';

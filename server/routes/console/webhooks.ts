@@ -9,7 +9,7 @@ import { first } from '../../kernel/db';
 import { DELIVERY_IN_PROGRESS, failedDeliverySql, replayDeliveries } from '../../delivery/deliveries';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { notFound } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';

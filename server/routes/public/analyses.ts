@@ -19,7 +19,7 @@ import { prepared, type Prepared } from '../../kernel/db';
 import { coalesce } from '../../kernel/db/coalesce';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { isUuid } from '../../resources/fields';
 import { analysisNotFound } from '../console/analyses';
 

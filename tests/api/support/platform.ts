@@ -11,7 +11,8 @@ import { migrate } from '../../../server/kernel/db/migrate';
 import { openPglite } from '../../../server/kernel/db/pglite';
 import { openPostgres } from '../../../server/kernel/db/postgres';
 import { createLogger } from '../../../server/kernel/logger';
-import { startPlatform, type Platform } from '../../../server/platform';
+import { startPlatform } from '../../../server/platform';
+import type { Platform } from '../../../server/platform-type';
 
 export interface TestPlatform {
   app: FastifyInstance;
