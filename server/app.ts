@@ -23,6 +23,7 @@ import { headersPlugin } from './kernel/plugins/headers';
 import { inputPlugin } from './kernel/plugins/input';
 import { openapiPlugin } from './kernel/plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
+import { tableStores } from './resources/tables';
 import { configurationRules } from './configuration/resource-rules';
 import { testingRules } from './testing/domain-rules';
 import { invitationRoutes } from './routes/auth/invitations';
@@ -90,7 +91,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   const schemas = options.schemas ?? resourceSchemas;
   // The domains' rules of their resources: the generic routes run them and know nothing of them.
   const rules = { ...configurationRules(schemas), ...testingRules };
-  await app.register(resourcesPlugin, { platform, schemas, rules });
+  await app.register(resourcesPlugin, { platform, schemas, rules, tables: tableStores });
   await app.register(configurationRoutes, { platform, schemas });
   await app.register(consumptionRoutes, { platform });
   await app.register(dashboardRoutes, { platform });

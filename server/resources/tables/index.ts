@@ -1,6 +1,4 @@
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform-type';
-import type { ResourceStore } from '../store';
+import type { TableStoreFactory } from '../plugin';
 import { accessKeysStore } from './access-keys';
 import { alertFiringsStore } from './alert-firings';
 import { alertsStore } from './alerts';
@@ -16,13 +14,6 @@ import { testRunsStore } from './test-runs';
 import { versionsStore } from './versions';
 import { webhookDeliveriesStore } from './webhook-deliveries';
 import { webhooksStore } from './webhooks';
-
-/** `schemas`: every resource the app serves, for adapters that work across them (versions). */
-export type TableStoreFactory = (
-  schema: ResourceSchema,
-  platform: Platform,
-  schemas: readonly ResourceSchema[],
-) => ResourceStore;
 
 /** The adapters of `storage: 'table'` resources, by schema `$id`. */
 export const tableStores: Record<string, TableStoreFactory> = {
