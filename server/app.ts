@@ -23,7 +23,7 @@ import { headersPlugin } from './kernel/plugins/headers';
 import { inputPlugin } from './kernel/plugins/input';
 import { openapiPlugin } from './kernel/plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
-import { tableStores } from './resources/tables';
+import { tableStores } from './tables';
 import { configurationRules } from './configuration/resource-rules';
 import { testingRules } from './testing/domain-rules';
 import { invitationRoutes } from './routes/auth/invitations';

@@ -17,7 +17,7 @@ import { configurableEnvironment, requireLevel, resolveScope } from '../../resou
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
-import { settingsProblems } from '../../resources/tables/environments';
+import { settingsProblems } from '../../tables/environments';
 import { resourceValidator } from '../../resources/validation';
 
 const environmentValidator = resourceValidator(environmentSchema);

@@ -26,7 +26,7 @@ import { configurableEnvironment, requireLevel, resolveScope } from '../../resou
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
-import { insertBankMessage } from '../../resources/tables/bank-messages';
+import { insertBankMessage } from '../../tables/bank-messages';
 import { validationError } from '../../resources/validation';
 import { sendDownload, safeDownloadType } from './analyses';
 

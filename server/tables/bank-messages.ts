@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { qualificationStatusOf } from '../../../schemas/bank-message.schema';
-import type { Queryable } from '../../kernel/db';
-import { validationError } from '../validation';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ListQuery, ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { qualificationStatusOf } from '../../schemas/bank-message.schema';
+import type { Queryable } from '../kernel/db';
+import { validationError } from '../resources/validation';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ListQuery, ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'm.id',

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../kernel/db';
-import { ClientError } from '../../kernel/http/errors';
-import { validationError, type FieldError } from '../validation';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
+import { validationError, type FieldError } from '../resources/validation';
 
 export interface ProjectLevel {
   projectId: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { deleteDocumentsBelow } from '../document-store';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { deleteDocumentsBelow } from '../resources/document-store';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'o.id',

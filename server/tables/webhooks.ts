@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Queryable } from '../../kernel/db';
-import { bumpWebhooksVersionSql } from '../../delivery/deliveries';
-import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../kernel/outbound';
-import type { Platform } from '../../platform-type';
-import { validationError } from '../validation';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import type { Queryable } from '../kernel/db';
+import { bumpWebhooksVersionSql } from '../delivery/deliveries';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../kernel/outbound';
+import type { Platform } from '../platform-type';
+import { validationError } from '../resources/validation';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'h.id',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { forgetAccessKeys, newAccessKey } from '../../auth/access-keys';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { forgetAccessKeys, newAccessKey } from '../auth/access-keys';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'k.id',

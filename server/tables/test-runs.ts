@@ -1,8 +1,8 @@
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform-type';
-import { createTest, type ManualStatusUpdate } from '../../testing/campaign';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import type { Platform } from '../platform-type';
+import { createTest, type ManualStatusUpdate } from '../testing/campaign';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 't.id',

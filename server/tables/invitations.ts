@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../kernel/http/errors';
-import { queueMail } from '../../kernel/mail/outbox';
-import { invitationMail } from '../../mail/templates';
-import type { Platform } from '../../platform-type';
-import { INVITATION_DAYS, newInvitationToken } from '../invitation-links';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { Queryable } from '../../kernel/db';
-import type { MutationContext, ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { ClientError } from '../kernel/http/errors';
+import { queueMail } from '../kernel/mail/outbox';
+import { invitationMail } from '../mail/templates';
+import type { Platform } from '../platform-type';
+import { INVITATION_DAYS, newInvitationToken } from '../resources/invitation-links';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { Queryable } from '../kernel/db';
+import type { MutationContext, ResourceStore } from '../resources/store';
 import type { ProjectLevel } from './member-rules';
-import { usersRepository } from '../../repositories/users';
-import { fieldProblem } from '../../../schemas/detail-messages';
+import { usersRepository } from '../repositories/users';
+import { fieldProblem } from '../../schemas/detail-messages';
 
 const fields = {
   id: 'i.id',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { readConfiguration } from '../../environments/configuration';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
-import { validationError } from '../validation';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { readConfiguration } from '../environments/configuration';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
+import { validationError } from '../resources/validation';
 
 const columns = {
   id: 'v.id',

@@ -1,6 +1,6 @@
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'a.id',

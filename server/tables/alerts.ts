@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../kernel/http/errors';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceRecord, ResourceStore } from '../store';
-import { validationError } from '../validation';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { ClientError } from '../kernel/http/errors';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceRecord, ResourceStore } from '../resources/store';
+import { validationError } from '../resources/validation';
 
 const columns = {
   id: 'l.id',

@@ -1,42 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import type { Platform } from '../../platform-type';
-import { queues } from '../../kernel/queue';
-import { forgetAccessKeys } from '../../auth/access-keys';
-import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../../schemas/environment.schema';
-import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../../schemas/modules';
-import { DEFAULT_OUTPUT } from '../../../schemas/output';
-import type { ClientError } from '../../kernel/http/errors';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import type { Platform } from '../platform-type';
+import { queues } from '../kernel/queue';
+import { forgetAccessKeys } from '../auth/access-keys';
+import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../schemas/environment.schema';
+import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../schemas/modules';
+import { DEFAULT_OUTPUT } from '../../schemas/output';
+import type { ClientError } from '../kernel/http/errors';
 import {
   consolidationProblems,
   consolidationSettingsOf,
   DEFAULT_CONSOLIDATION,
-} from '../../../schemas/consolidation';
+} from '../../schemas/consolidation';
 import {
   DEFAULT_OCR_DATA,
   ocrDataProblems,
   ocrDataSettingsOf,
   type OcrDataProblem,
-} from '../../../schemas/ocr-data';
+} from '../../schemas/ocr-data';
 import {
   DEFAULT_POST_PROCESSING,
   postProcessingProblems,
   postProcessingSettingsOf,
-} from '../../../schemas/post-processing';
-import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
-import { regexRefusal } from '../../pipeline/nlu/regex-safety';
-import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../../schemas/vision';
-import { resourceValidator, validationError, type FieldError } from '../validation';
-import { templateErrorDetail } from '../../templates/problems';
-import { parse, TemplateError } from '../../templates/twig';
+} from '../../schemas/post-processing';
+import { ruleTemplateChecks } from '../pipeline/post-processing/check';
+import { regexRefusal } from '../pipeline/nlu/regex-safety';
+import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../schemas/vision';
+import { resourceValidator, validationError, type FieldError } from '../resources/validation';
+import { templateErrorDetail } from '../templates/problems';
+import { parse, TemplateError } from '../templates/twig';
 import {
   codedProblem,
   fieldProblem,
   type FieldProblem,
   type NestedDetail,
-} from '../../../schemas/detail-messages';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+} from '../../schemas/detail-messages';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 /** Settings live in the `settings` document, not in a column each; these are their defaults. */
 const SETTINGS = {

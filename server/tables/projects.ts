@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ResourceSchema } from '../../../schemas/_defs/admin';
-import { ClientError } from '../../kernel/http/errors';
-import { deleteDocumentsBelow } from '../document-store';
-import { selectOf, sqlReads } from '../sql-reads';
-import type { ResourceStore } from '../store';
+import type { ResourceSchema } from '../../schemas/_defs/admin';
+import { ClientError } from '../kernel/http/errors';
+import { deleteDocumentsBelow } from '../resources/document-store';
+import { selectOf, sqlReads } from '../resources/sql-reads';
+import type { ResourceStore } from '../resources/store';
 
 const columns = {
   id: 'p.id',

@@ -1,4 +1,4 @@
-import type { TableStoreFactory } from '../plugin';
+import type { TableStoreFactory } from '../resources/plugin';
 import { accessKeysStore } from './access-keys';
 import { alertFiringsStore } from './alert-firings';
 import { alertsStore } from './alerts';
