@@ -4,8 +4,46 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Import restrictions that keep a server folder to what it may use: a relative import that leaves
+ * `server/<folder>/` must land in one of `serverFolders` (server/<name>/) or `rootFolders`
+ * (<name>/ at the project's root). One block per depth, since a relative specifier's target
+ * depends on where the importing file sits. Package imports are not concerned.
+ */
+const confinedTo = (folder, serverFolders, rootFolders, message, depths = 4) =>
+  Array.from({ length: depths }, (_, i) => {
+    const up = i + 1; // the number of '../' that reaches server/ from a file at this depth
+    const allowedServer = [folder, ...serverFolders].map((n) => `${n}/`).join('|');
+    const allowedRoot = rootFolders.map((n) => `${n}/`).join('|');
+    return {
+      files: [`server/${folder}/${'*/'.repeat(i)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: `^(\\.\\./){${up}}(?!\\.\\./)(?!(${allowedServer}))`, message },
+              { regex: `^(\\.\\./){${up + 1}}(?!\\.\\./)(?!(${allowedRoot}))`, message },
+              { regex: `^(\\.\\./){${up + 2}}`, message },
+            ],
+          },
+        ],
+      },
+    };
+  });
+
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,6 +71,23 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/*', '../server/*'] }] },
   },
+  // The engine is pure (DESIGN.md §3; docs/decisions/layout-feature-folders.md): it owns the types
+  // of its configuration and imports only itself, the shared schemas and the template engine; the
+  // features that read the database fill its shapes.
+  ...confinedTo(
+    'pipeline',
+    ['templates'],
+    ['schemas'],
+    'server/pipeline/ imports only itself, schemas/ and server/templates/: declare the shape in the pipeline and let the feature fill it',
+  ),
+  // The kernel is what every feature uses (configuration, logger, database, queue, signals, HTTP
+  // helpers, outbound requests): it imports no feature, so that no feature is tied to another through it.
+  ...confinedTo(
+    'kernel',
+    [],
+    ['schemas'],
+    'server/kernel/ imports only itself and schemas/: a feature registers with the kernel, the kernel does not import it',
+  ),
   {
     // The code every analysed text runs through. The server runs under tsx, whose esbuild transform
     // keeps function names: a named function made inside a function ('const f = () => …', a

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The console is built into dist/ and served by the API process (server/plugins/console.ts).
+// The console is built into dist/ and served by the API process (server/kernel/plugins/console.ts).
 // In development `npm run dev:console` proxies API calls to a running `npm run dev`.
 const api = process.env.API_URL ?? 'http://localhost:8080';
 

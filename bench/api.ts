@@ -9,9 +9,9 @@ import { defineResourceSchema } from '../schemas/_defs/admin';
 import { resourceSchemas } from '../schemas/index';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
-import { createLogger } from '../server/logger';
+import { loadConfig } from '../server/kernel/config';
+import { openDatabase } from '../server/kernel/db';
+import { createLogger } from '../server/kernel/logger';
 import { startPlatform } from '../server/platform';
 import type { Measurement } from './run';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createScratchDatabase } from '../tests/support/scratch-database';
-import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openPglite } from '../server/db/pglite';
-import { openPostgres } from '../server/db/postgres';
+import type { Db } from '../server/kernel/db';
+import { migrate } from '../server/kernel/db/migrate';
+import { openPglite } from '../server/kernel/db/pglite';
+import { openPostgres } from '../server/kernel/db/postgres';
 import { summariseDashboards } from '../server/dashboard/rollup';
 import { relativeFrom, todayIn } from '../server/dashboard/period';
 import {

@@ -89,7 +89,7 @@ export const DETAIL_MESSAGES_EN = {
   templateIncludesItself: 'Line %{line}: the template cannot include itself',
   templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
   templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
-  // The advanced categorisation template and the post-processing's (server/resources/tables/environments.ts,
+  // The advanced categorisation template and the post-processing's (server/tables/environments.ts,
   // server/pipeline/post-processing/check.ts): they render alone, so they include nothing
   advancedCategorisationInclude:
     "Line %{line}: the advanced categorisation cannot include a template ('%{name}')",
@@ -98,7 +98,7 @@ export const DETAIL_MESSAGES_EN = {
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Module settings (schemas/vision.ts, ocr-data.ts, post-processing.ts, consolidation.ts), as an
-  // import refuses them (server/resources/tables/environments.ts settingsProblems): a key of the vision
+  // import refuses them (server/tables/environments.ts settingsProblems): a key of the vision
   // engine, of the OCR data extraction or of a post-processing rule; an OCR data field; the workflow.
   // `reason` (settingsPatternRefused) is the pattern's refusal by code (a regex* one), said first.
   settingsKeyInvalid: "'%{key}' is not a valid key: a letter, then letters, digits or _ (64 at most)",
@@ -133,7 +133,7 @@ export const DETAIL_MESSAGES_EN = {
   uniqueContext: 'A context of this name already exists',
   uniqueServer: 'A server of this name already exists',
   uniqueTemplate: 'A template of this name already exists',
-  // An environment's settings (server/resources/tables/environments.ts), spec §4
+  // An environment's settings (server/tables/environments.ts), spec §4
   modesExclusive: 'AI debug mode and production mode cannot be active at the same time',
   // The testing centre (server/testing: domain-rules.ts, batch.ts, campaign.ts; a tag typed in
   // server/routes/console/testing.ts). `kind` is a classification kind, `type` a domain module type
@@ -154,7 +154,7 @@ export const DETAIL_MESSAGES_EN = {
   domainEnvironmentChoose: 'Choose an environment of this project',
   domainEnvironmentTwice: 'This environment already has a priority in this rule',
   domainModuleNeededByRules: "The domain rules %{rules} need this module's %{kind}: change them first",
-  // An outbound address refused at save (server/delivery/outbound.ts urlRefusalProblem): a webhook's
+  // An outbound address refused at save (server/kernel/outbound.ts urlRefusalProblem): a webhook's
   // URL, the LLM settings' base URL
   urlInternal:
     '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',

@@ -1,10 +1,10 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../schemas/_defs/admin';
 import { resourceSchemas } from '../schemas/index';
-import type { Platform } from './platform';
+import type { Platform } from './platform-type';
 import { accessKeysPlugin } from './plugins/access-keys';
 import { authPlugin } from './plugins/auth';
-import { registerConsole } from './plugins/console';
+import { registerConsole } from './kernel/plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './routes/console/analyses';
 import { webhookRoutes } from './routes/console/webhooks';
@@ -18,11 +18,12 @@ import { llmRoutes } from './routes/console/llm';
 import { moduleRoutes } from './routes/console/modules';
 import { useCaseTemplateRoutes } from './routes/console/use-case-templates';
 import { publicAnalysesRoutes } from './routes/public/analyses';
-import { errorsPlugin, notFoundHandler } from './plugins/errors';
-import { headersPlugin } from './plugins/headers';
-import { inputPlugin } from './plugins/input';
-import { openapiPlugin } from './plugins/openapi';
+import { errorsPlugin, notFoundHandler } from './kernel/plugins/errors';
+import { headersPlugin } from './kernel/plugins/headers';
+import { inputPlugin } from './kernel/plugins/input';
+import { openapiPlugin } from './kernel/plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
+import { tableStores } from './tables';
 import { configurationRules } from './configuration/resource-rules';
 import { testingRules } from './testing/domain-rules';
 import { invitationRoutes } from './routes/auth/invitations';
@@ -90,7 +91,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   const schemas = options.schemas ?? resourceSchemas;
   // The domains' rules of their resources: the generic routes run them and know nothing of them.
   const rules = { ...configurationRules(schemas), ...testingRules };
-  await app.register(resourcesPlugin, { platform, schemas, rules });
+  await app.register(resourcesPlugin, { platform, schemas, rules, tables: tableStores });
   await app.register(configurationRoutes, { platform, schemas });
   await app.register(consumptionRoutes, { platform });
   await app.register(dashboardRoutes, { platform });

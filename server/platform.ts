@@ -1,12 +1,12 @@
-import { outboundPolicy } from './delivery/outbound';
+import { outboundPolicy } from './kernel/outbound';
 import { startDeliveryWorker } from './delivery/worker';
 import { randomBytes } from 'node:crypto';
-import type { Config } from './config';
-import { openDatabase, underStartLock, type Db } from './db';
-import type { Logger } from './logger';
-import { startQueue, type Queue } from './queue';
+import type { Config } from './kernel/config';
+import { openDatabase, underStartLock, type Db } from './kernel/db';
+import type { Logger } from './kernel/logger';
+import { startQueue } from './kernel/queue';
 import { startEnvironmentDeletionWorker } from './jobs/environment-deletion';
-import { startMailWorker } from './jobs/mail';
+import { startMailWorker } from './kernel/mail/worker';
 import { startAnalysisWorker } from './jobs/analysis';
 import { startRetentionWorker } from './jobs/analysis-retention';
 import { startAlertWorker } from './alerts/evaluate';
@@ -18,27 +18,10 @@ import { createLlmClient, environmentLlmClients } from './integrations/llm';
 import { createWorkflowClient } from './integrations/workflow';
 import { createSpeechClient } from './integrations/speech';
 import type { PipelineServices } from './pipeline/stage';
-import { createPipelinePool, type PipelinePool } from './pipeline-threads/pool';
-import { startAnalysisSignals, type AnalysisSignals } from './analyses/signals';
-import { submissionLimits, type SubmissionLimits } from './http/rate-limit';
-
-/** What every part of the server shares: configuration, database, queue, logger. */
-export interface Platform {
-  config: Config;
-  db: Db;
-  queue: Queue;
-  log: Logger;
-  /** What the pipeline may use of the outside world (OCR, speech), shared by workers and test pages. */
-  services: PipelineServices;
-  /** The threads that run the pipeline, for the analysis worker and the test pages (started at first use). */
-  pipelines: PipelinePool;
-  /** Analyses submitted and finished, heard from every process (analyses/signals.ts). */
-  signals: AnalysisSignals;
-  /** The limits on analysis submissions, in this process (http/rate-limit.ts); tests may give their clock. */
-  submissionLimits: SubmissionLimits;
-  jwtSecret: string;
-  stop(): Promise<void>;
-}
+import { createPipelinePool } from './pipeline-threads/pool';
+import { startAnalysisSignals } from './kernel/signals';
+import { submissionLimits } from './kernel/http/rate-limit';
+import type { Platform } from './platform-type';
 
 export interface Roles {
   /** Run the queue's workers (and its maintenance) in this process. */

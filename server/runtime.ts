@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { createLogger } from './logger';
+import { ConfigError, loadConfig } from './kernel/config';
+import { createLogger } from './kernel/logger';
 import { startPlatform } from './platform';
 import { seedDemo } from './seed';
 

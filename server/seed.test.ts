@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localisedConfiguration, templateProse } from '../schemas/template-localisation';
-import type { Db } from './db';
-import { migrate } from './db/migrate';
-import { openPglite } from './db/pglite';
+import type { Db } from './kernel/db';
+import { migrate } from './kernel/db/migrate';
+import { openPglite } from './kernel/db/pglite';
 import { templateByKey } from './environments/templates';
 import { seedDemo } from './seed';
 

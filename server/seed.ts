@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
-import type { Db } from './db';
+import type { Db } from './kernel/db';
 import { resourceSchemas } from '../schemas/index';
 import { checkConfiguration, writeConfiguration } from './environments/configuration';
 import { templateByKey } from './environments/templates';
 import { localisedConfiguration } from '../schemas/template-localisation';
-import { settingsProblems } from './resources/tables/environments';
+import { settingsProblems } from './tables/environments';
 
 export interface SeedResult {
   username: string;

@@ -40,7 +40,7 @@ export interface AdminHints {
   errorMessages?: Record<string, Record<string, string>>;
   /**
    * `document`: a configuration entity stored as a JSONB document (one table for all of them);
-   * `table`: an entity with its own table, served by an adapter in server/resources/tables/.
+   * `table`: an entity with its own table, served by an adapter in server/tables/.
    */
   storage: 'document' | 'table';
   /** Columns of the list: stored fields, or names of `computedColumns`. */

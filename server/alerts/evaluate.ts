@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Db, Queryable } from '../db';
-import type { Logger } from '../logger';
-import { queueMail } from '../mail/outbox';
+import type { Db, Queryable } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
+import { queueMail } from '../kernel/mail/outbox';
 import { ALERT_MAIL_NAMES, thresholdAlertMail, timeoutAlertMail, type MailLocale } from '../mail/templates';
-import { queues, type Queue } from '../queue';
+import { queues, type Queue } from '../kernel/queue';
 
 /**
  * The evaluation of enabled alerts (docs/decisions/dashboard-alert-evaluation.md): each alert is read under

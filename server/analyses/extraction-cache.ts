@@ -1,5 +1,5 @@
 import type { Extraction } from '../../schemas/analysis-result';
-import { first, type Queryable } from '../db';
+import { first, type Queryable } from '../kernel/db';
 import type { ExtractionCache, StageText } from '../pipeline/stage';
 
 /** Entries older than this are never read, and the retention job deletes them. */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { SUPPORTED_EXTENSIONS } from '../../schemas/extractor-settings';
 import { mailAddressesAreValid } from '../../schemas/mail-addresses';
-import { fileTooLarge, readForm } from '../http/form';
-import { checkDecoded } from '../http/input';
+import { fileTooLarge, readForm } from '../kernel/http/form';
+import { checkDecoded } from '../kernel/http/input';
 import { extensionOf } from '../pipeline/extractor/settings';
 import { validationError } from '../resources/validation';
 import type { NewAnalysis } from './repository';

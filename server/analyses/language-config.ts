@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { CategoryDef } from '../pipeline/categorisation/model';
 import type { ExtractionFieldDef } from '../pipeline/extraction/fields';
 import type {

@@ -10,7 +10,7 @@ import { DEFAULT_CONSOLIDATION } from '../../schemas/consolidation';
 import { DEFAULT_OCR_DATA } from '../../schemas/ocr-data';
 import { DEFAULT_POST_PROCESSING } from '../../schemas/post-processing';
 import { DEFAULT_VISION } from '../../schemas/vision';
-import { first, type Queryable } from '../db';
+import { first, type Queryable } from '../kernel/db';
 import { validationError } from '../resources/validation';
 
 /**

@@ -1,8 +1,7 @@
-import type { WebhookTarget } from '../delivery/deliveries';
 import type { ExtractorSettingsInput } from '../../schemas/extractor-settings';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import { withDefaults, type ExtractorSettings } from '../pipeline/extractor/settings';
-import type { PipelineConfig } from '../pipeline/stage';
+import type { PipelineConfig, WebhookTarget } from '../pipeline/stage';
 import { environmentDocuments } from '../configuration/documents';
 import { replyTemplateDef } from '../configuration/reply-template-rules';
 import { languageConfig, readLanguageDocuments, withEdit, type DocumentEdit } from './language-config';

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AnalysisResult, AnalysisStatus, InputType } from '../../schemas/analysis-result';
 import type { TraceMessage } from '../../schemas/trace-messages';
-import { first, prepared, type Db, type Queryable } from '../db';
-import { coalesce } from '../db/coalesce';
-import { ClientError } from '../http/errors';
-import { analysisJobSql, insertJobSql, queues, type AnalysisJob, type Queue } from '../queue';
+import { first, prepared, type Db, type Queryable } from '../kernel/db';
+import { coalesce } from '../kernel/db/coalesce';
+import { ClientError } from '../kernel/http/errors';
+import { analysisJobSql, insertJobSql, queues, type AnalysisJob, type Queue } from '../kernel/queue';
 import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
-import { notifyFinishedSql, notifySubmittedSql } from './signals';
+import { notifyFinishedSql, notifySubmittedSql } from '../kernel/signals';
 
 /** An analysis row, as the worker and the routes read it. */
 export interface AnalysisRow {

@@ -1,7 +1,7 @@
 import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
 import type { ErrorCode } from '../../schemas/error-codes';
 import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import type { PipelinePool } from '../pipeline-threads/pool';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db';
-import type { Config } from '../config';
+import type { Queryable } from '../kernel/db';
+import type { Config } from '../kernel/config';
 
 /** One counter and its limit: at most `max` attempts per fixed window of `windowSeconds`. */
 export interface Limit {

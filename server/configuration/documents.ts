@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 
 /**
  * The documents of one configuration resource of an environment, in creation order: what the save

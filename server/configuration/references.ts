@@ -1,6 +1,6 @@
 import { resourceSchemas } from '../../schemas/index';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { writeAudit } from '../resources/audit';
 import type { Criterion } from '../pipeline/categorisation/model';
 

@@ -1,6 +1,6 @@
 import { categorySchema } from '../../schemas/category.schema';
-import type { Queryable } from '../db';
-import { ClientError, notFound } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError, notFound } from '../kernel/http/errors';
 import { writeAudit } from '../resources/audit';
 import { validationError } from '../resources/validation';
 import { followRename } from './references';

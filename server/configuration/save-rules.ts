@@ -1,5 +1,5 @@
 import { codedProblem, fieldProblem } from '../../schemas/detail-messages';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
 import type { CategoryDef, Criterion } from '../pipeline/categorisation/model';

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
-import type { Db, Queryable } from '../db';
-import type { Logger } from '../logger';
+import type { Db, Queryable } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
 import { unloadServer } from '../pipeline/nlu/servers';
-import { queues } from '../queue';
+import { queues } from '../kernel/queue';
 
 /** Spec pipeline §4 and §9: a server unused for this long stops. */
 export const SERVER_IDLE_MINUTES = 5;

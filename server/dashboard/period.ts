@@ -1,6 +1,6 @@
 import type { DashboardBucket, DashboardQuery, DashboardUnit } from '../../schemas/contracts/dashboard';
 import { MAX_BUCKETS, addDays, bucketStarts, startOfDay } from '../consumption/period';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 
 /**
  * The period of a dashboard request, in calendar days of the caller's time zone. The days are plain

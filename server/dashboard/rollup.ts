@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { ANALYSIS_STATUSES } from '../../schemas/analysis-result';
-import type { Db, Queryable } from '../db';
-import type { Logger } from '../logger';
-import { queues } from '../queue';
+import type { Db, Queryable } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
+import { queues } from '../kernel/queue';
 import { binSql } from './histogram';
 import {
   daySql,

@@ -1,14 +1,7 @@
 import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
-import { ClientError } from '../http/errors';
-import type { Queryable } from '../db';
-import { insertJobSql, queues } from '../queue';
-
-/** A webhook an analysis of its environment is delivered to: what the pipeline configuration keeps. */
-export type WebhookTarget = {
-  id: string;
-  type: 'processed' | 'finished';
-  format: 'full' | 'light';
-};
+import { ClientError } from '../kernel/http/errors';
+import type { Queryable } from '../kernel/db';
+import { insertJobSql, queues } from '../kernel/queue';
 
 /** Attempts in one series (the first and six retries, DESIGN.md §6); a replay starts a new series. */
 export const ATTEMPTS_PER_SERIES = 7;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundPolicy } from './outbound';
+import { outboundPolicy } from '../kernel/outbound';
 import { attempt } from './send';
 
 /** A receiver on the loopback address, counting what reaches it. */

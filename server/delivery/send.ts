@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../schemas/error-codes';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from './outbound';
+import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from '../kernel/outbound';
 
 /** A receiver's answer past this many bytes is cut: the attempt fails, the worker is not held. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;

@@ -1,12 +1,12 @@
 import type PgBoss from 'pg-boss';
-import { coalesce } from '../db/coalesce';
-import type { Db } from '../db';
-import type { Logger } from '../logger';
+import { coalesce } from '../kernel/db/coalesce';
+import type { Db } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
 import { webhookDeactivatedMail, type MailLocale } from '../mail/templates';
-import { queueMail } from '../mail/outbox';
-import { insertJobSql, queues, type Queue } from '../queue';
+import { queueMail } from '../kernel/mail/outbox';
+import { insertJobSql, queues, type Queue } from '../kernel/queue';
 import { ATTEMPTS_PER_SERIES, bumpWebhooksVersionSql } from './deliveries';
-import type { OutboundPolicy } from './outbound';
+import type { OutboundPolicy } from '../kernel/outbound';
 import { attempt, type AttemptOutcome } from './send';
 
 export interface DeliveryWorkerOptions {

@@ -8,13 +8,13 @@ import {
 } from '../../schemas/detail-messages';
 import type { ErrorCode } from '../../schemas/error-codes';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import { danglingReferences } from '../configuration/references';
 import { isBuiltinArchetype } from '../pipeline/nlu/builtins';
-import { ClientError } from '../http/errors';
+import { ClientError } from '../kernel/http/errors';
 import { extractorSettingsBodySchema, type ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import { withDefaults } from '../pipeline/extractor/settings';
-import { settingsWithDefaults } from '../resources/tables/environments';
+import { settingsWithDefaults } from '../tables/environments';
 import { replyTemplateProblems, templateDoc } from '../configuration/reply-template-rules';
 import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 

@@ -1,6 +1,6 @@
 import type { ErrorLogEntry, ErrorLogKind } from '../../schemas/contracts/error-log';
 import type { TraceStep } from '../../schemas/analysis-result';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import { failedDeliverySql } from '../delivery/deliveries';
 
 /** What the error log is asked for; bounds are instants, `before` exclusive and `until` inclusive. */

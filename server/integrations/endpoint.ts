@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { traceList, traceMessage } from '../../schemas/trace-messages';
-import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from '../delivery/outbound';
+import { guardedLookup, OutboundRefused, refusedLiteral, type OutboundPolicy } from '../kernel/outbound';
 import { CodedError } from '../pipeline/stage';
 
 /**

@@ -1,12 +1,6 @@
 import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
-import type { Queryable } from '../db';
-
-/** An environment's own LLM endpoint (migration 020), as the pipeline configuration carries it. */
-export interface EnvironmentLlmEndpoint {
-  baseUrl: string;
-  model: string;
-  apiKey: string | null;
-}
+import type { Queryable } from '../kernel/db';
+import type { EnvironmentLlmEndpoint } from '../pipeline/stage';
 
 export const readEnvironmentLlm = async (
   q: Queryable,

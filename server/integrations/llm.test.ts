@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '../../tests/api/support/llm-server';
 import { inEnglish } from '../../schemas/trace-messages';
-import { outboundPolicy } from '../delivery/outbound';
+import { outboundPolicy } from '../kernel/outbound';
 import { CodedError } from '../pipeline/stage';
 import { createLlmClient } from './llm';
 

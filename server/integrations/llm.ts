@@ -1,6 +1,6 @@
 import { traceMessage } from '../../schemas/trace-messages';
 import { CodedError, type ChatAnswer, type ChatRequest, type LlmEngine } from '../pipeline/stage';
-import type { OutboundPolicy } from '../delivery/outbound';
+import type { OutboundPolicy } from '../kernel/outbound';
 import { postToEndpoint } from './endpoint';
 
 export interface LlmClientOptions {

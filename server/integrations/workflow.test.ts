@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowRequest } from '../../schemas/consolidation';
 import { inEnglish, traceList, traceMessage } from '../../schemas/trace-messages';
-import { outboundPolicy } from '../delivery/outbound';
+import { outboundPolicy } from '../kernel/outbound';
 import { attempt, MAX_ANSWER_BYTES, type AttemptOutcome } from '../delivery/send';
 import { CodedError } from '../pipeline/stage';
 import { createWorkflowClient, workflowNotTaken } from './workflow';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowRequest } from '../../schemas/consolidation';
 import { traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { attempt, type AttemptOutcome } from '../delivery/send';
-import { hostOf, outboundPolicy } from '../delivery/outbound';
+import { hostOf, outboundPolicy } from '../kernel/outbound';
 import { CodedError, type WorkflowEngine } from '../pipeline/stage';
 
 /**

@@ -1,13 +1,13 @@
 import { configVersionSql } from '../analyses/pipeline-config-cache';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
-import { JsonArrayParam, prepared, type Db, type Queryable } from '../db';
-import { retryOnConnectionError, type RetryOptions } from '../db/retry';
+import { JsonArrayParam, prepared, type Db, type Queryable } from '../kernel/db';
+import { retryOnConnectionError, type RetryOptions } from '../kernel/db/retry';
 import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
-import type { PipelineInput } from '../pipeline/stage';
+import type { PipelineInput, WebhookTarget } from '../pipeline/stage';
 import type { JobOutcome } from '../pipeline-threads/pool';
-import { ANALYSIS_JOBS_TABLE, JOB_ENVIRONMENT, queues, type Queue } from '../queue';
-import { notifyFinishedSql } from '../analyses/signals';
-import { deliveriesCteSql, type WebhookTarget } from '../delivery/deliveries';
+import { ANALYSIS_JOBS_TABLE, JOB_ENVIRONMENT, queues, type Queue } from '../kernel/queue';
+import { notifyFinishedSql } from '../kernel/signals';
+import { deliveriesCteSql } from '../delivery/deliveries';
 
 /** What the worker reads of an analysis it claims: its input, and its configuration's version. */
 export type ClaimedRow = Pick<

@@ -1,5 +1,5 @@
-import { isStorageFull } from '../db/retry';
-import type { Logger } from '../logger';
+import { isStorageFull } from '../kernel/db/retry';
+import type { Logger } from '../kernel/logger';
 
 /** How long a claimed batch should take: long enough that its few statements cost little per analysis. */
 const BATCH_TARGET_MS = 1000;

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db';
-import type { Logger } from '../logger';
+import type { Db } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
 import { CACHE_LIFETIME } from '../analyses/extraction-cache';
-import { queues } from '../queue';
+import { queues } from '../kernel/queue';
 
 /** How long each retention setting (spec platform-shell §4) keeps an analysis readable. */
 const RETENTION_INTERVALS: Record<string, string> = {

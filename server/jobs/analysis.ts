@@ -4,8 +4,8 @@ import { extractionCache } from '../analyses/extraction-cache';
 import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { pipelineConfigCache } from '../analyses/pipeline-config-cache';
 import { markServersUsed } from '../configuration/server-states';
-import type { Db } from '../db';
-import type { Logger } from '../logger';
+import type { Db } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
 import { inEnglish, traceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
@@ -21,8 +21,8 @@ import {
   type ClaimedRow,
   type OutcomeRecord,
 } from './analysis-batch';
-import { queues, type AnalysisJob, type Queue } from '../queue';
-import { notifyFinishedSql, type AnalysisSignals } from '../analyses/signals';
+import { queues, type AnalysisJob, type Queue } from '../kernel/queue';
+import { notifyFinishedSql, type AnalysisSignals } from '../kernel/signals';
 
 export interface AnalysisWorkerOptions {
   /** An analysis running longer is stopped and fails with a message saying so. */

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db';
-import type { Logger } from '../logger';
-import { queues } from '../queue';
+import type { Db } from '../kernel/db';
+import type { Logger } from '../kernel/logger';
+import { queues } from '../kernel/queue';
 import { deleteDocumentsBelow } from '../resources/document-store';
 
 /**

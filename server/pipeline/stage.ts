@@ -1,6 +1,4 @@
 import { inEnglish, TRACE_MESSAGES_EN, type TraceMessage } from '../../schemas/trace-messages';
-import type { WebhookTarget } from '../delivery/deliveries';
-import type { EnvironmentLlmEndpoint } from '../integrations/environment-llm';
 import type { AnalysisResult, Extraction, TraceStep } from '../../schemas/analysis-result';
 import type { ModuleEntry } from '../../schemas/modules';
 import type { OutputSettings } from '../../schemas/output';
@@ -70,6 +68,26 @@ export interface PipelineConfig {
   vision?: VisionSettings;
   /** The active webhooks the output is delivered to (delivery/deliveries.ts); absent: none. */
   webhooks?: WebhookTarget[];
+}
+
+/**
+ * A webhook an analysis of its environment is delivered to: the pipeline's own shape, filled by the
+ * delivery feature from the environment's active webhooks (delivery/deliveries.ts).
+ */
+export type WebhookTarget = {
+  id: string;
+  type: 'processed' | 'finished';
+  format: 'full' | 'light';
+};
+
+/**
+ * An environment's own LLM endpoint (migration 020): the pipeline's own shape, filled by the
+ * integrations feature (integrations/environment-llm.ts).
+ */
+export interface EnvironmentLlmEndpoint {
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
 }
 
 export interface ReplyTemplateDef {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } from '../auth/access-keys';
-import { first } from '../db';
-import { ClientError } from '../http/errors';
-import type { Platform } from '../platform';
+import { first } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
+import type { Platform } from '../platform-type';
 
 export interface KeyAuth {
   keyId: string;

@@ -1,6 +1,6 @@
 import type { ConsumptionBucket } from '../../schemas/contracts/consumption';
-import type { Queryable } from '../db';
-import { first } from '../db';
+import type { Queryable } from '../kernel/db';
+import { first } from '../kernel/db';
 
 /**
  * What an organisation's analyses consumed, read from the `analyses` rows themselves: every analysis

@@ -7,7 +7,7 @@ import {
 import type { DashboardBucket } from '../../schemas/contracts/dashboard';
 import { percentiles, binSql, type Histogram } from '../dashboard/histogram';
 import * as sql from '../dashboard/sql';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 
 /**
  * The figures of an environment's dashboard, one query per widget, each over the analyses created in

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { SessionSummary } from '../../schemas/contracts/auth';
 
 type SessionRow = {

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import { first } from '../db';
+import type { Queryable } from '../kernel/db';
+import { first } from '../kernel/db';
 import type { CurrentUser, ProjectAccessLevel } from '../../schemas/contracts/auth';
 import type { EnvironmentDetail, EnvironmentSummary, Project } from '../../schemas/contracts/tenancy';
 import type { UserRow } from './users';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
-import { first } from '../db';
+import type { Queryable } from '../kernel/db';
+import { first } from '../kernel/db';
 import type { Preferences, UserLanguage } from '../../schemas/contracts/auth';
 
 export interface UserRow {

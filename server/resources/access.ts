@@ -1,8 +1,8 @@
 import type { AccessLevel, ResourceScope } from '../../schemas/_defs/admin';
 import type { ProjectAccessLevel } from '../../schemas/contracts/auth';
-import type { Queryable } from '../db';
-import { first } from '../db';
-import { forbidden, notFound } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { first } from '../kernel/db';
+import { forbidden, notFound } from '../kernel/http/errors';
 import type { RequestAuth } from '../plugins/auth';
 import { isUuid } from './fields';
 

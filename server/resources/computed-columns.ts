@@ -1,5 +1,5 @@
 import type { ComputedColumn, ResourceSchema } from '../../schemas';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { RequestAuth } from '../plugins/auth';
 import { requireLevel, type Scope } from './access';
 import type { ResourceRecord } from './store';

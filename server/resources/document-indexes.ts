@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Db } from '../db';
+import type { Db } from '../kernel/db';
 import { documentSql } from './document-store';
 import { scalarFields } from './fields';
 import { sortExpression } from './sql-reads';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Queryable, Row } from '../db';
+import type { Queryable, Row } from '../kernel/db';
 import { fieldKind, scalarFields, scopeFieldOf } from './fields';
 import { listCache } from './list-cache';
 import { sqlReads } from './sql-reads';

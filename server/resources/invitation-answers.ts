@@ -1,8 +1,8 @@
 import type { InvitationView } from '../../schemas/contracts/invitations';
 import { attemptCounters, signInLimits } from '../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../auth/passwords';
-import { ClientError } from '../http/errors';
-import type { Platform } from '../platform';
+import { ClientError } from '../kernel/http/errors';
+import type { Platform } from '../platform-type';
 import { usersRepository, type UserRow } from '../repositories/users';
 import { writeAudit } from './audit';
 import { answerInvitation, findPendingInvitation, type PendingInvitation } from './invitation-links';

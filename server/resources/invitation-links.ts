@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../db';
-import { first } from '../db';
+import type { Queryable } from '../kernel/db';
+import { first } from '../kernel/db';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 14;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { ListQuery, ListResult } from './store';
 
 /** The scope key of the platform scope in `resource_versions` (migration 009). */

@@ -1,6 +1,6 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import { ClientError } from '../http/errors';
-import { checkDecoded } from '../http/input';
+import { ClientError } from '../kernel/http/errors';
+import { checkDecoded } from '../kernel/http/input';
 import { fieldKind, isStringArray, isTimestamp } from './fields';
 import type { Bounds, Range, Sort } from './store';
 

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db';
+import type { Db, Queryable } from '../kernel/db';
 import type { MailLocale } from '../mail/templates';
 import type { RequestAuth } from '../plugins/auth';
 import { requireLevel, resolveScope, type Caller, type Scope } from './access';

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
-import type { Queryable } from '../db';
-import type { Platform } from '../platform';
+import type { Queryable } from '../kernel/db';
+import type { Platform } from '../platform-type';
 import { syncDocumentIndexes } from './document-indexes';
 import { documentStore } from './document-store';
 import { registerResourceRoutes } from './routes';
 import { resourceRuntime } from './runtime';
 import type { ResourceStore } from './store';
-import { tableStores } from './tables';
 import type { ResourceRules, ResourceRulesMap } from './rules';
 import { validationError } from './validation';
 
@@ -59,13 +58,26 @@ export interface ResourcesOptions {
   schemas?: readonly ResourceSchema[];
   /** The domains' rules of their document resources (rules.ts), by `$id`; none by default. */
   rules?: ResourceRulesMap;
+  /**
+   * The features' adapters of their `storage: 'table'` resources, by schema `$id` (server/tables/):
+   * handed in, so that the generic framework imports no feature.
+   */
+  tables?: Readonly<Record<string, TableStoreFactory>>;
 }
+
+/** `schemas`: every resource the app serves, for adapters that work across them (versions). */
+export type TableStoreFactory = (
+  schema: ResourceSchema,
+  platform: Platform,
+  schemas: readonly ResourceSchema[],
+) => ResourceStore;
 
 const storeFor = (
   schema: ResourceSchema,
   platform: Platform,
   schemas: readonly ResourceSchema[],
   rules: ResourceRulesMap,
+  tableStores: Readonly<Record<string, TableStoreFactory>>,
 ): ResourceStore => {
   if (schema['x-admin'].storage === 'document') {
     const own = rules[schema.$id];
@@ -74,9 +86,7 @@ const storeFor = (
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
   if (!adapter)
-    throw new Error(
-      `Resource '${schema.$id}' says storage 'table' but server/resources/tables has no adapter for it`,
-    );
+    throw new Error(`Resource '${schema.$id}' says storage 'table' but server/tables has no adapter for it`);
   return adapter(schema, platform, schemas);
 };
 
@@ -89,7 +99,7 @@ const storeFor = (
  */
 export const resourcesPlugin = async (
   app: FastifyInstance,
-  { platform, schemas = resourceSchemas, rules = {} }: ResourcesOptions,
+  { platform, schemas = resourceSchemas, rules = {}, tables = {} }: ResourcesOptions,
 ) => {
   const addresses = new Set<string>();
   for (const schema of schemas) {
@@ -100,7 +110,7 @@ export const resourcesPlugin = async (
     registerResourceRoutes(
       app,
       platform.db,
-      resourceRuntime(schema, storeFor(schema, platform, schemas, rules), schemas),
+      resourceRuntime(schema, storeFor(schema, platform, schemas, rules, tables), schemas),
     );
   }
   await syncDocumentIndexes(platform.db, schemas, app.log);

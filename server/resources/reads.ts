@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { RequestAuth } from '../plugins/auth';
 import { withReferrers } from './computed-columns';
 import { isProjectLevel, requireLevel, resolveScope, type Scope } from './access';

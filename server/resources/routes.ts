@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db';
+import type { Db } from '../kernel/db';
 import { pickLocale } from '../mail/templates';
 import { resourceMutations } from './mutations';
 import { contentRange, resourceReads } from './reads';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { FieldError } from './validation';
 
 /**

@@ -1,7 +1,7 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { NotFoundSubject } from '../../schemas/error-codes';
-import type { Queryable } from '../db';
-import { ClientError, notFound } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError, notFound } from '../kernel/http/errors';
 import { isProjectLevel, projectsReaching, resolveScope, type Caller, type Scope } from './access';
 import { referrersColumns } from './computed-columns';
 import { isUuid, scopeFieldOf } from './fields';

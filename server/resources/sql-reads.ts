@@ -1,5 +1,5 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Queryable, Row } from '../db';
+import type { Queryable, Row } from '../kernel/db';
 import { fieldKind, isStringArray, isTimestamp, isUuid, scalarFields } from './fields';
 import type { ListQuery, ListResult, ResourceRecord, ResourceStore } from './store';
 

@@ -1,5 +1,5 @@
 import type { ProjectAccessLevel } from '../../schemas/contracts/auth';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { MailLocale } from '../mail/templates';
 import type { UserRow } from '../repositories/users';
 

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../schemas/error-codes';
-import { ClientError } from '../http/errors';
-import type { Queryable } from '../db';
+import { ClientError } from '../kernel/http/errors';
+import type { Queryable } from '../kernel/db';
 import type { ResourceRuntime } from './runtime';
 
 /** PostgreSQL's unique_violation: two writers passed the check at the same time. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE, isStorageFull, STORAGE_FULL } from '../db/retry';
-import type { Platform } from '../platform';
+import { DATABASE_UNAVAILABLE, isStorageFull, STORAGE_FULL } from '../kernel/db/retry';
+import type { Platform } from '../platform-type';
 
 /**
  * GET /healthz: 200 once migrations ran and the queue is up (the app is only built then); 503 if the

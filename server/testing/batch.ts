@@ -6,8 +6,8 @@ import {
 } from '../../schemas/bank-message.schema';
 import { RENAME_MAX_LENGTH, renamed, type RenameOutcome, type RenameRule } from '../../schemas/bank-rename';
 import type { BatchAction } from '../../schemas/contracts/testing';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
 import { changesOf } from '../resources/audit';
 

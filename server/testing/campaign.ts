@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Db, Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Db, Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
-import type { Logger } from '../logger';
-import { queues, type AnalysisJob, type Queue } from '../queue';
+import type { Logger } from '../kernel/logger';
+import { queues, type AnalysisJob, type Queue } from '../kernel/queue';
 import type { TestScoresAnswer } from '../../schemas/contracts/testing';
 import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
 import { BASIS_VERSION_SQL } from './basis';

@@ -1,7 +1,7 @@
 import { CLASSIFICATION_KINDS } from '../../schemas/bank-message.schema';
 import { CHANGES_SHOWN, type ChangeCause, type TestComparison } from '../../schemas/contracts/testing';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import type { Basis } from './basis';
 import { diffScorings, type MessageRef } from './changes';
 import { runDomainRules } from './campaign';

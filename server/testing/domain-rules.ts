@@ -4,8 +4,8 @@ import {
   KINDS_OF_MODULE,
   type DomainModuleType,
 } from '../../schemas/domain-module.schema';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
 import type { DeleteGuard, ResourceRulesMap, SaveRule } from '../resources/rules';
 import type { FieldError } from '../resources/validation';

@@ -4,8 +4,8 @@ import type { ImpactPreview, ImpactResource } from '../../schemas/contracts/test
 import { interactionSchema } from '../../schemas/interaction.schema';
 import type { DocumentEdit } from '../analyses/language-config';
 import { readPipelineConfig } from '../analyses/pipeline-config';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { documentRules } from '../configuration/save-rules';
 import type { PipelineConfig } from '../pipeline/stage';
 import type { Rescored, StoredAnalysis } from '../pipeline/rescore';

@@ -1,5 +1,5 @@
 import { CLASSIFICATION_KINDS, type ClassificationKind } from '../../schemas/bank-message.schema';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { Basis } from './basis';
 import { labelsOf, type Expectations } from './labels';
 import type { ScoredItem } from './scores';

@@ -1,6 +1,6 @@
 import { CLASSIFICATION_KINDS } from '../../schemas/bank-message.schema';
 import type { QualificationOverview } from '../../schemas/contracts/testing';
-import type { Queryable } from '../db';
+import type { Queryable } from '../kernel/db';
 import type { TestScores } from './campaign';
 
 /** Category names offered when labelling, at most. */

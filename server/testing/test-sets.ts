@@ -1,6 +1,6 @@
 import type { TagVisibility, TagVisibilityRecord, TestSet } from '../../schemas/contracts/test-sets';
-import type { Queryable } from '../db';
-import { ClientError } from '../http/errors';
+import type { Queryable } from '../kernel/db';
+import { ClientError } from '../kernel/http/errors';
 import { writeAudit } from '../resources/audit';
 
 /**

@@ -18,7 +18,7 @@ export const humanize = (path: string): string => {
 };
 
 /**
- * Rules the server applies to every input, whatever the resource (server/http/input.ts): a
+ * Rules the server applies to every input, whatever the resource (server/kernel/http/input.ts): a
  * detail's keyword and the code whose words after a field's label (`app.errors.onField.<CODE>`)
  * the field shows.
  */

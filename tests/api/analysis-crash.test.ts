@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/pglite';
-import { openPostgres } from '../../server/db/postgres';
+import { openPglite } from '../../server/kernel/db/pglite';
+import { openPostgres } from '../../server/kernel/db/postgres';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
 import { postAnalysisForm } from './support/analyses';
 import { startTestPlatform } from './support/platform';

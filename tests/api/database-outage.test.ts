@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, getAnalysis } from '../../server/analyses/repository';
-import { isConnectionError } from '../../server/db/retry';
+import { isConnectionError } from '../../server/kernel/db/retry';
 import { recordOf, takeBatch, writeOutcomes } from '../../server/jobs/analysis-batch';
 import { emptyResult } from '../../server/pipeline/engine';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JsonArrayParam, prepared, type Db } from '../../server/db';
+import { JsonArrayParam, prepared, type Db } from '../../server/kernel/db';
 import { freshDatabase } from './support/platform';
 
 /**
- * Prepared statements (server/db/db.ts `Prepared`): parsed once per connection, then only executed,
+ * Prepared statements (server/kernel/db/db.ts `Prepared`): parsed once per connection, then only executed,
  * on PGlite (its protocol driven by pglite.ts) and on PostgreSQL (pg's named statements). They must
  * answer what the same SQL as text answers, in and out of transactions, and fail as it fails.
  */

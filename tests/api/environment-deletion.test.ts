@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import type { Db } from '../../server/db';
-import { createLogger } from '../../server/logger';
+import { loadConfig } from '../../server/kernel/config';
+import type { Db } from '../../server/kernel/db';
+import { createLogger } from '../../server/kernel/logger';
 import { startPlatform } from '../../server/platform';
 import { startTestPlatform } from './support/platform';
 import { API, buildTenants } from './support/tenants';

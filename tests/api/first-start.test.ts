@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { queues } from '../../server/queue';
+import { queues } from '../../server/kernel/queue';
 import { createScratchDatabase } from '../support/scratch-database';
 import { startProcess } from './support/processes';
 
@@ -69,7 +69,7 @@ describe.runIf(serverUrl)('the first start of several processes at once (Postgre
       expect(await count(`SELECT count(*)::int AS n FROM platform_settings WHERE key = 'jwt_secret'`)).toBe(
         1,
       );
-      // Every queue of server/queue.ts, whichever process made it.
+      // Every queue of server/kernel/queue.ts, whichever process made it.
       const made = (await client.query<{ name: string }>('SELECT name FROM pgboss.queue')).rows;
       expect(made.map((q) => q.name)).toEqual(expect.arrayContaining(Object.values(queues)));
       for (const p of [...apis, ...workers]) expect(p.child.exitCode).toBeNull();

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../server/http/input';
+import { MAX_JSON_DEPTH } from '../../server/kernel/http/input';
 import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from '../../server/templates/parser';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/kernel/config';
 import { fixtures, PASSWORD, signIn } from './support/fixtures';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 

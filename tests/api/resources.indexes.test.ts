@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
-import type { Queryable, Row } from '../../server/db';
+import type { Queryable, Row } from '../../server/kernel/db';
 import { documentStore } from '../../server/resources/document-store';
 import { syncDocumentIndexes } from '../../server/resources/document-indexes';
 import type { ListQuery } from '../../server/resources/store';

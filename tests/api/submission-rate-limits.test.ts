@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionLimits } from '../../server/http/rate-limit';
+import { submissionLimits } from '../../server/kernel/http/rate-limit';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
-import type { Db } from '../../server/db';
+import type { Db } from '../../server/kernel/db';
 import { corpusBytes } from '../../server/pipeline/extractor/test-support/corpus';
 import type { TestScores } from '../../server/testing/campaign';
 import { postAnalysisForm } from './support/analyses';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
-import { openPglite } from '../../server/db/pglite';
+import type { Db } from '../../server/kernel/db';
+import { openPglite } from '../../server/kernel/db/pglite';
 import { startTestPlatform } from './support/platform';
 import { API, buildTenants } from './support/tenants';
 import { startWebhookReceiver } from './support/webhook-receiver';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation, declineInvitation, getInvitation } from '../../../schemas/contracts/invitations';
-import { contractRoute } from '../../http/contract-route';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import type { Platform } from '../../platform-type';
 import { invitationAnswers } from '../../resources/invitation-answers';
 
 type TokenParams = { token: string };

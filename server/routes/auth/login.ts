@@ -9,9 +9,9 @@ import {
 } from '../../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { usersRepository } from '../../repositories/users';
 
 const tooMany = (seconds: number) =>

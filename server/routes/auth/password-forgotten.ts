@@ -3,11 +3,11 @@ import { checkResetToken, resetPassword, sendPasswordReset } from '../../../sche
 import { attemptCounters, signInLimits, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails } from '../../auth/passwords';
 import { resetTokens } from '../../auth/reset-tokens';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import { queueMail } from '../../mail/outbox';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import { queueMail } from '../../kernel/mail/outbox';
 import { passwordResetMail } from '../../mail/templates';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { usersRepository } from '../../repositories/users';
 
 const invalidLink = () =>

@@ -10,8 +10,8 @@ import {
   reanalyze,
   type AnalysisRow,
 } from '../../analyses/repository';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { environmentSchema } from '../../../schemas/environment.schema';
-import { first } from '../../db';
+import { first } from '../../kernel/db';
 import {
   CONFIGURATION_MAX_BYTES,
   checkConfiguration,
@@ -11,13 +11,13 @@ import {
   writeConfiguration,
   type Configuration,
 } from '../../environments/configuration';
-import { ClientError, notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { ClientError, notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';
 import { CONSOLE_API } from '../../resources/routes';
-import { settingsProblems } from '../../resources/tables/environments';
+import { settingsProblems } from '../../tables/environments';
 import { resourceValidator } from '../../resources/validation';
 
 const environmentValidator = resourceValidator(environmentSchema);

@@ -11,9 +11,9 @@ import {
   footprintOf,
 } from '../../consumption/footprint';
 import { MAX_BUCKETS, addDays, bucketStarts, contractYear, startOfDay } from '../../consumption/period';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError, notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError, notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import {
   analysesPerBucket,
   quotaAndProcessing,

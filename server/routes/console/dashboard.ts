@@ -7,9 +7,9 @@ import {
   type DashboardStatusCounts,
 } from '../../../schemas/contracts/dashboard';
 import { invalidTimeZone, resolvePeriod } from '../../dashboard/period';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import {
   analysisDurations,
   categoryCounts,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getErrorLog, type ErrorLogQuery } from '../../../schemas/contracts/error-log';
 import { readErrorLog, type ErrorLogFilter } from '../../error-log/repository';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
 import { fieldProblem } from '../../../schemas/detail-messages';
 

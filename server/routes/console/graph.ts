@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { getConfigurationGraph } from '../../../schemas/contracts/graph';
 import { modulesOf, readSettingsRow } from '../../analyses/modules';
-import { contractRoute } from '../../http/contract-route';
+import { contractRoute } from '../../kernel/http/contract-route';
 import { configurationGraph, GRAPH_RESOURCES } from '../../configuration/graph';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment } from '../../resources/access';
 
 /**

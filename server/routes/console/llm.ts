@@ -5,15 +5,15 @@ import {
   saveEnvironmentLlm,
   type EnvironmentLlm,
 } from '../../../schemas/contracts/llm';
-import type { Queryable } from '../../db';
-import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../delivery/outbound';
-import { contractRoute } from '../../http/contract-route';
+import type { Queryable } from '../../kernel/db';
+import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../../kernel/outbound';
+import { contractRoute } from '../../kernel/http/contract-route';
 import {
   deleteEnvironmentLlm,
   readEnvironmentLlm,
   writeEnvironmentLlm,
 } from '../../integrations/environment-llm';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { validationError } from '../../resources/validation';

@@ -40,13 +40,13 @@ import {
 } from '../../../schemas/post-processing';
 import { ruleTemplateChecks } from '../../pipeline/post-processing/check';
 import { visionProblems, visionSettingsOf, type VisionSettings } from '../../../schemas/vision';
-import type { Queryable } from '../../db';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError, notFound } from '../../http/errors';
+import type { Queryable } from '../../kernel/db';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError, notFound } from '../../kernel/http/errors';
 import { environmentDocuments } from '../../configuration/documents';
 import type { CategoryDef } from '../../pipeline/categorisation/model';
 import { inputTypeProblems } from '../../pipeline/categorisation/input-types';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { readEnvironmentLlm } from '../../integrations/environment-llm';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit, type AuditEntry } from '../../resources/audit';

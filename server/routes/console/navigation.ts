@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { navigationSearch } from '../../../schemas/contracts/navigation';
-import { contractRoute } from '../../http/contract-route';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import type { Platform } from '../../platform-type';
 import { reaches } from '../../resources/access';
 
 /** Results per kind: a search box shows a short list, the user types more to narrow it. */

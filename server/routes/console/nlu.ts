@@ -12,11 +12,11 @@ import {
 } from '../../../schemas/contracts/nlu';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testFailed, testInput } from '../../analyses/test-run';
-import { ClientError, notFound } from '../../http/errors';
-import { contractRoute } from '../../http/contract-route';
+import { ClientError, notFound } from '../../kernel/http/errors';
+import { contractRoute } from '../../kernel/http/contract-route';
 import { renameCategory } from '../../configuration/rename-category';
 import { setServerState } from '../../configuration/server-states';
-import type { Platform } from '../../platform';
+import type { Platform } from '../../platform-type';
 import { flaggedRules } from '../../pipeline/categorisation/categorise';
 import { advancedCategoriesOf } from '../../pipeline/categorisation/advanced';
 import { categorisationCompatibility } from '../../pipeline/categorisation/compatibility';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../../http/errors';
-import type { OutboxRow } from '../../mail/outbox';
-import type { Platform } from '../../platform';
+import { forbidden } from '../../kernel/http/errors';
+import type { OutboxRow } from '../../kernel/mail/outbox';
+import type { Platform } from '../../platform-type';
 
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */
 export const outboxRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {

@@ -3,9 +3,9 @@ import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/
 import type { TraceMessage } from '../../../schemas/trace-messages';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
 import { runTestSteps, testInput } from '../../analyses/test-run';
-import { contractRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment } from '../../resources/access';
 
 type Params = { envId: string };

@@ -8,9 +8,9 @@ import {
   revokeUserSession,
   revokeUserSessions,
 } from '../../../schemas/contracts/auth';
-import { contractRoute } from '../../http/contract-route';
-import { forbidden, notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { forbidden, notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { sessionsRepository } from '../../repositories/sessions';
 import { isUuid } from '../../resources/fields';
 

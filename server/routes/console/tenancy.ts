@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getEnvironment } from '../../../schemas/contracts/tenancy';
-import { contractRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { reaches } from '../../resources/access';
 import { isUuid } from '../../resources/fields';

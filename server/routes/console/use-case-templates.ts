@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listUseCaseTemplates } from '../../../schemas/contracts/configuration';
 import { USE_CASE_TEMPLATES } from '../../environments/templates';
-import { contractRoute } from '../../http/contract-route';
+import { contractRoute } from '../../kernel/http/contract-route';
 
 /**
  * The use-case templates (spec platform-shell §3): configurations shipped with the product, read by

@@ -9,9 +9,9 @@ import {
 } from '../../../schemas/contracts/auth';
 import { attemptCounters, tooManyAttemptsMessage } from '../../auth/login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from '../../auth/passwords';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { usersRepository } from '../../repositories/users';
 import { fieldProblem } from '../../../schemas/detail-messages';

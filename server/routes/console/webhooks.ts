@@ -5,11 +5,11 @@ import {
   replayFailedDeliveries,
   type DeliveryAttempt,
 } from '../../../schemas/contracts/webhooks';
-import { first } from '../../db';
+import { first } from '../../kernel/db';
 import { DELIVERY_IN_PROGRESS, failedDeliverySql, replayDeliveries } from '../../delivery/deliveries';
-import { contractRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { notFound } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { isUuid } from '../../resources/fields';

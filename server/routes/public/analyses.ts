@@ -15,11 +15,11 @@ import {
   setFinalStatus,
   type AnalysisRow,
 } from '../../analyses/repository';
-import { prepared, type Prepared } from '../../db';
-import { coalesce } from '../../db/coalesce';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { prepared, type Prepared } from '../../kernel/db';
+import { coalesce } from '../../kernel/db/coalesce';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 import { isUuid } from '../../resources/fields';
 import { analysisNotFound } from '../console/analyses';
 
@@ -83,7 +83,7 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
 
   /**
    * Reads the row, and with `seconds` to wait, reads it again when its analysis ends (a signal from
-   * whichever worker ended it: analyses/signals.ts) or at the deadline. The wait is registered
+   * whichever worker ended it: server/kernel/signals.ts) or at the deadline. The wait is registered
    * before the first read, so that an end in between is not missed; a client that hangs up ends it.
    */
   const readWaiting = async <R extends StatusRow>(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { keyEnvironment } from '../../../schemas/contracts/public';
-import { first } from '../../db';
-import { contractRoute } from '../../http/contract-route';
-import { ClientError } from '../../http/errors';
-import type { Platform } from '../../platform';
+import { first } from '../../kernel/db';
+import { contractRoute } from '../../kernel/http/contract-route';
+import { ClientError } from '../../kernel/http/errors';
+import type { Platform } from '../../platform-type';
 
 /**
  * GET /v4/api/environment: the environment an access key opens, so that a machine client can check

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../../server/auth/passwords';
-import type { Queryable } from '../../../server/db';
+import type { Queryable } from '../../../server/kernel/db';
 import type { ProjectAccessLevel } from '../../../schemas/contracts/auth';
 
 export const PASSWORD = 'Correct-Horse-42';

@@ -1,5 +1,5 @@
 import readline from 'node:readline';
-import { openPglite } from '../../../server/db/pglite';
+import { openPglite } from '../../../server/kernel/db/pglite';
 
 /**
  * A process on the embedded database in DATA_DIR, for tests/api/disk-full.test.ts: it writes a row

@@ -5,13 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { createScratchDatabase } from '../../support/scratch-database';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { buildApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import type { Db } from '../../../server/db';
-import { migrate } from '../../../server/db/migrate';
-import { openPglite } from '../../../server/db/pglite';
-import { openPostgres } from '../../../server/db/postgres';
-import { createLogger } from '../../../server/logger';
-import { startPlatform, type Platform } from '../../../server/platform';
+import { loadConfig } from '../../../server/kernel/config';
+import type { Db } from '../../../server/kernel/db';
+import { migrate } from '../../../server/kernel/db/migrate';
+import { openPglite } from '../../../server/kernel/db/pglite';
+import { openPostgres } from '../../../server/kernel/db/postgres';
+import { createLogger } from '../../../server/kernel/logger';
+import { startPlatform } from '../../../server/platform';
+import type { Platform } from '../../../server/platform-type';
 
 export interface TestPlatform {
   app: FastifyInstance;

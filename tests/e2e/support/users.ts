@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../server/auth/passwords';
-import type { Db } from '../../../server/db';
+import type { Db } from '../../../server/kernel/db';
 import { E2E_EXPIRED, E2E_FORGETFUL, E2E_LIGHT, E2E_PROFILE } from './constants';
 
 /** Accounts the specs need beyond the demo administrator, members of the demo organisation. */
