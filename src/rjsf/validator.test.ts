@@ -99,6 +99,8 @@ describe('the forms’ validator', () => {
       kind: 'a',
     };
     expect(validator.validateFormData(valid, schema).errors).toEqual([]);
+    // A format ajv-formats accepts any string for.
+    expect(validator.isValid({ type: 'string', format: 'password' }, 'secret', {})).toBe(true);
     const { errors } = validator.validateFormData({ ...valid, at: '2026-12-01 10:00' }, schema);
     expect(errors.map((e) => [e.name, e.property, e.params as unknown])).toEqual([
       ['format', '.at', { format: 'date-time' }],

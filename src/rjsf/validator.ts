@@ -38,15 +38,18 @@ interface Prepared {
   lookup: Lookup;
 }
 
-// ajv-formats' definitions are a regular expression, a function, or {validate, compare}: as tests.
+// ajv-formats' definitions are a regular expression, a function, {validate, compare}, or `true`
+// (any string: `password`, `binary`): as tests.
 for (const name of Object.keys(cfworkerFormats)) delete cfworkerFormats[name];
 for (const [name, definition] of Object.entries(fullFormats)) {
-  const check =
+  const check: unknown =
     typeof definition === 'object' && !(definition instanceof RegExp) ? definition.validate : definition;
   cfworkerFormats[name] =
     check instanceof RegExp
       ? (value) => check.test(value)
-      : (value) => (check as (s: string) => boolean)(value);
+      : typeof check === 'function'
+        ? (value) => (check as (s: string) => boolean)(value)
+        : () => true;
 }
 
 /**
