@@ -223,7 +223,7 @@ describe("the console's page", () => {
       const csp = String(res.headers['content-security-policy']);
       for (const directive of [
         "default-src 'self'",
-        "script-src 'self' 'unsafe-eval'",
+        "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "connect-src 'self'",
@@ -232,8 +232,10 @@ describe("the console's page", () => {
         "object-src 'none'",
       ])
         expect(csp).toContain(directive);
-      // Scripts from the console's own origin only: no inline script, no other host.
-      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self' 'unsafe-eval'");
+      // Scripts from the console's own origin only: no inline script, no other host, and no code
+      // made from strings (docs/decisions/security-console-csp.md).
+      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
       expect({ url, frame: res.headers['x-frame-options'] }).toEqual({ url, frame: 'DENY' });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('no-cache');

@@ -5,6 +5,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { corpusBytes, corpusEntry } from '../../server/pipeline/extractor/test-support/corpus';
 import { E2E_ADMIN } from './support/constants';
 import { newEnvironment, signInEn } from './support/pages';
+import { expectInlineRefusals } from './support/policy';
 
 /**
  * Analyses end to end (spec §2 "Core analyses", DESIGN.md §6, §9): launched from the console,
@@ -146,6 +147,8 @@ test('a long analysis (OCR of every page) is aborted from its page', async ({ pa
 });
 
 test('a hostile email’s preview runs none of its scripts', async ({ page }) => {
+  // Its inline handlers are refused by the page's policy while the sanitizer reads them.
+  await expectInlineRefusals(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

@@ -6,8 +6,8 @@ import { isApiPath } from './headers';
 
 /**
  * The console page's Content-Security-Policy (docs/decisions/security-console-csp.md): its own
- * scripts only (Vite emits no inline script; the forms' Ajv validators compile to functions, hence
- * 'unsafe-eval'), inline styles (MUI and emotion inject them), images from itself and data:/blob:
+ * scripts only, and no code made from strings (Vite emits no inline script; the forms' validator
+ * interprets their schemas, src/rjsf/validator.ts), inline styles (MUI and emotion inject them), images from itself and data:/blob:
  * URLs, calls to its own API, no plugin, no <base>, and no framing by any page (clickjacking). The
  * optional analytics (VITE_ANALYTICS_API_HOST, read here at start as at build) load their script
  * from their assets host and send to their API host. The email preview is an `<iframe srcdoc>`
@@ -17,8 +17,7 @@ export const consolePolicy = (analyticsHost = process.env.VITE_ANALYTICS_API_HOS
   const analytics = analyticsOrigins(analyticsHost);
   return [
     "default-src 'self'",
-    // 'unsafe-eval': the forms' validators are Ajv's, compiled to functions at run time (rjsf).
-    ["script-src 'self' 'unsafe-eval'", ...analytics].join(' '),
+    ["script-src 'self'", ...analytics].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

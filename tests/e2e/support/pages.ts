@@ -1,8 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_MAIL_PORT } from './constants';
+import { holdPolicy } from './policy';
 
 /** Signs in through the two-step form (French labels: the console's default language). */
 export const signIn = async (page: Page, username: string, password: string) => {
+  await holdPolicy(page);
   await page.getByLabel('Nom d’utilisateur').fill(username);
   await page.getByRole('button', { name: 'Suivant' }).click();
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
@@ -14,6 +16,7 @@ export const signInEn = async (
   page: Page,
   { username, password }: { username: string; password: string },
 ) => {
+  await holdPolicy(page);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Next' }).click();
