@@ -107,7 +107,6 @@ describe('a batch of analyses', () => {
     const written = await writeOutcomes(
       db,
       t.platform.queue,
-      token,
       [
         outcome(ok, 'processed'),
         outcome(failed, 'error', HOSTILE),
@@ -161,7 +160,6 @@ describe('a batch of analyses', () => {
     await writeOutcomes(
       db,
       t.platform.queue,
-      token,
       [recordOf({ row: claimed, outcome: bytesOutcome(result), ms: 5 })],
       60,
     );
