@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { startClaimLoop } from './analysis-loop';
+import { MAX_PREFETCH, prefetchSizer, startClaimLoop } from './analysis-loop';
 
 const log = createLogger({ logLevel: 'silent' });
 const until = async (done: () => boolean) => {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(done()).toBe(true);
 };
+
+describe('the prefetch', () => {
+  it('claims none ahead of slow analyses, 50 ms of fast ones, never more than its most', () => {
+    const sizer = prefetchSizer(4);
+    expect(sizer.size).toBe(0);
+    sizer.record(100); // four slots end 2 in 50 ms: fewer than the slots
+    expect(sizer.size).toBe(0);
+    const fast = prefetchSizer(16);
+    fast.record(2); // sixteen slots end 400 in 50 ms
+    expect(fast.size).toBe(MAX_PREFETCH);
+    const middling = prefetchSizer(16);
+    middling.record(20);
+    expect(middling.size).toBe(40);
+  });
+});
 
 describe('the claim loop', () => {
   it('claims as many as it has room for, and again as each analysis ends, never holding more than its slots', async () => {
@@ -15,7 +30,7 @@ describe('the claim loop', () => {
     const claims: number[] = [];
     let most = 0;
     const loop = startClaimLoop(log, {
-      capacity: 3,
+      slots: 3,
       held: () => held.length,
       take: async (limit) => {
         const taken = Math.min(limit, waiting);
@@ -31,12 +46,12 @@ describe('the claim loop', () => {
     expect(claims).toEqual([3]);
     // One analysis ends: its slot is claimed at once, one job, not a batch's worth.
     held.pop();
-    loop.freed();
+    loop.freed(1000);
     await until(() => claims.length === 2);
     expect(claims[1]).toBe(1);
     while (waiting > 0 || held.length > 0) {
       held.pop();
-      loop.freed();
+      loop.freed(1000);
       await new Promise((r) => setTimeout(r, 5));
     }
     await loop.stop();
@@ -47,7 +62,7 @@ describe('the claim loop', () => {
     let held = 0;
     let claims = 0;
     const loop = startClaimLoop(log, {
-      capacity: 2,
+      slots: 2,
       held: () => held,
       take: async () => {
         claims += 1;
@@ -57,7 +72,7 @@ describe('the claim loop', () => {
       signalled: true,
     });
     await until(() => claims === 1);
-    loop.freed();
+    loop.freed(1000);
     await new Promise((r) => setTimeout(r, 50));
     expect(claims).toBe(1);
     held = 2;
@@ -65,7 +80,7 @@ describe('the claim loop', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(claims).toBe(1); // full: it waits for a slot
     held = 1;
-    loop.freed();
+    loop.freed(1000);
     await until(() => claims === 2);
     await loop.stop();
   });

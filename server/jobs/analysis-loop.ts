@@ -7,10 +7,34 @@ const GATHER_MS = 10;
 const POLL_MS = 500;
 /** How long a stopping worker waits for its analyses; past it, they go back by the stall sweep. */
 const STOP_WAIT_MS = 10_000;
+/** The prefetch: the analyses the slots end in this time, claimed ahead of them (see startClaimLoop). */
+const PREFETCH_MS = 50;
+/** The most analyses claimed ahead, whatever their speed. */
+export const MAX_PREFETCH = 256;
+
+/**
+ * How many analyses to claim ahead of the slots: as many as they end in PREFETCH_MS, by the mean
+ * wall time of the last analyses; none when that is fewer than the slots (analyses of tens of
+ * milliseconds and more, whose claims already serve several each), never more than MAX_PREFETCH.
+ */
+export const prefetchSizer = (slots: number) => {
+  let meanMs: number | undefined;
+  return {
+    get size() {
+      if (meanMs === undefined) return 0;
+      const ahead = Math.floor((PREFETCH_MS * slots) / Math.max(0.01, meanMs));
+      return ahead < slots ? 0 : Math.min(MAX_PREFETCH, ahead);
+    },
+    /** An analysis took `ms` of wall time. */
+    record(ms: number) {
+      meanMs = meanMs === undefined ? ms : meanMs * 0.9 + ms * 0.1;
+    },
+  };
+};
 
 export interface ClaimLoopOptions {
-  /** The most analyses the worker holds at once: its pipeline slots. */
-  capacity: number;
+  /** The analyses the worker runs at once: its pipeline slots. */
+  slots: number;
   /** Analyses the worker holds now (claimed and not yet ended). */
   held: () => number;
   /** Claims up to `limit` analyses and hands them to be run, without waiting for them; answers how many jobs it took. */
@@ -20,27 +44,34 @@ export interface ClaimLoopOptions {
   /**
    * Whether `wake` is called at each submission (analyses/signals.ts). Then the loop claims when a
    * slot frees only when told of a submission meanwhile or when its last claim was full, instead of
-   * asking an empty queue at every analysis's end; a signal lost costs POLL_MS at most.
+   * asking an empty queue at every analysis's end; a signal lost costs POLL_MS at most. Without,
+   * it claims whenever it has room.
    */
   signalled?: boolean;
 }
 
 /**
  * Takes the analysis queue's jobs as the worker's pipeline slots free (docs/decisions/hardening-fair-claim.md):
- * whenever it holds fewer than `capacity` analyses and work may be waiting (a submission was told,
- * its last claim was full, or the poll is due), it claims as many as it has room for. A slot that
+ * whenever it holds fewer than its slots and the prefetch (prefetchSizer) and work may be waiting
+ * (a submission was heard, or the poll is due), it claims as many as it has room for. A slot that
  * frees is filled by the next claim, whose fair ranking puts another environment's analysis first:
  * a newcomer waits for one running analysis to end, not for a batch. While a claim is on its way
- * more slots free, and the next claim takes them all: under a steady stream the claims grow to the
- * slots free, not one per analysis. pg-boss's own `work` fetches a fixed number, hence this loop.
+ * more slots free, and the next claim takes them all. Fast analyses (a fraction of a millisecond)
+ * are claimed ahead, 50 ms of them: a claim and a write then serve tens, not one or two, and a
+ * newcomer waits for those 50 ms at most (it starts before them once claimed: jobs/analysis.ts);
+ * after a full claim, the next waits until half the prefetch has started. pg-boss's own `work`
+ * fetches a fixed number, hence this loop.
  * A failed claim is logged: the analyses' rows, not the jobs, say what is left to do, and the stall
  * sweep queues again what a failure left pending.
  */
 export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
-  const { capacity, held, take, settled, signalled = false } = options;
+  const { slots, held, take, settled, signalled = false } = options;
+  const prefetch = prefetchSizer(slots);
   let stopping = false;
   /** A submission was heard since the last claim (or nothing says there was none). */
   let told = true;
+  /** The last claim was full: more may be waiting. */
+  let more = false;
   /** The poll is due: the queue is looked at once there is room, whatever was told. */
   let due = true;
   /** Submissions heard, counted: one during a claim is not forgotten by that claim's answer. */
@@ -56,10 +87,12 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
     });
   const loop = async () => {
     while (!stopping) {
-      const room = capacity - held();
-      if (room > 0 && (told || due)) {
+      const ahead = prefetch.size;
+      const room = slots + ahead - held();
+      if (room > 0 && (told || due || (more && room >= Math.max(1, Math.ceil(ahead / 2))))) {
         due = false;
         told = !signalled;
+        more = false;
         const heard = wakes;
         const jobs = await take(room).catch((err: unknown) => {
           // A full disk is the operator's to fix, and /healthz says it: a warning, at each poll.
@@ -69,7 +102,7 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
           return 0;
         });
         // A full claim leaves more waiting; an empty one, nothing (unless a submission came meanwhile).
-        if (jobs >= room) told = true;
+        if (jobs >= room) more = true;
         else if (jobs === 0 && wakes === heard) told = false;
         continue;
       }
@@ -88,8 +121,11 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
       told = true;
       endPause();
     },
-    /** An analysis ended: its slot is free for the next claim. */
-    freed: () => endPause(),
+    /** An analysis ended after `ms`: its slot is free for the next claim. */
+    freed: (ms: number) => {
+      prefetch.record(ms);
+      endPause();
+    },
     /** Claims no more, and waits for the analyses held to end (STOP_WAIT_MS at most). */
     stop: async () => {
       stopping = true;

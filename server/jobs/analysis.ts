@@ -193,7 +193,7 @@ export const startAnalysisWorker = async (
         unwritten.push({ record, config: held.config });
         write();
         startQueued();
-        claims.freed();
+        claims.freed(record.duration_ms);
       });
     }
   };
@@ -258,7 +258,7 @@ export const startAnalysisWorker = async (
   const heartbeat = setInterval(beat, heartbeatMs);
 
   const claims = startClaimLoop(log, {
-    capacity: slots,
+    slots,
     held: () => queued.length + running.size,
     take: claim,
     settled: async () => {

@@ -275,7 +275,7 @@ describe('the claim of a backlog', () => {
 
     const token = randomUUID();
     const [{ 'QUERY PLAN': answer }] = await db.query<{ 'QUERY PLAN': unknown }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${CLAIM.text.replaceAll('$1', '16').replaceAll('$2', `'${token}'`).replaceAll('$3', '2000000')}`,
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${CLAIM.text.replaceAll('$1', '16').replaceAll('$2', `'${token}'`).replaceAll('$3', '2000000').replaceAll('$4', "'{}'").replaceAll('$5', "'{}'")}`,
     );
     const [{ Plan: plan }] = (typeof answer === 'string' ? JSON.parse(answer) : answer) as {
       Plan: PlanNode;
