@@ -31,10 +31,7 @@ export interface AnalysisWorkerOptions {
   stallSeconds: number;
   /** How long an analysis with the manual final status flag waits for its PATCH. */
   manualStatusTimeoutSeconds: number;
-  /**
-   * Analyses run side by side, and the fewest claimed at once (more are, when they are fast:
-   * analysis-loop.ts claimSizer).
-   */
+  /** Analyses run side by side: the worker's pipeline slots, claimed as they free (analysis-loop.ts). */
   batchSize: number;
   /** Characters of text the pipeline reads per analysis (ANALYSIS_MAX_CHARACTERS); absent: the default. */
   maxCharacters?: number;
@@ -59,11 +56,12 @@ const WORKER_CRASHED = traceMessage('analysisWorkerCrashed', { times: MAX_ATTEMP
 const CACHE_MIN_BYTES = 64 * 1024;
 
 /**
- * The analysis worker: claims waiting analyses a batch at a time (by the hundred when they are
- * fast: analysis-loop.ts), runs the pipeline on each, a few side by side, and writes the results.
- * Every database step serves the whole batch: one statement claims it with its small files and
- * configuration version, the configuration is read again only when that version changed, one
- * statement writes the results; so the queue costs little next to the analysis itself. Several workers on
+ * The analysis worker: claims waiting analyses as its pipeline slots free (fast ones tens at a
+ * time: analysis-loop.ts), runs the pipeline on each in a pipeline thread, and writes the results
+ * as they end. Every database step serves what is at hand: one statement claims with the small
+ * files and configuration version, the configuration is read again only when that version
+ * changed, one statement writes the results that ended together; so the queue costs little next
+ * to the analysis itself. Several workers on
  * several machines share the queue; one that dies mid-analysis leaves a stale heartbeat, and any
  * worker's sweep queues its analyses again, so none is lost.
  */
