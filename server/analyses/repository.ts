@@ -70,6 +70,7 @@ export const createAnalysis = async (
   a: NewAnalysis,
 ): Promise<{ row: AnalysisRow; created: boolean }> => {
   if (a.idempotencyKey === undefined) return { row: await insertersOf(db)(a), created: true };
+  const parts = partsOf(a);
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const inserted = await tx.query<{ id: string }>(
@@ -86,7 +87,7 @@ export const createAnalysis = async (
         a.file?.filename ?? null,
         a.file?.mime ?? null,
         sizeOf(a),
-        a.text ?? null,
+        parts ? null : (a.text ?? null),
         JSON.stringify(a.metadata),
         a.manualFinalStatus,
         a.idempotencyKey,
@@ -103,6 +104,7 @@ export const createAnalysis = async (
       );
       return { row: existing!, created: false };
     }
+    if (parts) await writeTextParts(tx, id, parts);
     if (a.file) {
       const blobId = await putBlob(tx, a.environmentId, a.file.bytes);
       await tx.query('UPDATE analyses SET blob_id = $2 WHERE id = $1', [id, blobId]);
@@ -136,8 +138,58 @@ const NEW_ANALYSIS_COLUMNS = [
   ['sha256', 'text'],
 ] as const;
 
-/** One analysis's values, in NEW_ANALYSIS_COLUMNS order (the file as base64: see blobValues). */
-const newAnalysisValues = (a: NewAnalysis) => {
+/**
+ * A large text is written a megabyte at a time: each part by its own statement into a temporary
+ * table, the event loop turning between them, then joined into the row by one statement, all in
+ * the transaction that makes the row and its job. On PGlite each statement runs on the main thread,
+ * and passing a text parameter costs about 30 ms per megabyte there (a 25 MB text in one statement
+ * stalled the API about a second); appending each part to the row instead (`input_text || $2`)
+ * rewrote the whole text each time, a statement growing with it (docs/performance.md, 'Large inputs').
+ */
+const TEXT_PART = 1_048_576;
+
+/** `text` in parts of TEXT_PART characters at most, never cut between the two halves of a surrogate pair. */
+export const textParts = (text: string, part = TEXT_PART): string[] => {
+  const parts: string[] = [];
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + part);
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end -= 1;
+    parts.push(text.slice(at, end));
+    at = end;
+  }
+  return parts;
+};
+
+/** A statement answers in a microtask: without this, the event loop would not turn between them. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Writes analysis `id`'s text from its parts, within the caller's transaction (see TEXT_PART). */
+const writeTextParts = async (tx: Queryable, id: string, parts: string[]) => {
+  await tx.query('CREATE TEMP TABLE analysis_text_parts (n int, part text) ON COMMIT DROP');
+  for (const [n, part] of parts.entries()) {
+    await nextTurn();
+    await tx.query('INSERT INTO analysis_text_parts (n, part) VALUES ($1, $2)', [n, part]);
+  }
+  await nextTurn();
+  await tx.query(
+    `UPDATE analyses SET input_text = (SELECT string_agg(part, '' ORDER BY n) FROM analysis_text_parts)
+     WHERE id = $1`,
+    [id],
+  );
+};
+
+/** A text written in parts (more than one): the row is first written without it. */
+const partsOf = (a: NewAnalysis) => {
+  const parts = a.text === undefined ? [] : textParts(a.text);
+  return parts.length > 1 ? parts : undefined;
+};
+
+/**
+ * One analysis's values, in NEW_ANALYSIS_COLUMNS order (the file as base64: see blobValues);
+ * `text`: what the row is first written with (null when written in parts), its size the whole's.
+ */
+const newAnalysisValues = (a: NewAnalysis, text = a.text) => {
   const blob = a.file ? blobValues(a.environmentId, a.file.bytes) : undefined;
   return [
     randomUUID(),
@@ -147,7 +199,7 @@ const newAnalysisValues = (a: NewAnalysis) => {
     a.file?.filename ?? null,
     a.file?.mime ?? null,
     sizeOf(a),
-    a.text ?? null,
+    text ?? null,
     JSON.stringify(a.metadata),
     a.manualFinalStatus,
     a.createdBy ?? null,
@@ -197,7 +249,7 @@ const insertersOf = (db: Db) => {
   let insert = inserters.get(db);
   if (!insert) {
     const batched = coalesce(async (batch: NewAnalysis[]) => {
-      const rows = batch.map(newAnalysisValues);
+      const rows = batch.map((a) => newAnalysisValues(a));
       const inserted = await db.query<AnalysisRow>(
         INSERT_ANALYSES,
         NEW_ANALYSIS_COLUMNS.map((_, column) => rows.map((row) => row[column])),
@@ -205,10 +257,16 @@ const insertersOf = (db: Db) => {
       const byId = new Map(inserted.map((r) => [r.id, r]));
       return rows.map(([id]) => byId.get(id as string)!);
     });
-    insert = async (a) =>
-      sizeOf(a) > COALESCED_MAX_BYTES
-        ? (await db.query<AnalysisRow>(INSERT_ANALYSIS, newAnalysisValues(a)))[0]
-        : batched(a);
+    insert = async (a) => {
+      if (sizeOf(a) <= COALESCED_MAX_BYTES) return batched(a);
+      const parts = partsOf(a);
+      if (!parts) return (await db.query<AnalysisRow>(INSERT_ANALYSIS, newAnalysisValues(a)))[0];
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<AnalysisRow>(INSERT_ANALYSIS, newAnalysisValues(a, undefined));
+        await writeTextParts(tx, row.id, parts);
+        return row;
+      });
+    };
     inserters.set(db, insert);
   }
   return insert;

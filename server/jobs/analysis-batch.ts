@@ -22,11 +22,13 @@ export type ClaimedRow = Pick<
   | 'metadata'
   | 'manual_final_status'
 > & {
-  /** A text's whole length in characters, of which `input_text` holds what the pipeline reads. */
+  /** A text's whole length (its row's `size`, in JavaScript's characters), of which `input_text` holds what the pipeline reads. */
   input_characters: number | null;
   /** The original file when it is small; null for a text or a large file. */
   file: Uint8Array | null;
   config_version: string | null;
+  /** The claim's worker token: the row takes its result only while it still holds it. */
+  token: string;
 };
 
 /** Files up to this size come with the claim; larger ones are read when their analysis starts. */
@@ -38,7 +40,8 @@ const WAITING_JOBS = `state < 'active'`;
 /**
  * The claim of takeBatch: $1 the most jobs to take, $2 the worker's token, $3 the characters of a
  * text the pipeline reads (ANALYSIS_MAX_CHARACTERS): a 25 MB text is not read out of the database
- * whole to be cut in the worker (docs/security.md, 'Large inputs'), only its length. A job is due from its
+ * whole to be cut in the worker (docs/security.md, 'Large inputs'), nor counted (`length`, a pass over
+ * 25 MB on the main thread on PGlite): its length is the row's `size`, counted when it came. A job is due from its
  * `start_after` on, that instant included: PGlite's clock counts milliseconds, so a claim woken by
  * a submission often runs in the millisecond its job was written, and `<` left that job behind
  * until the next poll.
@@ -53,7 +56,10 @@ const WAITING_JOBS = `state < 'active'`;
  * the rows of the next environments then dropped), not as `= e.env`: with statistics taken while
  * nothing waited, the planner took `=` for a few rows and read them all into a sort (a whole
  * backlog per claim); an open range with the index's order and a limit is walked and stopped.
- * The claimed rows come back by rank, the order their analyses start in (mapLimited).
+ * A worker claims as its pipeline slots free, a few jobs at a time (jobs/analysis-loop.ts): $4 and
+ * $5 say how many analyses it holds of each environment (their ids as the jobs carry them, and the
+ * counts), which start its ranks that much lower — the worker running four of A's backlog claims
+ * B's one job before A's fifth, though A's is older. The claimed rows come back by rank.
  *
  * The analyses to claim are gathered into an array first (`id = ANY(ARRAY(…))`, run once) and read
  * by their primary key, whatever the table's statistics say. Written as `id IN (… UNION ALL …)`,
@@ -71,8 +77,10 @@ export const CLAIM = prepared(
              ORDER BY 1 LIMIT 1)
      FROM envs WHERE envs.env IS NOT NULL
    ), ranked AS (
-     SELECT j.id, j.created_on, row_number() OVER (PARTITION BY e.env ORDER BY j.created_on, j.id) AS rank
-     FROM envs e CROSS JOIN LATERAL (
+     SELECT j.id, j.created_on,
+            row_number() OVER (PARTITION BY e.env ORDER BY j.created_on, j.id) + coalesce(h.held, 0) AS rank
+     FROM envs e LEFT JOIN unnest($4::text[], $5::int[]) AS h (env, held) ON h.env = e.env
+     CROSS JOIN LATERAL (
        SELECT id, created_on, ${JOB_ENVIRONMENT} AS env FROM ${ANALYSIS_JOBS_TABLE}
        WHERE ${WAITING_JOBS} AND ${JOB_ENVIRONMENT} >= e.env AND start_after <= now()
        ORDER BY ${JOB_ENVIRONMENT}, created_on, id LIMIT $1) j
@@ -91,7 +99,7 @@ export const CLAIM = prepared(
                           UNION ALL SELECT id FROM analyses WHERE status = 'pending' AND worker_token = $2))
        AND (status = 'waiting' OR (status = 'pending' AND worker_token = $2))
      RETURNING id, environment_id, name, input_type, filename, blob_id, left(input_text, $3) AS input_text,
-               length(input_text) AS input_characters, metadata, manual_final_status)
+               CASE WHEN input_type = 'text' THEN size END AS input_characters, metadata, manual_final_status)
    SELECT c.*, CASE WHEN b.size <= ${INLINE_BYTES} THEN encode(b.bytes, 'base64') END AS base64,
           ${configVersionSql('c.environment_id')} AS config_version, n.jobs
    FROM (SELECT count(*)::int AS jobs FROM taken) n
@@ -118,12 +126,16 @@ export const takeBatch = async (
   token: string,
   log?: RetryOptions['log'],
   maxCharacters = DEFAULT_MAX_CHARACTERS,
+  /** Analyses the worker holds, by environment: their environments' next jobs rank after others' (CLAIM). */
+  held: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ jobs: number; rows: ClaimedRow[] }> => {
   const take = () =>
-    q.query<Omit<ClaimedRow, 'file'> & { base64: string | null; jobs: number }>(CLAIM, [
+    q.query<Omit<ClaimedRow, 'file' | 'token'> & { base64: string | null; jobs: number }>(CLAIM, [
       limit,
       token,
       maxCharacters,
+      [...held.keys()],
+      [...held.values()],
     ]);
   const rows = await retryOnConnectionError(take, { what: 'analysis claim', log });
   return {
@@ -132,6 +144,7 @@ export const takeBatch = async (
       .filter((r) => r.id !== null)
       .map(({ base64, jobs: _jobs, ...row }) => ({
         ...row,
+        token,
         file: base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64')),
       })),
   };
@@ -197,6 +210,7 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
     error_message: outcome.errorMessage,
     duration_ms: ms,
     waits,
+    token: row.token,
     ...outcome.figures,
   };
   return {
@@ -240,8 +254,8 @@ const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = r.res
        step_ms = ARRAY(SELECT (e #>> '{}')::float8 FROM jsonb_array_elements(x->'step_ms') WITH ORDINALITY AS s (e, i)
                        ORDER BY i),
        finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
-  FROM ${recordsWithResults('$1', '$3')}
-  WHERE a.id = (x->>'id')::uuid AND a.worker_token = $2 AND a.status = 'pending'`;
+  FROM ${recordsWithResults('$1', '$2')}
+  WHERE a.id = (x->>'id')::uuid AND a.worker_token = x->>'token' AND a.status = 'pending'`;
 
 /**
  * Only rows this worker still holds take a result: an abort meanwhile is never overwritten; the
@@ -255,7 +269,7 @@ const WRITE_RESULTS = prepared(
 );
 
 /**
- * The same, for a batch with analyses of environments that have webhooks ($4: the active ones, as
+ * The same, for a batch with analyses of environments that have webhooks ($3: the active ones, as
  * the configuration the batch ran with lists them): the deliveries of the analyses that ended, and
  * their jobs, are made by the same statement (delivery/deliveries.ts). Analyses that wait for their
  * manual final status are delivered when it comes.
@@ -267,7 +281,7 @@ const WRITE_RESULTS_AND_DELIVERIES = prepared(
     RETURNING a.id, a.environment_id, a.name, a.status, a.error, (r.result->'output')::jsonb AS output,
               ${notifyFinishedSql('a.id')} AS n
   ), t AS (
-    SELECT * FROM jsonb_to_recordset($4::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
+    SELECT * FROM jsonb_to_recordset($3::jsonb) AS t(id uuid, environment_id uuid, type text, format text)
   ), ended AS (SELECT * FROM w WHERE status <> 'pending'),
   ${deliveriesCteSql('ended', 't')}
   SELECT id, n FROM w`,
@@ -282,19 +296,19 @@ const WRITE_RESULTS_AND_DELIVERIES = prepared(
  * While the database is away (a restart) the write is tried again with backoff, for up to a minute
  * (db/retry.ts): a finished batch's results are not lost, and its analyses not run again. A retry
  * after a write whose commit was done but whose answer was lost writes nothing more: the rows
- * written no longer carry `token`.
+ * written no longer carry their claim's token. Each record carries its own (records of several
+ * claims are written together: jobs/analysis.ts).
  */
 export const writeOutcomes = async (
   db: Db,
   queue: Queue,
-  token: string,
   records: OutcomeRecord[],
   manualStatusTimeoutSeconds: number,
   log?: RetryOptions['log'],
   /** The active webhooks of the batch's environments. */
   webhooksOf: (environmentId: string) => readonly WebhookTarget[] = () => [],
 ): Promise<Set<string>> =>
-  retryOnConnectionError(() => writeOnce(db, queue, token, records, manualStatusTimeoutSeconds, webhooksOf), {
+  retryOnConnectionError(() => writeOnce(db, queue, records, manualStatusTimeoutSeconds, webhooksOf), {
     what: `writing the results of ${records.length} analyses`,
     log,
   });
@@ -302,7 +316,6 @@ export const writeOutcomes = async (
 const writeOnce = async (
   db: Db,
   queue: Queue,
-  token: string,
   records: OutcomeRecord[],
   manualStatusTimeoutSeconds: number,
   webhooksOf: (environmentId: string) => readonly WebhookTarget[],
@@ -314,7 +327,7 @@ const writeOnce = async (
   const write = async (q: Queryable) => {
     const updated = await q.query<{ id: string }>(
       targets.length ? WRITE_RESULTS_AND_DELIVERIES : WRITE_RESULTS,
-      targets.length ? [json, token, results, JSON.stringify(targets)] : [json, token, results],
+      targets.length ? [json, results, JSON.stringify(targets)] : [json, results],
     );
     const written = new Set(updated.map((u) => u.id));
     for (const r of records.filter((r) => r.waits && written.has(r.id))) {

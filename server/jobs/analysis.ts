@@ -12,7 +12,7 @@ import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
 import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
 import { bytesOutcome } from '../pipeline-threads/protocol';
-import { startClaimLoop, mapLimited } from './analysis-loop';
+import { startClaimLoop } from './analysis-loop';
 import {
   takeBatch,
   inputOf,
@@ -31,10 +31,7 @@ export interface AnalysisWorkerOptions {
   stallSeconds: number;
   /** How long an analysis with the manual final status flag waits for its PATCH. */
   manualStatusTimeoutSeconds: number;
-  /**
-   * Analyses run side by side, and the fewest claimed at once (more are, when they are fast:
-   * analysis-loop.ts claimSizer).
-   */
+  /** Analyses run side by side: the worker's pipeline slots, claimed as they free (analysis-loop.ts). */
   batchSize: number;
   /** Characters of text the pipeline reads per analysis (ANALYSIS_MAX_CHARACTERS); absent: the default. */
   maxCharacters?: number;
@@ -59,11 +56,12 @@ const WORKER_CRASHED = traceMessage('analysisWorkerCrashed', { times: MAX_ATTEMP
 const CACHE_MIN_BYTES = 64 * 1024;
 
 /**
- * The analysis worker: claims waiting analyses a batch at a time (by the hundred when they are
- * fast: analysis-loop.ts), runs the pipeline on each, a few side by side, and writes the results.
- * Every database step serves the whole batch: one statement claims it with its small files and
- * configuration version, the configuration is read again only when that version changed, one
- * statement writes the results; so the queue costs little next to the analysis itself. Several workers on
+ * The analysis worker: claims waiting analyses as its pipeline slots free (fast ones tens at a
+ * time: analysis-loop.ts), runs the pipeline on each in a pipeline thread, and writes the results
+ * as they end. Every database step serves what is at hand: one statement claims with the small
+ * files and configuration version, the configuration is read again only when that version
+ * changed, one statement writes the results that ended together; so the queue costs little next
+ * to the analysis itself. Several workers on
  * several machines share the queue; one that dies mid-analysis leaves a stale heartbeat, and any
  * worker's sweep queues its analyses again, so none is lost.
  */
@@ -122,46 +120,105 @@ export const startAnalysisWorker = async (
     return recordOf({ row, outcome, ms: Date.now() - started });
   };
 
-  /** The tokens of this worker's batches in progress: its own sweep never queues them again. */
-  const live = new Set<string>();
+  /** An analysis this worker claimed, with the configuration it runs with. */
+  interface Held {
+    row: ClaimedRow;
+    config: PipelineConfig;
+    controller: AbortController;
+  }
+  const slots = options.batchSize;
+  /** Claimed and not yet started, in the order their claims ranked them. */
+  const queued: Held[] = [];
+  /** Running in the pipeline threads, by analysis. */
+  const running = new Map<string, Held>();
+  /** Held (queued or running) by environment: the claim ranks other environments' jobs first. */
+  const heldByEnvironment = new Map<string, number>();
+  /** Ended, their results not yet written; and the write under way. */
+  let unwritten: { record: OutcomeRecord; config: PipelineConfig }[] = [];
+  let writing: Promise<void> | null = null;
+  /** The claims' tokens with analyses not yet written, and how many: the own sweep leaves them alone. */
+  const live = new Map<string, number>();
 
-  /** Claims up to `limit` analyses and runs them; answers how many jobs the claim took. */
-  const runBatch = async (limit: number) => {
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
+
+  /**
+   * Claims up to `limit` analyses and queues them to start; answers how many jobs the claim took.
+   * A claim whose configuration cannot be read leaves its analyses pending: the stall sweep queues
+   * them again.
+   */
+  const claim = async (limit: number) => {
     const token = randomUUID();
-    live.add(token);
+    live.set(token, 0);
     try {
-      const { jobs, rows } = await takeBatch(db, limit, token, log, options.maxCharacters);
-      await runClaimed(token, rows).catch((err: unknown) => log.error({ err }, 'analysis batch failed'));
+      const { jobs, rows } = await takeBatch(db, limit, token, log, options.maxCharacters, heldByEnvironment);
+      const configOf = new Map<string, PipelineConfig>();
+      for (const row of rows) {
+        if (configOf.has(row.environment_id)) continue;
+        configOf.set(row.environment_id, await configs.read(db, row.environment_id, row.config_version));
+      }
+      for (const row of rows) {
+        queued.push({ row, config: configOf.get(row.environment_id)!, controller: new AbortController() });
+        count(heldByEnvironment, row.environment_id, 1);
+      }
+      live.set(token, rows.length);
+      startQueued();
       return jobs;
     } finally {
-      live.delete(token);
+      if (live.get(token) === 0) live.delete(token);
     }
   };
 
-  const runClaimed = async (token: string, rows: ClaimedRow[]) => {
-    if (rows.length === 0) return;
-    const configOf = new Map<string, PipelineConfig>();
-    for (const row of rows) {
-      if (configOf.has(row.environment_id)) continue;
-      configOf.set(row.environment_id, await configs.read(db, row.environment_id, row.config_version));
+  /**
+   * Fills the free slots: first the analysis of the environment with the fewest running, so that
+   * another environment's, claimed behind a backlog's, starts at the next slot (ties: claim order).
+   */
+  const startQueued = () => {
+    while (running.size < slots && queued.length > 0) {
+      const runningOf = (environmentId: string) =>
+        [...running.values()].filter((h) => h.row.environment_id === environmentId).length;
+      let next = 0;
+      for (let i = 1; i < queued.length; i++)
+        if (runningOf(queued[i].row.environment_id) < runningOf(queued[next].row.environment_id)) next = i;
+      const [held] = queued.splice(next, 1);
+      running.set(held.row.id, held);
+      void runOne(held.row, held.config, held.controller).then((record) => {
+        running.delete(held.row.id);
+        count(heldByEnvironment, held.row.environment_id, -1);
+        unwritten.push({ record, config: held.config });
+        write();
+        startQueued();
+        claims.freed(record.duration_ms);
+      });
     }
-    const controllers = new Map(rows.map((r) => [r.id, new AbortController()]));
-    const running = new Set(controllers.keys());
-    const heartbeat = setInterval(() => beat(token, running, controllers), heartbeatMs);
-    let records: OutcomeRecord[];
-    try {
-      records = await mapLimited(rows, options.batchSize, (row) =>
-        runOne(row, configOf.get(row.environment_id)!, controllers.get(row.id)!).finally(() =>
-          running.delete(row.id),
-        ),
-      );
-    } finally {
-      clearInterval(heartbeat);
-    }
+  };
+
+  /**
+   * Writes the results that ended, one statement for all that ended while the last write ran: a
+   * write serves several analyses under a steady stream, and one alone when they are slow.
+   */
+  const write = () => {
+    if (writing || unwritten.length === 0) return;
+    const batch = unwritten;
+    unwritten = [];
+    writing = writeBatch(batch)
+      .catch((err: unknown) => log.error({ err }, 'analysis results not written'))
+      .finally(() => {
+        for (const { record } of batch) count(live, record.token, -1);
+        writing = null;
+        write();
+      });
+  };
+
+  const writeBatch = async (batch: { record: OutcomeRecord; config: PipelineConfig }[]) => {
+    const configOf = new Map(batch.map(({ record, config }) => [record.environmentId, config]));
+    const records = batch.map((b) => b.record);
     await writeOutcomes(
       db,
       queue,
-      token,
       records,
       options.manualStatusTimeoutSeconds,
       log,
@@ -178,24 +235,36 @@ export const startAnalysisWorker = async (
     await markServersUsed(db, [...new Set(used)]);
   };
 
-  /** Keeps the batch's running analyses alive; one no longer held by `token` was aborted by a user. */
-  const beat = (token: string, running: Set<string>, controllers: Map<string, AbortController>) => {
-    const beating = [...running];
+  /** Keeps the analyses held alive; one no longer held by its claim's token was aborted by a user. */
+  const beat = () => {
+    const beating = [...queued, ...running.values()];
+    if (beating.length === 0) return;
     db.query<{ id: string }>(
-      'UPDATE analyses SET heartbeat_at = now() WHERE id = ANY($1::uuid[]) AND worker_token = $2 RETURNING id',
-      [beating, token],
+      `UPDATE analyses a SET heartbeat_at = now() FROM unnest($1::uuid[], $2::text[]) AS h (id, token)
+       WHERE a.id = h.id AND a.worker_token = h.token RETURNING a.id`,
+      [beating.map((h) => h.row.id), beating.map((h) => h.row.token)],
     )
       .then((alive) => {
         const owned = new Set(alive.map((a) => a.id));
-        for (const id of beating) {
-          if (!owned.has(id) && running.has(id))
-            controllers.get(id)!.abort(new Error('The analysis was aborted'));
+        for (const { row, controller } of beating) {
+          if (!owned.has(row.id) && (running.has(row.id) || queued.some((h) => h.row.id === row.id)))
+            controller.abort(new Error('The analysis was aborted'));
         }
       })
       .catch((err: unknown) => log.warn({ err }, 'analysis heartbeat failed'));
   };
+  const heartbeat = setInterval(beat, heartbeatMs);
 
-  const claims = startClaimLoop(log, options.batchSize, runBatch, signals !== undefined);
+  const claims = startClaimLoop(log, {
+    slots,
+    held: () => queued.length + running.size,
+    take: claim,
+    settled: async () => {
+      while (queued.length || running.size || writing || unwritten.length)
+        await (writing ?? new Promise((r) => setTimeout(r, 20)));
+    },
+    signalled: signals !== undefined,
+  });
   signals?.onSubmitted(() => claims.wake());
 
   await boss.work<{ analysisId: string }>(
@@ -216,7 +285,7 @@ export const startAnalysisWorker = async (
   );
 
   const sweep = () =>
-    requeueStalled(db, queue, log, options.stallSeconds, [...live]).catch((err: unknown) =>
+    requeueStalled(db, queue, log, options.stallSeconds, [...live.keys()]).catch((err: unknown) =>
       log.warn({ err }, 'stalled analyses sweep failed'),
     );
   await sweep();
@@ -225,6 +294,7 @@ export const startAnalysisWorker = async (
     stop: async () => {
       clearInterval(timer);
       await claims.stop();
+      clearInterval(heartbeat);
     },
   };
 };

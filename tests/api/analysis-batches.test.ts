@@ -107,7 +107,6 @@ describe('a batch of analyses', () => {
     const written = await writeOutcomes(
       db,
       t.platform.queue,
-      token,
       [
         outcome(ok, 'processed'),
         outcome(failed, 'error', HOSTILE),
@@ -161,7 +160,6 @@ describe('a batch of analyses', () => {
     await writeOutcomes(
       db,
       t.platform.queue,
-      token,
       [recordOf({ row: claimed, outcome: bytesOutcome(result), ms: 5 })],
       60,
     );
@@ -277,7 +275,7 @@ describe('the claim of a backlog', () => {
 
     const token = randomUUID();
     const [{ 'QUERY PLAN': answer }] = await db.query<{ 'QUERY PLAN': unknown }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${CLAIM.text.replaceAll('$1', '16').replaceAll('$2', `'${token}'`).replaceAll('$3', '2000000')}`,
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${CLAIM.text.replaceAll('$1', '16').replaceAll('$2', `'${token}'`).replaceAll('$3', '2000000').replaceAll('$4', "'{}'").replaceAll('$5', "'{}'")}`,
     );
     const [{ Plan: plan }] = (typeof answer === 'string' ? JSON.parse(answer) : answer) as {
       Plan: PlanNode;

@@ -100,4 +100,75 @@ describe("another environment's backlog", () => {
       expect(ahead).toBeLessThanOrEqual(AT_MOST_AHEAD);
     },
   );
+
+  it(
+    'lets a newcomer from another organisation start as soon as one running analysis ends, not after a batch',
+    { timeout: 180_000 },
+    async () => {
+      await clearQueue();
+      const db = t.platform.db;
+      /** Analyses run side by side. */
+      const SLOTS = 4;
+      // Texts long enough that each analysis takes a while in its thread (none is then claimed
+      // ahead, analysis-loop.ts prefetchSizer): B comes while A's run.
+      const slow = (i: number) =>
+        `Backlog message ${i}. ${'Bonjour, ma voiture est au garage depuis lundi. '.repeat(2000)}`;
+      const worker = await startAnalysisWorker(
+        t.platform.queue.boss,
+        db,
+        t.platform.queue,
+        t.platform.log,
+        t.platform.pipelines,
+        { timeLimitSeconds: 60, stallSeconds: 30, manualStatusTimeoutSeconds: 60, batchSize: SLOTS },
+        t.platform.signals,
+      );
+      let ended: AnalysisRow | undefined;
+      let backlog: AnalysisRow[] = [];
+      let single: AnalysisRow | undefined;
+      const allFinished = async (ids: string[]) => {
+        const [{ left }] = await db.query<{ left: number }>(
+          `SELECT count(*)::int AS left FROM analyses WHERE id = ANY($1::uuid[]) AND finished_at IS NULL`,
+          [ids],
+        );
+        return left === 0;
+      };
+      try {
+        // Each environment's configuration is compiled in the thread by its first analysis: done
+        // first, so that B's analysis takes the time of one, as A's do.
+        const warm = [await submit(tenants.ids.env, slow(-1)), await submit(tenants.ids.otherEnv, slow(-2))];
+        while (!(await allFinished(warm.map((r) => r.id)))) await new Promise((r) => setTimeout(r, 50));
+        backlog = await Promise.all(Array.from({ length: 40 }, (_, i) => submit(tenants.ids.env, slow(i))));
+        // B submits once A's first analyses run.
+        const deadline = Date.now() + 170_000;
+        for (;;) {
+          const [{ running }] = await db.query<{ running: number }>(
+            `SELECT count(*)::int AS running FROM analyses WHERE id = ANY($1::uuid[]) AND status = 'pending'`,
+            [backlog.map((r) => r.id)],
+          );
+          if (running > 0 || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        single = await submit(tenants.ids.otherEnv, 'One line from another organisation.');
+        while (!ended && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+          [ended] = await db.query<AnalysisRow>(
+            `SELECT * FROM analyses WHERE id = $1 AND finished_at IS NOT NULL`,
+            [single.id],
+          );
+        }
+      } finally {
+        await worker.stop();
+      }
+      expect(ended?.status).toBe('processed');
+      // The positions of the results, by the instants they were written, not timed: those of A's
+      // running when B came (SLOTS), then those that ran beside it — B shares the pipeline thread
+      // with them, their steps interleaved, so it runs about as long as one of A's: two rounds of
+      // the SLOTS - 1 others at most. Not a claim's worth (19 of 40 before), nor the backlog.
+      const [{ ahead }] = await db.query<{ ahead: number }>(
+        `SELECT count(*) FILTER (WHERE finished_at <= $2)::int AS ahead FROM analyses WHERE id = ANY($1::uuid[])`,
+        [backlog.map((r) => r.id), ended!.finished_at],
+      );
+      expect(ahead).toBeLessThanOrEqual(SLOTS + 2 * (SLOTS - 1));
+    },
+  );
 });

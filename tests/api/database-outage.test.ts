@@ -125,7 +125,7 @@ describe.runIf(serverUrl)('a PostgreSQL server that goes away', () => {
     });
 
     const back = outage(2000);
-    const written = await writeOutcomes(t.platform.db, t.platform.queue, token, [record], 60);
+    const written = await writeOutcomes(t.platform.db, t.platform.queue, [record], 60);
     await back;
     expect([...written]).toEqual([row.id]);
     const after = (await getAnalysis(t.platform.db, row.id))!;
