@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger';
+import { createLogger } from '../kernel/logger';
 import { MAX_PREFETCH, prefetchSizer, startClaimLoop } from './analysis-loop';
 
 const log = createLogger({ logLevel: 'silent' });
