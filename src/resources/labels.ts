@@ -77,7 +77,18 @@ export interface ResourceLabels {
   error(path: string, keyword: string, fallback: string): string;
   /** `resources.<res>.help.<path>`: a line under the field, or '' when it has none. */
   help(path: string): string;
+  /**
+   * The words about one record that agree with the resource's gender in French (i18n/wording.ts):
+   * the create, edit and show titles, the delete title and question, the notices.
+   */
+  says(
+    message: 'create' | 'edit' | 'show' | 'deleteTitle' | 'deleteContent' | 'created' | 'updated' | 'deleted',
+    options?: { record?: string; count?: number },
+  ): string;
 }
+
+/** French elides the article before a vowel: `l’environnement`, `cet archétype`. */
+const startsWithVowel = (word: string) => /^[aeiouyàâéèêëîïôûü]/i.test(word);
 
 /**
  * Labels of a resource from its translation keys (DESIGN.md §4), with readable fallbacks so that a
@@ -97,6 +108,21 @@ export const resourceLabels = (
         _: inputErrorMessage(translate, keyword, fallback),
       }),
     help: (path) => translate(`${prefix}.help.${path}`, { _: '' }),
+    says: (message, { record = '', count = 1 } = {}) => {
+      const name = translate(`${prefix}.name`, { smart_count: 1, _: humanize(resource.name) });
+      const gender = translate(`${prefix}.gender`, { _: 'm' }) === 'f' ? 'f' : 'm';
+      const variant = `${gender}${startsWithVowel(name) ? 'Vowel' : ''}`;
+      return translate(`app.resource.${message}.${variant}`, {
+        Name: name,
+        name: name.toLocaleLowerCase(),
+        names: translate(`${prefix}.name`, {
+          smart_count: 2,
+          _: humanize(resource.name),
+        }).toLocaleLowerCase(),
+        record,
+        smart_count: count,
+      });
+    },
   };
 };
 

@@ -44,7 +44,7 @@ export const BulkDeleteBar = ({
       { ids: selectedIds },
       {
         onSuccess: () => {
-          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: count } });
+          notify(labels.says('deleted', { count }), { type: 'info' });
           onUnselectItems();
           setConfirming(false);
         },

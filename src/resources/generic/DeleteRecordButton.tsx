@@ -47,7 +47,7 @@ export const DeleteRecordButton = ({
           // A resource may say more (an environment is deleted asynchronously, spec §4).
           notify(`resources.${resource.name}.notifications.deleted`, {
             type: 'info',
-            messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
+            messageArgs: { smart_count: 1, _: labels.says('deleted') },
           });
           onDeleted();
         },
@@ -64,11 +64,10 @@ export const DeleteRecordButton = ({
       <Confirm
         isOpen={confirming}
         loading={isPending}
-        title="ra.message.delete_title"
-        titleTranslateOptions={{ name: labels.name(1), recordRepresentation: representation }}
+        title={representation ? labels.says('deleteTitle', { record: representation }) : 'ra.action.delete'}
         content={
           <>
-            {translate('ra.message.delete_content', { name: labels.name(1).toLowerCase() })}
+            {labels.says('deleteContent')}
             {refusal ? (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {refusal}

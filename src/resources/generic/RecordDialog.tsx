@@ -29,9 +29,7 @@ export const RecordDialog = ({ resource, scope, state, onClose, onCreated }: Rec
   const labels = useResourceLabels(resource);
   const titleId = useId();
   const { create: Create, edit: Edit, show: Show } = resource;
-  const title = state
-    ? translate(`ra.page.${state.mode}`, { name: labels.name(1), recordRepresentation: '' }).trim()
-    : '';
+  const title = state ? labels.says(state.mode) : '';
   const showing = state?.mode === 'show';
   return (
     <Dialog

@@ -122,7 +122,7 @@ describe('SchemaList', () => {
     expect(within(dialog).getByText('Delete Member')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rest.records.map((record) => record.id)).toEqual(['m1']));
-    expect(await screen.findByText('Element deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Member deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('carol@acme.test')).not.toBeInTheDocument());
   });
 

@@ -67,10 +67,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
           setSaving(false);
           setExtraErrors(undefined);
           guard.release();
-          notify(mode === 'create' ? 'ra.notification.created' : 'ra.notification.updated', {
-            type: 'success',
-            messageArgs: { smart_count: 1 },
-          });
+          notify(labels.says(mode === 'create' ? 'created' : 'updated'), { type: 'success' });
           // A create form that stays where it is starts again empty; an edit form keeps what was saved.
           const next = mode === 'create' && !onSaved ? baseline : data;
           setBaseline(next);
