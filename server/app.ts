@@ -21,6 +21,7 @@ import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { headersPlugin } from './plugins/headers';
 import { inputPlugin } from './plugins/input';
+import { apiReferencePlugin } from './plugins/apiReference';
 import { openapiPlugin } from './plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
 import { configurationRules } from './configuration/resource-rules';
@@ -76,6 +77,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(headersPlugin);
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
+  await app.register(apiReferencePlugin);
   await app.register(authPlugin, { platform });
   await app.register(accessKeysPlugin, { platform });
   await app.register(healthRoutes, { platform });
