@@ -44,7 +44,10 @@ export const wordingMessages: { fr: MessageTree; en: MessageTree } = {
           'Certaines modifications ne sont pas enregistrées. Voulez-vous vraiment quitter cette page ?',
         placeholder_data_warning: 'Problème réseau : impossible de charger les données.',
       },
-      navigation: { page_rows_per_page: 'Lignes par page :' },
+      navigation: {
+        page_rows_per_page: 'Lignes par page :',
+        page_range_info: '%{offsetBegin}–%{offsetEnd} sur %{total}',
+      },
       notification: {
         created: 'Enregistrement créé',
         updated: 'Modifications enregistrées |||| %{smart_count} enregistrements modifiés',
@@ -93,6 +96,7 @@ export const wordingMessages: { fr: MessageTree; en: MessageTree } = {
     resources: Object.fromEntries(feminine.map((name) => [name, { gender: 'f' }])),
   },
   en: {
+    ra: { navigation: { page_range_info: '%{offsetBegin}–%{offsetEnd} of %{total}' } },
     app: {
       resource: {
         create: byGender('Create %{name}', 'Create %{name}', 'Create %{name}'),

@@ -77,14 +77,6 @@ export interface ResourceLabels {
   error(path: string, keyword: string, fallback: string): string;
   /** `resources.<res>.help.<path>`: a line under the field, or '' when it has none. */
   help(path: string): string;
-  /**
-   * The words about one record that agree with the resource's gender in French (i18n/wording.ts):
-   * the create, edit and show titles, the delete title and question, the notices.
-   */
-  says(
-    message: 'create' | 'edit' | 'show' | 'deleteTitle' | 'deleteContent' | 'created' | 'updated' | 'deleted',
-    options?: { record?: string; count?: number },
-  ): string;
 }
 
 /** French elides the article before a vowel: `l’environnement`, `cet archétype`. */
@@ -108,21 +100,6 @@ export const resourceLabels = (
         _: inputErrorMessage(translate, keyword, fallback),
       }),
     help: (path) => translate(`${prefix}.help.${path}`, { _: '' }),
-    says: (message, { record = '', count = 1 } = {}) => {
-      const name = translate(`${prefix}.name`, { smart_count: 1, _: humanize(resource.name) });
-      const gender = translate(`${prefix}.gender`, { _: 'm' }) === 'f' ? 'f' : 'm';
-      const variant = `${gender}${startsWithVowel(name) ? 'Vowel' : ''}`;
-      return translate(`app.resource.${message}.${variant}`, {
-        Name: name,
-        name: name.toLocaleLowerCase(),
-        names: translate(`${prefix}.name`, {
-          smart_count: 2,
-          _: humanize(resource.name),
-        }).toLocaleLowerCase(),
-        record,
-        smart_count: count,
-      });
-    },
   };
 };
 
@@ -130,3 +107,32 @@ export const useResourceLabels = (resource: ResourceDescriptor): ResourceLabels 
   const translate = useTranslate();
   return useMemo(() => resourceLabels(translate, resource), [translate, resource]);
 };
+
+export type RecordMessage =
+  'create' | 'edit' | 'show' | 'deleteTitle' | 'deleteContent' | 'created' | 'updated' | 'deleted';
+
+/**
+ * The words about one record that agree with the resource's gender in French (i18n/wording.ts):
+ * the create, edit and show titles, the delete title and question, the notices.
+ *
+ * @example
+ * recordWording(translate, environments)('deleteTitle', { record: 'Walk' }); // Supprimer l’environnement « Walk »
+ */
+export const recordWording =
+  (translate: TranslateFunction, resource: ResourceDescriptor) =>
+  (message: RecordMessage, { record = '', count = 1 }: { record?: string; count?: number } = {}): string => {
+    const prefix = `resources.${resource.name}`;
+    const name = translate(`${prefix}.name`, { smart_count: 1, _: humanize(resource.name) });
+    const gender = translate(`${prefix}.gender`, { _: 'm' }) === 'f' ? 'f' : 'm';
+    const variant = `${gender}${startsWithVowel(name) ? 'Vowel' : ''}`;
+    return translate(`app.resource.${message}.${variant}`, {
+      Name: name,
+      name: name.toLocaleLowerCase(),
+      names: translate(`${prefix}.name`, {
+        smart_count: 2,
+        _: humanize(resource.name),
+      }).toLocaleLowerCase(),
+      record,
+      smart_count: count,
+    });
+  };

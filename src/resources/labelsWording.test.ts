@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../providers/i18nProvider';
-import { resourceLabels } from './labels';
+import { recordWording } from './labels';
 import { getResource } from './registry';
 
 const N = '\u202f';
@@ -9,7 +9,7 @@ const NB = '\u00a0';
 const says = (locale: 'fr' | 'en', resource: string) => {
   window.localStorage.setItem('locale', locale);
   const i18n = createI18nProvider();
-  return resourceLabels(i18n.translate, getResource(resource)).says;
+  return recordWording(i18n.translate, getResource(resource));
 };
 
 beforeEach(() => window.localStorage.clear());

@@ -65,7 +65,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     expect(screen.getAllByText('night@acme.test')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
     // Each kind shows its own settings: a timeout alert (the default) its delay only.
     const delay = () => within(dialog).queryByRole('spinbutton', { name: /^Delay \(minutes\)/ });
     const threshold = () => within(dialog).queryByRole('spinbutton', { name: /^Threshold/ });
