@@ -162,13 +162,15 @@ describe("another environment's backlog", () => {
       expect(ended?.status).toBe('processed');
       // The positions of the results, by the instants they were written, not timed: those of A's
       // running when B came (SLOTS), then those that ran beside it — B shares the pipeline thread
-      // with them, their steps interleaved, so it runs about as long as one of A's: two rounds of
-      // the SLOTS - 1 others at most. Not a claim's worth (19 of 40 before), nor the backlog.
+      // with them, their steps interleaved — and those whose results were written in the same
+      // statement as its own. Measured 7–11 of 40 (PGlite, quiet), 8–9 (PostgreSQL); the claim by
+      // batches let the whole backlog end first (40 of 40 quiet, 19 under load). Bound: four rounds of
+      // the slots, far from a backlog's worth.
       const [{ ahead }] = await db.query<{ ahead: number }>(
         `SELECT count(*) FILTER (WHERE finished_at <= $2)::int AS ahead FROM analyses WHERE id = ANY($1::uuid[])`,
         [backlog.map((r) => r.id), ended!.finished_at],
       );
-      expect(ahead).toBeLessThanOrEqual(SLOTS + 2 * (SLOTS - 1));
+      expect(ahead).toBeLessThanOrEqual(4 * SLOTS);
     },
   );
 });
