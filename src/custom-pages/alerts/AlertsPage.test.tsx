@@ -101,7 +101,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     });
     // The alert's row (its address is in the firings below too).
     await user.click((await screen.findAllByText('night@acme.test'))[0]);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
     const minutes = await within(dialog).findByRole('spinbutton', { name: /^Delay \(minutes\)/ });
     await user.clear(minutes);
     await user.type(minutes, '45');
