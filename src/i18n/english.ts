@@ -4,7 +4,6 @@ import { testColoursMessages } from '../custom-pages/test-colours/i18n';
 import { notificationMessages } from '../notifications/i18n';
 import type { MessageTree } from './mergeMessages';
 import { en } from './en';
-import { wordingMessages } from './wording';
 
 /**
  * The English sources, laid over French by the i18n provider. Loaded when English is first wanted
@@ -13,7 +12,6 @@ import { wordingMessages } from './wording';
  */
 export const englishSources: [TranslationMessages, ...MessageTree[]] = [
   englishMessages,
-  wordingMessages.en,
   en,
   notificationMessages.en,
   testColoursMessages.en,

@@ -23,13 +23,5 @@ export {
   applyDarkMode,
   applyStoredPreferences,
 } from './preferences';
-export type { DateInput, DateTimeOptions, Weekday } from './dates';
-export {
-  formatDateTime,
-  formatShortDate,
-  formatMonth,
-  shortDatePattern,
-  pickerFormats,
-  firstDayOfWeek,
-  dateLocale,
-} from './dates';
+export type { DateInput, Weekday } from './dates';
+export { formatDateTime, formatShortDate, shortDatePattern, firstDayOfWeek, dateLocale } from './dates';

@@ -65,7 +65,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     expect(screen.getAllByText('night@acme.test')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
     // Each kind shows its own settings: a timeout alert (the default) its delay only.
     const delay = () => within(dialog).queryByRole('spinbutton', { name: /^Delay \(minutes\)/ });
     const threshold = () => within(dialog).queryByRole('spinbutton', { name: /^Threshold/ });
@@ -125,7 +125,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     await screen.findByRole('heading', { name: 'Alerts', level: 1 });
     expect(router.state.location.pathname).toBe(`${ENV_PATH}/dashboard/alerts`);
 
-    await user.click(await screen.findByRole('button', { name: /^11\/25\/26 / }));
+    await user.click(await screen.findByRole('button', { name: /^11\/25\/2026/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?alert=al1');
     await waitFor(() =>

@@ -11,7 +11,6 @@ import { environmentPath } from '../../routing/scopePaths';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
-import { formatDateTime } from '../../theme';
 
 const alerts = getResource('alerts');
 const firings = getResource('alert-firings');
@@ -66,7 +65,7 @@ export const AlertsPage = () => {
               show(String(r.id));
             }}
           >
-            {formatDateTime(r.lastFiredAt as string, locale)}
+            {new Date(r.lastFiredAt as string).toLocaleString(locale)}
           </Link>
         ) : (
           '—'

@@ -13,7 +13,6 @@ import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
 import { DeliveryStatusChip } from '../webhooks/DeliveryStatusChip';
 import { deliveryError } from '../webhooks/deliveryError';
-import { formatDateTime } from '../../theme';
 
 const deliveries = getResource('webhook-deliveries');
 
@@ -83,7 +82,7 @@ export const AnalysisDeliveries = ({
                 </TableCell>
                 <TableCell>{d.attempts as number}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {d.deliveredAt ? formatDateTime(d.deliveredAt as string, locale) : '—'}
+                  {d.deliveredAt ? new Date(d.deliveredAt as string).toLocaleString(locale) : '—'}
                 </TableCell>
                 <TableCell>{deliveryError(translate, d) || '—'}</TableCell>
               </TableRow>

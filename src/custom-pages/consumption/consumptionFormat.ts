@@ -1,6 +1,6 @@
 import type { ConsumptionBucket } from '../../../schemas/contracts/consumption';
 import { parseDateOnly } from '../../components/dates';
-import { formatMonth, formatShortDate } from '../../theme';
+import { formatShortDate } from '../../theme';
 
 /**
  * Figures of the consumption page in the user's locale.
@@ -24,5 +24,5 @@ export const formatAmount = (value: number, locale: string): string =>
 /** A bucket's first day as its name: the date (day, week) or the month and year. */
 export const bucketName = (start: string, bucket: ConsumptionBucket, locale: string): string =>
   bucket === 'month'
-    ? formatMonth(parseDateOnly(start), locale)
+    ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }).format(parseDateOnly(start))
     : formatShortDate(parseDateOnly(start), locale);

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DASHBOARD_UNITS, type DashboardUnit } from '../../../schemas/contracts/dashboard';
 import { ChoiceField } from '../../components/ChoiceField';
-import { DatePickerField } from '../../components/pickers/DatePickers';
 import type { PeriodChoice } from './useDashboardPeriod';
 
 export interface DashboardPeriodPickerProps {
@@ -70,11 +69,13 @@ export const DashboardPeriodPicker = ({ choice, shown, onChange }: DashboardPeri
         </>
       ) : (
         (['from', 'to'] as const).map((side) => (
-          <DatePickerField
+          <TextField
             key={side}
+            type="date"
             label={translate(`app.dashboard.${side}`)}
             value={choice[side]}
-            onChange={(value) => value && onChange({ ...choice, [side]: value })}
+            onChange={(event) => event.target.value && onChange({ ...choice, [side]: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         ))
       )}

@@ -13,7 +13,6 @@ import { errorMessage } from '../../api/errors';
 import { useCall } from '../../providers/useCall';
 import { useTraceText } from '../analysis-result/traceText';
 import { environmentPath } from '../../routing/scopePaths';
-import { formatDateTime } from '../../theme';
 
 /**
  * The last template errors of the environment's analyses, each linked to its analysis, said by
@@ -45,9 +44,7 @@ export const ReplyErrors = ({ envId }: { envId: string }) => {
         <TableBody>
           {errors.data.map((e) => (
             <TableRow key={e.analysisId}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(e.at, locale, { seconds: true })}
-              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString(locale)}</TableCell>
               <TableCell>
                 <Link
                   component={RouterLink}

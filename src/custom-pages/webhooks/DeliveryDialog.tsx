@@ -23,7 +23,6 @@ import { getResource } from '../../resources/registry';
 import { refusalMessage } from '../../resources/labels';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
 import { deliveryError } from './deliveryError';
-import { formatDateTime } from '../../theme';
 
 const deliveries = getResource('webhook-deliveries');
 
@@ -82,7 +81,7 @@ export const DeliveryDialog = ({
             {delivery.status === 'pending' && delivery.nextAttemptAt ? (
               <Alert severity="info">
                 {translate('app.webhooks.nextAttempt', {
-                  at: formatDateTime(delivery.nextAttemptAt as string, locale),
+                  at: new Date(delivery.nextAttemptAt as string).toLocaleString(locale),
                 })}
               </Alert>
             ) : null}
@@ -109,7 +108,7 @@ export const DeliveryDialog = ({
                     <TableRow key={a.attempt}>
                       <TableCell>{a.attempt}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(a.startedAt, locale, { seconds: true })}
+                        {new Date(a.startedAt).toLocaleString(locale)}
                       </TableCell>
                       <TableCell>{translate('app.webhooks.milliseconds', { ms: a.durationMs })}</TableCell>
                       <TableCell>{a.statusCode ?? '—'}</TableCell>

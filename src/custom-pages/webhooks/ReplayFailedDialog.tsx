@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { replayFailedDeliveries } from '../../../schemas/contracts/webhooks';
-import { DateTimePickerField } from '../../components/pickers/DatePickers';
 import { invalidateCallCache } from '../../providers/callCache';
 import { useApiClient } from '../../providers/ServicesContext';
 import { getResource } from '../../resources/registry';
@@ -17,7 +16,7 @@ import { refusalMessage } from '../../resources/labels';
 
 const webhooks = getResource('webhooks');
 
-/** Local time without seconds, as DateTimePickerField reads it: the default is a day ago. */
+/** `datetime-local` wants local time without seconds: the default is a day ago. */
 const dayAgo = () => {
   const d = new Date(Date.now() - 86_400_000);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -70,7 +69,13 @@ export const ReplayFailedDialog = ({ envId, onClose }: { envId: string; onClose:
               </MenuItem>
             ))}
           </TextField>
-          <DateTimePickerField label={translate('app.webhooks.since')} value={since} onChange={setSince} />
+          <TextField
+            type="datetime-local"
+            label={translate('app.webhooks.since')}
+            value={since}
+            onChange={(e) => setSince(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -12,7 +12,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { recordWording, refusalMessage, useResourceLabels } from '../labels';
+import { refusalMessage, useResourceLabels } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
 /**
@@ -31,7 +31,6 @@ export const BulkDeleteBar = ({
   const translate = useTranslate();
   const notify = useNotify();
   const labels = useResourceLabels(resource);
-  const says = recordWording(translate, resource);
   const apiResource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +44,7 @@ export const BulkDeleteBar = ({
       { ids: selectedIds },
       {
         onSuccess: () => {
-          notify(says('deleted', { count }), { type: 'info' });
+          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: count } });
           onUnselectItems();
           setConfirming(false);
         },

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { DatePickerField } from '../../components/pickers/DatePickers';
 import { RESOURCE_NAMES, resourceName, useResourceLabels } from '../labels';
 import type { FieldDescriptor, ResourceDescriptor } from '../types';
 
@@ -99,14 +98,17 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
       {filters.map((field) =>
         field.kind === 'dateTime' ? (
           (['gte', 'lte'] as const).map((side) => (
-            <DatePickerField
+            <TextField
               key={`${field.name}_${side}`}
+              type="date"
               size="small"
+              fullWidth={false}
               label={translate(`app.lists.${side === 'gte' ? 'from' : 'to'}`, {
                 field: labels.field(field.name),
               })}
               value={dayOf(field, side)}
-              onChange={(value) => value !== dayOf(field, side) && bound(field, side, value)}
+              onChange={(event) => bound(field, side, event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
             />
           ))
         ) : field.kind === 'enum' || field.kind === 'boolean' || field.display === 'resourceName' ? (
