@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two workers share CI's two cores: a test runs up to about twice as long as alone (60 s before).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -272,7 +272,7 @@ const LANGUAGES = [
 
 for (const language of LANGUAGES) {
   test(`every page says its words in ${language.locale} only`, CONSOLE_ONLY, async ({ page, context }) => {
-    test.setTimeout(6 * 60_000);
+    test.setTimeout(10 * 60_000);
     await context.addInitScript((locale) => window.localStorage.setItem('locale', locale), language.locale);
     await language.signIn(page);
     const organisationPath = new URL(page.url()).pathname;

@@ -228,7 +228,8 @@ const PAGES: EditingPage[] = [
 test('every editing page asks before leaving with unsaved changes, and "stay" keeps the edit', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // Many pages in one test: with two end-to-end workers sharing two cores, each page takes longer.
+  test.setTimeout(360_000);
   await signInEn(page, E2E_ADMIN);
   const orga = new URL(page.url()).pathname.match(/\/orga\/[0-9a-f-]{36}/)![0];
   await page
