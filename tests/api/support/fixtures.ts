@@ -83,9 +83,23 @@ export const fixtures = (db: Queryable) => ({
   },
 });
 
-/** Signs in through the real endpoint and returns the bearer header value. */
+/**
+ * Signs in through the real endpoint and returns the bearer header value. A 503 DATABASE_UNAVAILABLE
+ * is retried for up to 30 s, as its Retry-After asks a client to: on a loaded machine a file's first
+ * connections to PostgreSQL can time out (seen once, in analysis-crash's setup during a CI rehearsal).
+ */
 export const signIn = async (app: FastifyInstance, username: string, password = PASSWORD) => {
-  const res = await app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return `Bearer ${res.json<{ token: string }>().token}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { username, password },
+    });
+    if (res.statusCode === 200) return `Bearer ${res.json<{ token: string }>().token}`;
+    const unavailable = res.statusCode === 503 && res.body.includes('DATABASE_UNAVAILABLE');
+    if (!unavailable || Date.now() > deadline)
+      throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 };
