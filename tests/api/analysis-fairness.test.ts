@@ -47,6 +47,19 @@ const clearQueue = async () => {
   await t.platform.db.query(`UPDATE analyses SET status = 'error' WHERE status IN ('waiting', 'pending')`);
 };
 
+/** The analysis once it has finished, or undefined at the deadline (polled: the worker runs apart). */
+const finishedBy = async (id: string, deadline: number): Promise<AnalysisRow | undefined> => {
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    const [row] = await t.platform.db.query<AnalysisRow>(
+      `SELECT * FROM analyses WHERE id = $1 AND finished_at IS NOT NULL`,
+      [id],
+    );
+    if (row) return row;
+  }
+  return undefined;
+};
+
 describe("another environment's backlog", () => {
   it('does not sit ahead of an analysis submitted after it: the claim takes each environment in turn', async () => {
     await clearQueue();
@@ -79,14 +92,7 @@ describe("another environment's backlog", () => {
       );
       let ended: AnalysisRow | undefined;
       try {
-        const deadline = Date.now() + 170_000;
-        while (!ended && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 50));
-          [ended] = await db.query<AnalysisRow>(
-            `SELECT * FROM analyses WHERE id = $1 AND finished_at IS NOT NULL`,
-            [single.id],
-          );
-        }
+        ended = await finishedBy(single.id, Date.now() + 170_000);
       } finally {
         await worker.stop();
       }
@@ -149,13 +155,7 @@ describe("another environment's backlog", () => {
           await new Promise((r) => setTimeout(r, 10));
         }
         single = await submit(tenants.ids.otherEnv, 'One line from another organisation.');
-        while (!ended && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 50));
-          [ended] = await db.query<AnalysisRow>(
-            `SELECT * FROM analyses WHERE id = $1 AND finished_at IS NOT NULL`,
-            [single.id],
-          );
-        }
+        ended = await finishedBy(single.id, deadline);
       } finally {
         await worker.stop();
       }

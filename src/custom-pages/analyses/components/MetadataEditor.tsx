@@ -120,32 +120,20 @@ export const MetadataEditor = ({ rows, onChange, submitted, error }: MetadataEdi
                 </MenuItem>
               ))}
             </TextField>
-            {row.type === 'boolean' ? (
-              <TextField
-                select
-                size="small"
-                label={translate('app.analyses.metadata.value', { number })}
-                value={row.value}
-                onChange={(event) => set(index, { value: event.target.value })}
-                error={Boolean(valueError)}
-                helperText={valueError}
-                sx={{ flex: 2 }}
-              >
-                <MenuItem value="true">{translate('app.analyses.metadata.yes')}</MenuItem>
-                <MenuItem value="false">{translate('app.analyses.metadata.no')}</MenuItem>
-              </TextField>
-            ) : (
-              <TextField
-                size="small"
-                label={translate('app.analyses.metadata.value', { number })}
-                value={row.value}
-                onChange={(event) => set(index, { value: event.target.value })}
-                error={Boolean(valueError)}
-                helperText={valueError}
-                slotProps={{ htmlInput: row.type === 'number' ? { inputMode: 'decimal' } : {} }}
-                sx={{ flex: 2 }}
-              />
-            )}
+            <TextField
+              select={row.type === 'boolean'}
+              size="small"
+              label={translate('app.analyses.metadata.value', { number })}
+              value={row.value}
+              onChange={(event) => set(index, { value: event.target.value })}
+              error={Boolean(valueError)}
+              helperText={valueError}
+              slotProps={{ htmlInput: row.type === 'number' ? { inputMode: 'decimal' } : {} }}
+              sx={{ flex: 2 }}
+            >
+              <MenuItem value="true">{translate('app.analyses.metadata.yes')}</MenuItem>
+              <MenuItem value="false">{translate('app.analyses.metadata.no')}</MenuItem>
+            </TextField>
             <IconButton
               aria-label={translate('app.analyses.metadata.remove', { number })}
               onClick={() => onChange(rows.filter((_row, i) => i !== index))}
