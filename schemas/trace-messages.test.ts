@@ -91,11 +91,11 @@ describe('trace messages (every code the server can emit has its fr and en words
       traceMessage('visionRead', { model: 'm', said, ...params } as Parameters<typeof traceMessage>[1]);
     expect(inEnglish(read({ smart_count: 1 }))).toBe('The model m read 1 image: category claim');
     expect(inEnglish(read({ smart_count: 3 }))).toBe('The model m read 3 images: category claim');
-    expect(sayTrace(read({ smart_count: 1 }), fr)).toBe('Le modèle m a lu 1 image : catégorie claim');
-    expect(sayTrace(read({ smart_count: 3 }), fr)).toBe('Le modèle m a lu 3 images : catégorie claim');
+    expect(sayTrace(read({ smart_count: 1 }), fr)).toBe('Le modèle m a lu 1 image\u202f: catégorie claim');
+    expect(sayTrace(read({ smart_count: 3 }), fr)).toBe('Le modèle m a lu 3 images\u202f: catégorie claim');
     // A trace stored before counted its images as `images`.
     expect(inEnglish(read({ images: 2 }))).toBe('The model m read 2 images: category claim');
-    expect(sayTrace(read({ images: 1 }), fr)).toBe('Le modèle m a lu 1 image : catégorie claim');
+    expect(sayTrace(read({ images: 1 }), fr)).toBe('Le modèle m a lu 1 image\u202f: catégorie claim');
     expect(
       inEnglish(traceMessage('visionReadWithText', { model: 'm', images: 1, said: traceList([]) })),
     ).toBe('The model m read 1 image and the text: ');

@@ -21,6 +21,7 @@ import { publicAnalysesRoutes } from './routes/public/analyses';
 import { errorsPlugin, notFoundHandler } from './kernel/plugins/errors';
 import { headersPlugin } from './kernel/plugins/headers';
 import { inputPlugin } from './kernel/plugins/input';
+import { apiReferencePlugin } from './kernel/plugins/api-reference';
 import { openapiPlugin } from './kernel/plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
 import { tableStores } from './tables';
@@ -77,6 +78,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(headersPlugin);
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
+  await app.register(apiReferencePlugin);
   await app.register(authPlugin, { platform });
   await app.register(accessKeysPlugin, { platform });
   await app.register(healthRoutes, { platform });

@@ -10,6 +10,7 @@ import { ServicesProvider } from './providers/ServicesContext';
 import type { ConsoleServices } from './providers/services';
 import { appRoutes } from './routing/appRoutes';
 import { createAppTheme, fontSizePx } from './theme';
+import { LocalizedTheme } from './theme/LocalizedTheme';
 
 /**
  * react-admin with the console's providers, theme and routes: what `<Admin>` is made of
@@ -38,20 +39,22 @@ export const ConsoleAdmin = ({ bundle }: { bundle: ConsoleServices }) => {
         darkTheme={darkTheme}
         defaultTheme={darkMode ? 'dark' : 'light'}
       >
-        <CssBaseline enableColorScheme>
-          <CoreAdminUI
-            // Sign-in is one of our routes (two steps, spec §2); react-admin's redirects go to /login.
-            loginPage={false}
-            layout={FallbackLayout}
-            catchAll={NotFoundPage}
-            error={AppErrorPage}
-            title="Console"
-            disableTelemetry
-          >
-            <CustomRoutes noLayout>{appRoutes}</CustomRoutes>
-          </CoreAdminUI>
-          <RaNotificationBridge />
-        </CssBaseline>
+        <LocalizedTheme>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              // Sign-in is one of our routes (two steps, spec §2); react-admin's redirects go to /login.
+              loginPage={false}
+              layout={FallbackLayout}
+              catchAll={NotFoundPage}
+              error={AppErrorPage}
+              title="Console"
+              disableTelemetry
+            >
+              <CustomRoutes noLayout>{appRoutes}</CustomRoutes>
+            </CoreAdminUI>
+            <RaNotificationBridge />
+          </CssBaseline>
+        </LocalizedTheme>
       </AdminContext>
     </ServicesProvider>
   );

@@ -1,7 +1,7 @@
 import type { ResourceRuntime } from './runtime';
 
 /**
- * The OpenAPI description of one resource's routes (GET /v4/docs), from its schema. Only documents:
+ * The OpenAPI description of one resource's routes (GET /v4/docs/json), from its schema. Only documents:
  * the routes validate with the resource's own Ajv (validation.ts), whose answers carry the schema's
  * messages and field paths.
  */

@@ -4,6 +4,7 @@ import { testColoursMessages } from '../custom-pages/test-colours/i18n';
 import { notificationMessages } from '../notifications/i18n';
 import type { MessageTree } from './mergeMessages';
 import { en } from './en';
+import { wordingMessages } from './wording';
 
 /**
  * The English sources, laid over French by the i18n provider. Loaded when English is first wanted
@@ -12,6 +13,7 @@ import { en } from './en';
  */
 export const englishSources: [TranslationMessages, ...MessageTree[]] = [
   englishMessages,
+  wordingMessages.en,
   en,
   notificationMessages.en,
   testColoursMessages.en,

@@ -107,7 +107,7 @@ describe('error codes (schemas/error-codes.ts)', () => {
     it('says a template’s syntax error in French, the engine’s sentence only as a technical detail', () => {
       const detail = "The 'for' tag is never closed (endfor)";
       const said = translateDetail(translate, 'templateSyntax', { line: 3, detail }, `Line 3: ${detail}`);
-      expect(said).toBe(`Ligne 3 : le modèle n’est pas un Twig valide (détail technique : ${detail})`);
+      expect(said).toBe(`Ligne 3\u202f: le modèle n’est pas un Twig valide (détail technique\u202f: ${detail})`);
       // The code editor still marks the line the French sentence names.
       expect(errorLine(said)).toBe(3);
     });
@@ -124,15 +124,15 @@ describe('error codes (schemas/error-codes.ts)', () => {
       expect(
         translateError(translate, 'NLU_CONFIGURATION', { server: 'main', reason: 'x', problems }, 'x'),
       ).toBe(
-        'Le serveur « main » ne peut pas démarrer : Serveur « main » : le contexte « legacy » n’existe pas; ' +
-          'Archétype « city » : « a* » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
+        'Le serveur « main » ne peut pas démarrer : Serveur « main » : le contexte « legacy » n’existe pas; ' +
+          'Archétype « city » : « a* » est refusée : elle reconnaît la chaîne vide, donc trouverait une correspondance à chaque position de chaque texte. Rendez au moins un caractère obligatoire.',
       );
     });
 
     it('says a module by its name in French, and a nested unique rule first', () => {
       const params = { module: 'extraction', taint: 'sensitive' };
       expect(translateDetail(translate, 'moduleTaintTooEarly', params, 'x')).toBe(
-        'Le module Extraction d’informations est limité par le marqueur « sensitive » : il doit venir après la catégorisation, qui pose les marqueurs',
+        'Le module Extraction d’informations est limité par le marqueur « sensitive » : il doit venir après la catégorisation, qui pose les marqueurs',
       );
       expect(
         translateDetail(translate, 'configSameAs', { rule: { code: 'uniqueContext' }, entity: 0 }, 'x'),
@@ -142,7 +142,7 @@ describe('error codes (schemas/error-codes.ts)', () => {
     it('says why a regular expression is refused in French', () => {
       const params = { source: '(a+)+$', quantifier: '+', inner: 'a+' };
       expect(translateDetail(translate, 'regexNestedRepeated', params, 'x')).toBe(
-        '« (a+)+$ » est refusée : le quantificateur « + » répète un groupe lui-même répété (« a+ »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
+        '« (a+)+$ » est refusée : le quantificateur « + » répète un groupe lui-même répété (« a+ »), ce qui peut prendre un temps exponentiel sur certains textes. Réécrivez-la sans répétition imbriquée.',
       );
     });
   });

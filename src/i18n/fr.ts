@@ -28,8 +28,8 @@ export const fr = {
     },
     code: {
       loading: 'Chargement de l’éditeur de code…',
-      invalidJsonObject: 'Ce JSON n’est pas valide : un objet est attendu ({ … }).',
-      invalidJsonArray: 'Ce JSON n’est pas valide : une liste est attendue ([ … ]).',
+      invalidJsonObject: 'Ce JSON n’est pas valide : un objet est attendu ({ … }).',
+      invalidJsonArray: 'Ce JSON n’est pas valide : une liste est attendue ([ … ]).',
     },
     routes: {
       login: 'Connexion',
@@ -84,11 +84,11 @@ export const fr = {
     },
     ocrDataTest: {
       intro:
-        'Choisissez un fichier : il est lu avec les paramètres enregistrés de l’extracteur et de l’extraction de données OCR, et chacun de ses documents est parcouru, quelle que soit sa catégorie (aucune catégorisation ne tourne ici).',
+        'Choisissez un fichier : il est lu avec les paramètres enregistrés de l’extracteur et de l’extraction de données OCR, et chacun de ses documents est parcouru, quelle que soit sa catégorie (aucune catégorisation ne tourne ici).',
       settings: 'Paramètres de l’extraction de données OCR',
       choose: 'Choisir un fichier',
       disabled:
-        'L’extraction de données OCR n’est pas dans le pipeline de cet environnement : ajoutez-la sur la page des modules pour la tester.',
+        'L’extraction de données OCR n’est pas dans le pipeline de cet environnement : ajoutez-la sur la page des modules pour la tester.',
       summary: '%{smart_count} document lu en %{duration} |||| %{smart_count} documents lus en %{duration}',
       pages:
         '%{smart_count} page, dont %{ocr} lue par OCR |||| %{smart_count} pages, dont %{ocr} lues par OCR',
@@ -107,16 +107,16 @@ export const fr = {
         'Le moteur de vision et les modèles de réponse LLM de cet environnement utilisent ce point d’accès (compatible OpenAI, chat completions) à la place de celui du déploiement.',
       usesOwn: 'Cet environnement utilise son propre point d’accès, modèle %{model}.',
       usesDeployment: 'Cet environnement utilise le point d’accès du déploiement, modèle %{model}.',
-      none: 'Aucun point d’accès LLM : ni le déploiement ni cet environnement n’en ont ; les étapes LLM sont ignorées.',
+      none: 'Aucun point d’accès LLM : ni le déploiement ni cet environnement n’en ont ; les étapes LLM sont ignorées.',
       baseUrl: 'Adresse de base',
       baseUrlHelp:
-        'Jusqu’à la version de l’API, par exemple https://api.example.com/v1 ; la plateforme appelle {adresse}/chat/completions.',
+        'Jusqu’à la version de l’API, par exemple https://api.example.com/v1 ; la plateforme appelle {adresse}/chat/completions.',
       model: 'Modèle',
       modelHelp: 'Pour le moteur de vision, un modèle qui lit les images.',
       apiKey: 'Clé d’API',
       apiKeyHelp: 'Facultative. Elle n’est jamais réaffichée.',
       apiKeySet:
-        'Une clé est enregistrée ; elle n’est jamais réaffichée. Laissez vide pour la garder, ou saisissez-en une nouvelle.',
+        'Une clé est enregistrée ; elle n’est jamais réaffichée. Laissez vide pour la garder, ou saisissez-en une nouvelle.',
       removeKey: 'Retirer la clé',
       remove: 'Revenir au point d’accès du déploiement',
       saved: 'Point d’accès LLM enregistré',
@@ -124,7 +124,7 @@ export const fr = {
       problems: {
         pattern: 'L’adresse doit être une URL http:// ou https://, sans identifiants.',
         internalAddress:
-          'C’est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme.',
+          'C’est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme.',
       },
     },
     session: {
@@ -141,7 +141,7 @@ export const fr = {
       changeUsername: 'Changer',
       submit: 'Se connecter',
       signingIn: 'Connexion…',
-      forgotPassword: 'Mot de passe oublié ?',
+      forgotPassword: 'Mot de passe oublié ?',
       errors: {
         crashed: 'Une erreur inattendue est survenue',
         credentialsIncorrect:
@@ -154,7 +154,7 @@ export const fr = {
     forgotPassword: {
       title: 'Mot de passe oublié',
       intro:
-        'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+        'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
       email: 'Adresse e-mail',
       submit: 'Envoyer le lien',
       sent: 'Si un compte utilise cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
@@ -260,7 +260,7 @@ export const fr = {
       delete: 'Supprimer %{key}',
       clearAll: 'Tout effacer',
       empty: 'Aucune valeur enregistrée.',
-      confirmTitle: 'Tout effacer ?',
+      confirmTitle: 'Tout effacer ?',
       confirmContent: 'Toutes les valeurs seront supprimées de ce navigateur et vous serez déconnecté.',
     },
     organisation: {
@@ -290,7 +290,7 @@ export const fr = {
     environment: {
       notFound: 'Environnement introuvable',
       movedTo:
-        'Il n’existe pas ou ne vous est pas ouvert : voici « %{name} », un autre environnement du projet.',
+        'Il n’existe pas ou ne vous est pas ouvert : voici « %{name} », un autre environnement du projet.',
       noneInProject: 'Ce projet n’a aucun environnement.',
       visibility: 'Visibilité',
       visibilities: { public: 'Public', hidden: 'Masqué' },
@@ -341,7 +341,7 @@ export const fr = {
     envNew: {
       fromTemplate: 'Depuis un modèle de cas d’usage',
       fromTemplateHelp:
-        'Une configuration prête pour un cas d’usage courant : archétypes, interactions, catégories avec leurs règles et champs d’extraction, en français et en anglais. Adaptez-la à vos messages.',
+        'Une configuration prête pour un cas d’usage courant : archétypes, interactions, catégories avec leurs règles et champs d’extraction, en français et en anglais. Adaptez-la à vos messages.',
       template: 'Cas d’usage',
       fromScratch: 'À partir de rien',
       fromFile: 'À partir d’un fichier de configuration',
@@ -373,7 +373,7 @@ export const fr = {
     importExport: {
       exportTitle: 'Export',
       exportHelp:
-        'Téléchargez toute la configuration de cet environnement en un fichier JSON : ses paramètres et chaque entité de configuration. Les clés d’accès et les analyses n’en font pas partie.',
+        'Téléchargez toute la configuration de cet environnement en un fichier JSON : ses paramètres et chaque entité de configuration. Les clés d’accès et les analyses n’en font pas partie.',
       export: 'Télécharger la configuration',
       importTitle: 'Import',
       importHelp:
@@ -381,12 +381,12 @@ export const fr = {
       import: 'Choisir un fichier à importer',
       file: 'Fichier de configuration',
       notJson: '%{name} n’est pas un fichier JSON (%{error}).',
-      confirmTitle: 'Remplacer toute la configuration ?',
+      confirmTitle: 'Remplacer toute la configuration ?',
       confirmWarning:
         'Importer %{name} supprime les entités existantes de cet environnement et remplace toute sa configuration. Enregistrez d’abord une version pour pouvoir revenir en arrière.',
       replace: 'Supprimer et remplacer',
       imported:
-        'Configuration importée : %{smart_count} entité |||| Configuration importée : %{smart_count} entités',
+        'Configuration importée : %{smart_count} entité |||| Configuration importée : %{smart_count} entités',
     },
     versions: {
       compareTitle: 'Comparer et restaurer',
@@ -401,10 +401,10 @@ export const fr = {
       after: 'Après',
       kinds: { added: 'Ajouté', removed: 'Supprimé', changed: 'Modifié' },
       restore: 'Restaurer cette version',
-      restoreTitle: 'Restaurer %{name} ?',
+      restoreTitle: 'Restaurer %{name} ?',
       restoreWarning:
         'La restauration remplace toute la configuration actuelle de %{environment} par cette version. Les entités créées depuis sont supprimées.',
-      restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
+      restored: 'Version restaurée : %{smart_count} entité |||| Version restaurée : %{smart_count} entités',
     },
     analyses: analysesFr,
     errorLog: errorLogFr,
@@ -418,18 +418,18 @@ export const fr = {
     modules: modulesFr,
     webhooks: {
       intro:
-        'Chaque analyse terminée est envoyée aux webhooks actifs sous la forme du contenu du module Sortie, signé avec le secret du webhook (X-Signature-SHA256). Une livraison échouée est retentée 6 fois pendant environ une heure ; le journal ci-dessous garde chaque tentative. Le guide des destinataires (docs/webhooks.fr.md) explique comment vérifier la signature.',
+        'Chaque analyse terminée est envoyée aux webhooks actifs sous la forme du contenu du module Sortie, signé avec le secret du webhook (X-Signature-SHA256). Une livraison échouée est retentée 6 fois pendant environ une heure ; le journal ci-dessous garde chaque tentative. Le guide des destinataires (docs/webhooks.fr.md) explique comment vérifier la signature.',
       createdTitle: 'Le secret de signature du webhook',
       shownOnce:
-        'Copiez-le maintenant : il n’est affiché qu’une fois. Votre destinataire vérifie avec lui l’en-tête X-Signature-SHA256 de chaque livraison. S’il est perdu, définissez-en un nouveau en modifiant le webhook.',
+        'Copiez-le maintenant : il n’est affiché qu’une fois. Votre destinataire vérifie avec lui l’en-tête X-Signature-SHA256 de chaque livraison. S’il est perdu, définissez-en un nouveau en modifiant le webhook.',
       active: 'Actif',
       inactive: 'Inactif',
       deactivatedFailing:
-        'Désactivé automatiquement : ses livraisons ont échoué pendant un jour. Réparez le destinataire, réactivez-le, puis relancez les livraisons échouées.',
+        'Désactivé automatiquement : ses livraisons ont échoué pendant un jour. Réparez le destinataire, réactivez-le, puis relancez les livraisons échouées.',
       failingSince: 'En échec depuis le %{at}',
       log: 'Journal des livraisons',
       delivery: 'Livraison',
-      deliveryId: 'X-Delivery-Id : %{id}',
+      deliveryId: 'X-Delivery-Id : %{id}',
       nextAttempt: 'Prochaine tentative le %{at}',
       attempts: 'Tentatives',
       attempt: 'Tentative',
@@ -447,10 +447,10 @@ export const fr = {
     },
     accessKeys: {
       intro:
-        'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization: Bearer <clé>). Une clé n’ouvre que cet environnement.',
+        'Les machines envoient leurs analyses à cet environnement avec ces clés (Authorization : Bearer <clé>). Une clé n’ouvre que cet environnement.',
       createdTitle: 'Votre nouvelle clé d’accès',
       shownOnce:
-        'Copiez-la maintenant : elle n’est affichée qu’une fois et ne pourra plus être lue. Perdue, révoquez-la et créez-en une autre.',
+        'Copiez-la maintenant : elle n’est affichée qu’une fois et ne pourra plus être lue. Perdue, révoquez-la et créez-en une autre.',
       secret: 'Clé d’accès',
       copy: 'Copier',
       copied: 'Copiée dans le presse-papiers',
@@ -462,7 +462,7 @@ export const fr = {
       all: 'Tous',
       // Les arbres de critères en mots (les règles d’une catégorie dans sa liste).
       criteria: {
-        named: '%{name} : %{criteria}',
+        named: '%{name} : %{criteria}',
         disabled: '%{rule} (désactivée)',
         and: ' et ',
         or: ' ou ',
@@ -490,7 +490,7 @@ export const fr = {
       errors: { format: 'Format invalide' },
       unsaved: {
         title: 'Modifications non enregistrées',
-        content: 'Vos modifications n’ont pas été enregistrées. Que voulez-vous faire ?',
+        content: 'Vos modifications n’ont pas été enregistrées. Que voulez-vous faire ?',
         leave: 'Quitter sans enregistrer',
         stay: 'Rester',
         saveAndLeave: 'Enregistrer et quitter',
@@ -510,7 +510,7 @@ export const fr = {
       title: 'Invitation à rejoindre %{organisation}',
       intro: 'Bonjour %{name}, vous êtes invité·e à rejoindre %{organisation} avec l’adresse %{email}.',
       newAccount: 'Choisissez votre nom d’utilisateur et votre mot de passe.',
-      existingAccount: 'Un compte existe déjà pour cette adresse : saisissez son mot de passe pour accepter.',
+      existingAccount: 'Un compte existe déjà pour cette adresse : saisissez son mot de passe pour accepter.',
       username: 'Nom d’utilisateur',
       accept: 'Accepter l’invitation',
       decline: 'Refuser',
@@ -545,21 +545,21 @@ export const fr = {
         FORM_FIELD_TOO_LARGE: 'Le champ %{field} du formulaire dépasse %{megabytes} Mo.',
         FORM_TOO_MANY_PARTS: 'Le formulaire a plus de %{limit} champs et fichiers.',
         FORM_TOO_MANY_FILES: 'Le formulaire a plus de %{limit} fichiers.',
-        UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge : %{type}',
+        UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge : %{type}',
         BAD_CONTENT_LENGTH: 'L’en-tête Content-Length ne correspond pas au corps de la requête.',
-        VALIDATION_FAILED: 'Certaines valeurs sont invalides : %{fields}',
+        VALIDATION_FAILED: 'Certaines valeurs sont invalides : %{fields}',
         INVALID_CHARACTER:
           '%{path} contient un caractère interdit (un NUL ou une moitié de paire de substitution)',
         JSON_TOO_DEEP: '%{path} est imbriqué sur plus de %{limit} niveaux',
-        INVALID_LIST_QUERY: 'Paramètre de liste invalide : %{param}',
-        INVALID_PERIOD: 'La période n’est pas valide : vérifiez ses dates',
+        INVALID_LIST_QUERY: 'Paramètre de liste invalide : %{param}',
+        INVALID_PERIOD: 'La période n’est pas valide : vérifiez ses dates',
         METHOD_NOT_ALLOWED: 'Cette opération n’est pas permise.',
         NOT_FOUND: 'Données introuvables',
         FORBIDDEN: 'Vous n’avez pas accès à cette ressource',
         DATABASE_UNAVAILABLE:
           'La base de données est momentanément indisponible. Veuillez réessayer dans un instant.',
         STORAGE_FULL:
-          'Le serveur n’a plus d’espace disque : les modifications sont refusées jusqu’à ce qu’un administrateur libère de la place. La consultation reste possible.',
+          'Le serveur n’a plus d’espace disque : les modifications sont refusées jusqu’à ce qu’un administrateur libère de la place. La consultation reste possible.',
         UNAUTHENTICATED: 'Connexion perdue. Veuillez vous reconnecter.',
         PASSWORD_EXPIRED: 'Votre mot de passe a expiré. Veuillez en choisir un nouveau.',
         CURRENT_PASSWORD_INCORRECT: 'Le mot de passe actuel est incorrect.',
@@ -573,7 +573,7 @@ export const fr = {
         ALREADY_INVITED: 'Une invitation est déjà en attente pour cette adresse',
         LAST_ADMIN: 'L’organisation doit garder au moins un administrateur',
         MEMBER_ACCOUNT_SHARED:
-          'Ce compte appartient aussi à une autre organisation : seul son titulaire peut changer ses nom, prénom, nom d’utilisateur et adresse e-mail',
+          'Ce compte appartient aussi à une autre organisation : seul son titulaire peut changer ses nom, prénom, nom d’utilisateur et adresse e-mail',
         SWITCH_FORBIDDEN:
           'Seul le personnel de la plateforme peut agir en tant qu’un autre utilisateur, et jamais changer son mot de passe',
         SWITCH_UNKNOWN_USER: 'Aucun utilisateur nommé « %{username} » en tant que qui agir',
@@ -591,48 +591,48 @@ export const fr = {
         PROJECT_HAS_PRIORITY_ENVIRONMENTS:
           'Un projet ne peut pas être supprimé tant qu’il a des environnements prioritaires',
         INVALID_CONFIGURATION:
-          'Cette configuration ne peut pas être importée : le fichier comporte des erreurs.',
-        CONFIGURATION_IN_USE: '« %{name} » est utilisé par %{users} : modifiez-les ou supprimez-les d’abord.',
+          'Cette configuration ne peut pas être importée : le fichier comporte des erreurs.',
+        CONFIGURATION_IN_USE: '« %{name} » est utilisé par %{users} : modifiez-les ou supprimez-les d’abord.',
         DOMAIN_MODULE_IN_USE:
-          'Des règles de domaine (%{rules}) utilisent ce module : modifiez-les ou supprimez-les d’abord',
+          'Des règles de domaine (%{rules}) utilisent ce module : modifiez-les ou supprimez-les d’abord',
         MODULE_ACTIVE: 'Le module %{module} est déjà dans le pipeline',
         NO_MODULE_SETTINGS: 'Le module %{module} n’a pas de paramètres sur cette page',
-        NLU_CONFIGURATION: 'Le serveur « %{server} » ne peut pas démarrer : %{reason}',
-        NLU_TIME_LIMIT: 'Le NLU a mis plus de 30 s à répondre : la lecture a été arrêtée.',
+        NLU_CONFIGURATION: 'Le serveur « %{server} » ne peut pas démarrer : %{reason}',
+        NLU_TIME_LIMIT: 'Le NLU a mis plus de 30 s à répondre : la lecture a été arrêtée.',
         NLU_TEST_NEEDS_SERVER: 'Un test du NLU demande au moins un serveur',
         UNKNOWN_SERVER: 'Aucun serveur de cet environnement n’a l’identifiant %{id}',
-        CATEGORISATION_TEST_FAILED: 'Le test de catégorisation a échoué : %{reason}',
-        EXTRACTION_TEST_FAILED: 'Le test d’extraction a échoué : %{reason}',
-        REPLY_TEST_FAILED: 'Le test de réponse a échoué : %{reason}',
+        CATEGORISATION_TEST_FAILED: 'Le test de catégorisation a échoué : %{reason}',
+        EXTRACTION_TEST_FAILED: 'Le test d’extraction a échoué : %{reason}',
+        REPLY_TEST_FAILED: 'Le test de réponse a échoué : %{reason}',
         FILE_REQUIRED: 'Un fichier est requis',
         FILE_TOO_LARGE: 'Les fichiers dépassent %{megabytes} Mo',
-        EXTRACTION_TIMEOUT: 'La lecture du fichier a pris trop de temps : elle a été arrêtée.',
+        EXTRACTION_TIMEOUT: 'La lecture du fichier a pris trop de temps : elle a été arrêtée.',
         EXTRACTOR_DISABLED: 'L’extracteur n’est pas activé dans cet environnement',
         DASHBOARDS_DISABLED: 'Les tableaux de bord ne sont pas disponibles sur ce déploiement',
-        INVALID_TIME_ZONE: 'Fuseau horaire inconnu : %{timeZone}',
+        INVALID_TIME_ZONE: 'Fuseau horaire inconnu : %{timeZone}',
         OCR_DATA_DISABLED: 'L’extraction de données OCR n’est pas dans le pipeline de cet environnement.',
         OCR_DATA_NO_FIELD:
-          'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',
+          'L’extraction de données OCR n’a encore aucun champ à lire : déclarez-en dans ses paramètres.',
         BAD_IDEMPOTENCY_KEY: 'L’en-tête Idempotency-Key doit compter de 1 à 200 caractères ASCII visibles',
         ANALYSIS_NOT_FOUND: 'L’analyse n’existe pas.',
         ANALYSIS_ALREADY_PROCESSING: 'L’analyse est déjà en cours de traitement',
-        ANALYSIS_ANONYMIZED: 'Cette analyse a été anonymisée : elle ne peut plus être ouverte',
+        ANALYSIS_ANONYMIZED: 'Cette analyse a été anonymisée : elle ne peut plus être ouverte',
         ANALYSIS_FINISHED: 'L’analyse est déjà terminée (%{status})',
         ANALYSIS_NOT_READY:
-          'L’analyse est encore en cours de traitement ; réessayez quand elle attendra son statut',
+          'L’analyse est encore en cours de traitement ; réessayez quand elle attendra son statut',
         NO_MANUAL_FINAL_STATUS: 'Cette analyse n’a pas été créée avec un statut final manuel',
         ORIGINAL_MISSING: 'Impossible de récupérer le fichier d’origine',
         DELIVERY_TIMEOUT: 'Le destinataire n’a pas répondu en %{seconds} s',
         DELIVERY_HTTP_ERROR: 'Le destinataire a répondu HTTP %{status}',
-        DELIVERY_ANSWER_TOO_LARGE: 'La réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',
+        DELIVERY_ANSWER_TOO_LARGE: 'La réponse du destinataire dépassait %{megabytes} Mo ; elle a été coupée',
         DELIVERY_UNREACHABLE: 'Le destinataire est injoignable (%{reason})',
         DELIVERY_REFUSED_ADDRESS:
           '%{host} désigne %{address}, une adresse interne à laquelle la plateforme n’envoie rien',
-        DELIVERY_FAILED: 'La livraison a échoué (détail technique : %{reason})',
-        WEBHOOK_INACTIVE: 'Le webhook est désactivé : rien n’a été envoyé',
+        DELIVERY_FAILED: 'La livraison a échoué (détail technique : %{reason})',
+        WEBHOOK_INACTIVE: 'Le webhook est désactivé : rien n’a été envoyé',
         ALERT_ENABLED: 'Désactivez l’alerte avant de la modifier (ou modifiez seulement « Activée »)',
         DELIVERY_IN_PROGRESS:
-          'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
+          'Cette livraison est en cours de tentatives ; elle ne peut pas être relancée maintenant',
       },
       /** What a field shows after its label when an input rule of any route refuses it. */
       // A refused save's field problems (schemas/detail-messages.ts).

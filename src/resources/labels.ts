@@ -79,6 +79,9 @@ export interface ResourceLabels {
   help(path: string): string;
 }
 
+/** French elides the article before a vowel: `l’environnement`, `cet archétype`. */
+const startsWithVowel = (word: string) => /^[aeiouyàâéèêëîïôûü]/i.test(word);
+
 /**
  * Labels of a resource from its translation keys (DESIGN.md §4), with readable fallbacks so that a
  * resource whose keys are missing still renders (the i18n coverage test is what catches them).
@@ -104,3 +107,32 @@ export const useResourceLabels = (resource: ResourceDescriptor): ResourceLabels 
   const translate = useTranslate();
   return useMemo(() => resourceLabels(translate, resource), [translate, resource]);
 };
+
+export type RecordMessage =
+  'create' | 'edit' | 'show' | 'deleteTitle' | 'deleteContent' | 'created' | 'updated' | 'deleted';
+
+/**
+ * The words about one record that agree with the resource's gender in French (i18n/wording.ts):
+ * the create, edit and show titles, the delete title and question, the notices.
+ *
+ * @example
+ * recordWording(translate, environments)('deleteTitle', { record: 'Walk' }); // Supprimer l’environnement « Walk »
+ */
+export const recordWording =
+  (translate: TranslateFunction, resource: ResourceDescriptor) =>
+  (message: RecordMessage, { record = '', count = 1 }: { record?: string; count?: number } = {}): string => {
+    const prefix = `resources.${resource.name}`;
+    const name = translate(`${prefix}.name`, { smart_count: 1, _: humanize(resource.name) });
+    const gender = translate(`${prefix}.gender`, { _: 'm' }) === 'f' ? 'f' : 'm';
+    const variant = `${gender}${startsWithVowel(name) ? 'Vowel' : ''}`;
+    return translate(`app.resource.${message}.${variant}`, {
+      Name: name,
+      name: name.toLocaleLowerCase(),
+      names: translate(`${prefix}.name`, {
+        smart_count: 2,
+        _: humanize(resource.name),
+      }).toLocaleLowerCase(),
+      record,
+      smart_count: count,
+    });
+  };

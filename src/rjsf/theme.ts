@@ -2,6 +2,7 @@ import { withTheme } from '@rjsf/core';
 import type { ThemeProps } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import { CodeWidget } from './CodeWidget';
+import { DateTimeWidget, DateWidget } from './DateWidgets';
 import { JsonField } from './JsonField';
 import { ProjectRuleWidget } from './ProjectRuleWidget';
 import { ReferenceWidget } from './ReferenceWidget';
@@ -12,7 +13,15 @@ import { ReferenceWidget } from './ReferenceWidget';
  */
 export const consoleTheme: ThemeProps = {
   ...Theme,
-  widgets: { ...Theme.widgets, reference: ReferenceWidget, projectRule: ProjectRuleWidget, code: CodeWidget },
+  widgets: {
+    ...Theme.widgets,
+    // Dates in the user's pattern and week (spec platform-shell §9), not the browser's.
+    DateWidget,
+    DateTimeWidget,
+    reference: ReferenceWidget,
+    projectRule: ProjectRuleWidget,
+    code: CodeWidget,
+  },
   fields: { ...Theme.fields, json: JsonField },
 };
 

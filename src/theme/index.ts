@@ -23,5 +23,13 @@ export {
   applyDarkMode,
   applyStoredPreferences,
 } from './preferences';
-export type { DateInput, Weekday } from './dates';
-export { formatDateTime, formatShortDate, shortDatePattern, firstDayOfWeek, dateLocale } from './dates';
+export type { DateInput, DateTimeOptions, Weekday } from './dates';
+export {
+  formatDateTime,
+  formatShortDate,
+  formatMonth,
+  shortDatePattern,
+  pickerFormats,
+  firstDayOfWeek,
+  dateLocale,
+} from './dates';

@@ -469,7 +469,7 @@ describe('the public analyses API', () => {
   });
 
   it('documents the status read and its wait parameter in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs/json' })).json();
     for (const path of ['/v4/api/analyses/{id}/status', '/v4/api/analyses/{id}']) {
       const get = doc.paths[path].get;
       expect(get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(

@@ -50,9 +50,39 @@ describe('serving the console', () => {
   });
 });
 
-describe('GET /v4/docs', () => {
-  it('publishes the OpenAPI document of the routes', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v4/docs' });
+describe('the API reference', () => {
+  it('is a browsable page at /v4/docs that loads only the platform’s own scripts', async () => {
+    const bare = await app.inject({ method: 'GET', url: '/v4/docs' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/v4/docs/');
+    const page = await app.inject({ method: 'GET', url: '/v4/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const sources = [...page.body.matchAll(/<script\b[^>]*\bsrc="([^"]*)"/g)].map(([, src]) => src);
+    expect(sources.length).toBeGreaterThan(0);
+    // Relative or on this origin: no CDN, the page works with no network beyond the platform.
+    for (const src of sources)
+      expect(new URL(src, 'http://platform.test/v4/docs/').origin).toBe('http://platform.test');
+    expect(page.body).not.toMatch(/https?:\/\/[^"' ]*\.(js|css)\b/);
+    // Its policy allows its own scripts and its inline start-up script by hash, nothing inline else.
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = policy.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).not.toContain('unsafe-eval');
+    for (const src of sources) {
+      const script = await app.inject({
+        method: 'GET',
+        url: new URL(src, 'http://platform.test/v4/docs/').pathname,
+      });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toMatch(/javascript/);
+      expect(script.body.length).toBeGreaterThan(100_000);
+    }
+  });
+
+  it('publishes the OpenAPI document of the routes at /v4/docs/json', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v4/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

@@ -278,7 +278,7 @@ describe('a member’s sessions, for administrators', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the session routes', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs' })).json<{
+    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs/json' })).json<{
       paths: Record<string, object>;
     }>();
     expect(Object.keys(doc.paths['/v4/console/api/user/logout'])).toEqual(['post']);

@@ -189,7 +189,7 @@ describe('webhooks: configuration', () => {
 
 describe('webhooks: the OpenAPI document', () => {
   it('publishes the payload schema and the delivery headers as an OpenAPI 3.1 webhook', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/v4/docs/json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     const { $id: _id, ...published } = webhookPayloadSchema;
     expect(doc.components.schemas.WebhookPayload).toEqual(JSON.parse(JSON.stringify(published)));

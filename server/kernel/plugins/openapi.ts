@@ -8,7 +8,8 @@ const { $id: _id, ...payloadSchema } = webhookPayloadSchema;
 
 /**
  * The OpenAPI document, generated from the route schemas (themselves derived from the shared call
- * contracts), at GET /v4/docs. Registered before the routes so that it sees them all.
+ * contracts), published at GET /v4/docs/json with a browsable reference at /v4/docs (api-reference.ts).
+ * Registered before the routes so that it sees them all.
  */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -48,7 +49,6 @@ export const openapiPlugin = fp(
         },
       },
     });
-    app.get('/v4/docs', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
 );

@@ -17,6 +17,6 @@ export const isCodeLanguage = (value: unknown): value is CodeLanguage =>
  * errorLine("Line 2: The 'if' tag is never closed (endif)") // 2
  */
 export const errorLine = (message: string): number | undefined => {
-  const found = /(?:^|: )(?:Line|Ligne) (\d+) ?:/.exec(message);
+  const found = /(?:^|:\s)(?:Line|Ligne) (\d+)\s?:/.exec(message);
   return found ? Number(found[1]) : undefined;
 };

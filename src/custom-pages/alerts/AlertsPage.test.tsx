@@ -65,7 +65,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     expect(screen.getAllByText('night@acme.test')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
     // Each kind shows its own settings: a timeout alert (the default) its delay only.
     const delay = () => within(dialog).queryByRole('spinbutton', { name: /^Delay \(minutes\)/ });
     const threshold = () => within(dialog).queryByRole('spinbutton', { name: /^Threshold/ });
@@ -101,7 +101,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     });
     // The alert's row (its address is in the firings below too).
     await user.click((await screen.findAllByText('night@acme.test'))[0]);
-    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
     const minutes = await within(dialog).findByRole('spinbutton', { name: /^Delay \(minutes\)/ });
     await user.clear(minutes);
     await user.type(minutes, '45');
@@ -125,7 +125,7 @@ describe('environment alerts (spec pipeline §3, §4, §6)', () => {
     await screen.findByRole('heading', { name: 'Alerts', level: 1 });
     expect(router.state.location.pathname).toBe(`${ENV_PATH}/dashboard/alerts`);
 
-    await user.click(await screen.findByRole('button', { name: /^11\/25\/2026/ }));
+    await user.click(await screen.findByRole('button', { name: /^11\/25\/26 / }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?alert=al1');
     await waitFor(() =>

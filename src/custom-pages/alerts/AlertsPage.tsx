@@ -11,6 +11,7 @@ import { environmentPath } from '../../routing/scopePaths';
 import { getResource } from '../../resources/registry';
 import { ResourcePageFrame } from '../../resources/ResourcePageFrame';
 import { useRouteScope } from '../../resources/useRouteScope';
+import { formatDateTime } from '../../theme';
 
 const alerts = getResource('alerts');
 const firings = getResource('alert-firings');
@@ -65,7 +66,7 @@ export const AlertsPage = () => {
               show(String(r.id));
             }}
           >
-            {new Date(r.lastFiredAt as string).toLocaleString(locale)}
+            {formatDateTime(r.lastFiredAt as string, locale)}
           </Link>
         ) : (
           '—'

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../test/fakeApi';
+import { enterDate } from '../../test/datePicker';
 import { fakeRest } from '../../test/fakeRest';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
 import { API, ENV_PATH, environmentRoutes, makeAnalysis } from './testing';
@@ -49,7 +50,7 @@ describe('analyses list (spec §2 "Core analyses")', () => {
     await user.click(screen.getByRole('combobox', { name: 'Input' }));
     await user.click(await screen.findByRole('option', { name: 'Simulated mail' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'invoice');
-    await user.type(screen.getByLabelText('Created on from'), '2026-03-01');
+    await enterDate('Created on from', '03/01/26');
     await waitFor(() => {
       const filter = filterOf(rest.requests.at(-1)!.url);
       expect(filter).toMatchObject({ status: 'processed', inputType: 'mail', q: 'invoice' });

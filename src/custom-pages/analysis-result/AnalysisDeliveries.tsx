@@ -13,6 +13,7 @@ import { getResource } from '../../resources/registry';
 import { environmentPath } from '../../routing/scopePaths';
 import { DeliveryStatusChip } from '../webhooks/DeliveryStatusChip';
 import { deliveryError } from '../webhooks/deliveryError';
+import { formatDateTime } from '../../theme';
 
 const deliveries = getResource('webhook-deliveries');
 
@@ -82,7 +83,7 @@ export const AnalysisDeliveries = ({
                 </TableCell>
                 <TableCell>{d.attempts as number}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {d.deliveredAt ? new Date(d.deliveredAt as string).toLocaleString(locale) : '—'}
+                  {d.deliveredAt ? formatDateTime(d.deliveredAt as string, locale) : '—'}
                 </TableCell>
                 <TableCell>{deliveryError(translate, d) || '—'}</TableCell>
               </TableRow>

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConsumptionReport } from '../../../schemas/contracts/consumption';
 import type { CurrentUser } from '../../../schemas/contracts/auth';
 import { json, type FakeRequest } from '../../test/fakeApi';
 import { acme, makeUser } from '../../test/fixtures';
+import { enterDate } from '../../test/datePicker';
 import { renderConsole, resetBrowserState } from '../../test/renderConsole';
 
 const CONSUMPTION = '/v4/console/api/organisations/o1/consumption';
@@ -134,9 +135,8 @@ describe('organisation consumption page (spec §2, §9)', () => {
       expect(queries.at(-1)).toEqual({ from: '2026-03-01', to: '2027-02-28', bucket: 'week' }),
     );
     expect(router.state.location.search).toBe('?from=2026-03-01&to=2027-02-28&bucket=week');
-    const from = await screen.findByLabelText('From');
-    // jsdom's date input takes a whole value, as a browser's picker gives it.
-    fireEvent.change(from, { target: { value: '2026-06-15' } });
+    // In the English pattern, mm/dd/yy (spec platform-shell §9).
+    await enterDate('From', '06/15/26');
     await waitFor(() =>
       expect(queries.at(-1)).toEqual({ from: '2026-06-15', to: '2027-02-28', bucket: 'week' }),
     );
@@ -145,7 +145,7 @@ describe('organisation consumption page (spec §2, §9)', () => {
     await user.click(await screen.findByRole('option', { name: 'Current contract year' }));
     // Asked for earlier: the answer comes from the call cache.
     await waitFor(() => expect(router.state.location.search).toBe('?bucket=week'));
-    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'From' })).toBeNull();
   });
 
   it('says when no quota is set', async () => {

@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { CONSUMPTION_BUCKETS, type ConsumptionBucket } from '../../../schemas/contracts/consumption';
 import { ChoiceField } from '../../components/ChoiceField';
+import { DatePickerField } from '../../components/pickers/DatePickers';
 
 /** What the page asks for: no dates = the current contract year. */
 export interface PeriodChoice {
@@ -40,14 +40,12 @@ export const ConsumptionPeriodPicker = ({ choice, shown, onChange }: Consumption
       />
       {custom
         ? (['from', 'to'] as const).map((side) => (
-            <TextField
+            <DatePickerField
               key={side}
-              type="date"
               label={translate(`app.consumption.${side}`)}
               value={day(side)}
               // An emptied or half-typed date keeps the last complete one.
-              onChange={(event) => event.target.value && onChange({ ...choice, [side]: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(value) => value && onChange({ ...choice, [side]: value })}
             />
           ))
         : null}

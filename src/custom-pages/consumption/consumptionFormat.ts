@@ -1,6 +1,6 @@
 import type { ConsumptionBucket } from '../../../schemas/contracts/consumption';
 import { parseDateOnly } from '../../components/dates';
-import { formatShortDate } from '../../theme';
+import { formatMonth, formatShortDate } from '../../theme';
 
 /**
  * Figures of the consumption page in the user's locale.
@@ -24,5 +24,5 @@ export const formatAmount = (value: number, locale: string): string =>
 /** A bucket's first day as its name: the date (day, week) or the month and year. */
 export const bucketName = (start: string, bucket: ConsumptionBucket, locale: string): string =>
   bucket === 'month'
-    ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }).format(parseDateOnly(start))
+    ? formatMonth(parseDateOnly(start), locale)
     : formatShortDate(parseDateOnly(start), locale);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DASHBOARD_UNITS, type DashboardUnit } from '../../../schemas/contracts/dashboard';
 import { ChoiceField } from '../../components/ChoiceField';
+import { DatePickerField } from '../../components/pickers/DatePickers';
 import type { PeriodChoice } from './useDashboardPeriod';
 
 export interface DashboardPeriodPickerProps {
@@ -69,13 +70,11 @@ export const DashboardPeriodPicker = ({ choice, shown, onChange }: DashboardPeri
         </>
       ) : (
         (['from', 'to'] as const).map((side) => (
-          <TextField
+          <DatePickerField
             key={side}
-            type="date"
             label={translate(`app.dashboard.${side}`)}
             value={choice[side]}
-            onChange={(event) => event.target.value && onChange({ ...choice, [side]: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => value && onChange({ ...choice, [side]: value })}
           />
         ))
       )}

@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { TRACE_STEPS, type TraceStep } from '../../../schemas/analysis-result';
 import { ERROR_LOG_KINDS, type ErrorLogKind } from '../../../schemas/contracts/error-log';
 import { ChoiceField } from '../../components/ChoiceField';
+import { DatePickerField } from '../../components/pickers/DatePickers';
 import type { ErrorLogFilters } from './errorLogFilters';
 
 /** The category filter's "any category" option (no category sent). */
@@ -81,13 +82,11 @@ export const ErrorLogFilterBar = ({
         )}
       />
       {(['from', 'to'] as const).map((side) => (
-        <TextField
+        <DatePickerField
           key={side}
-          type="date"
           label={translate(`app.errorLog.filters.${side}`)}
           value={filters[side]}
-          onChange={(event) => onChange({ ...filters, [side]: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(value) => value !== filters[side] && onChange({ ...filters, [side]: value })}
         />
       ))}
     </Stack>

@@ -9,6 +9,7 @@ import { useLocale, useTranslate, type TranslateFunction } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ErrorLogEntry } from '../../../schemas/contracts/error-log';
 import { deliveryError } from '../webhooks/deliveryError';
+import { formatDateTime } from '../../theme';
 
 /** Where the entry failed: the step's name, or the webhook's address; a failure outside steps says so. */
 const where = (translate: TranslateFunction, entry: ErrorLogEntry) =>
@@ -45,7 +46,9 @@ export const ErrorLogTable = ({
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.kind === 'delivery' ? entry.deliveryId : `${entry.analysisId}-${entry.step}`}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.at).toLocaleString(locale)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(entry.at, locale, { seconds: true })}
+            </TableCell>
             <TableCell>{translate(`app.errorLog.kinds.${entry.kind}`)}</TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>{where(translate, entry)}</TableCell>
             <TableCell>

@@ -7,6 +7,7 @@ import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { ANALYSIS_STATUSES } from '../../../schemas/analysis-result';
 import { listEnvironments } from '../../../schemas/contracts/tenancy';
 import { SAMPLING_MAX, sampleAnalyses } from '../../../schemas/contracts/testing';
+import { DatePickerField } from '../../components/pickers/DatePickers';
 import { FormDialog, FormDialogBody, useSubmission } from '../../components/FormDialog';
 import { splitTyped } from '../../../schemas/bank-message.schema';
 import { useApiClient } from '../../providers/ServicesContext';
@@ -125,22 +126,13 @@ const SamplingForm = ({ projectId, onClose }: Omit<SamplingDialogProps, 'open'>)
         />
       </Stack>
       <Stack direction="row" spacing={2}>
-        <TextField
+        <DatePickerField
           fullWidth
-          type="date"
           label={translate('app.testing.sampling.from')}
           value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setFrom}
         />
-        <TextField
-          fullWidth
-          type="date"
-          label={translate('app.testing.sampling.to')}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DatePickerField fullWidth label={translate('app.testing.sampling.to')} value={to} onChange={setTo} />
       </Stack>
       <Stack direction="row" spacing={2}>
         <TextField

@@ -166,7 +166,7 @@ describe('organisation administration (spec §2, §6)', () => {
     await user.clear(name);
     await user.type(name, 'Acme Group');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('Organisation saved')).toBeInTheDocument();
     expect(sent).toEqual([expect.objectContaining({ name: 'Acme Group' })]);
   });
 
@@ -177,7 +177,7 @@ describe('organisation administration (spec §2, §6)', () => {
     await user.clear(quota);
     await user.type(quota, '5000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('Organisation saved')).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'Acme', contractStartDate: null, yearlyQuota: 5000 }]);
   });
 

@@ -81,7 +81,7 @@ describe('project home and menu (spec §2, §5, §6)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Delete Project Demo project')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delete project “Demo project”')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
   });

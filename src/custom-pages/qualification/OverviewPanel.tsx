@@ -17,6 +17,7 @@ import { useCall } from '../../providers/useCall';
 import { testResultsPath } from '../../routing/scopePaths';
 import { testingErrorMessage } from '../messages-bank/testingErrors';
 import { useRatio } from '../test-scores/ScoresTable';
+import { formatDateTime } from '../../theme';
 
 const STATUS_COLOURS = {
   qualified: 'success',
@@ -91,7 +92,7 @@ export const OverviewPanel = ({ projectId, tag }: { projectId: string; tag: stri
         ) : lastTest ? (
           <Link component={RouterLink} to={testResultsPath(projectId, lastTest.id)}>
             {translate('app.testing.qualification.lastTest', {
-              date: lastTest.finishedAt ? new Date(lastTest.finishedAt).toLocaleString(locale) : '—',
+              date: lastTest.finishedAt ? formatDateTime(lastTest.finishedAt, locale) : '—',
             })}
           </Link>
         ) : (

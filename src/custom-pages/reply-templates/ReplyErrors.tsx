@@ -13,6 +13,7 @@ import { errorMessage } from '../../api/errors';
 import { useCall } from '../../providers/useCall';
 import { useTraceText } from '../analysis-result/traceText';
 import { environmentPath } from '../../routing/scopePaths';
+import { formatDateTime } from '../../theme';
 
 /**
  * The last template errors of the environment's analyses, each linked to its analysis, said by
@@ -44,7 +45,9 @@ export const ReplyErrors = ({ envId }: { envId: string }) => {
         <TableBody>
           {errors.data.map((e) => (
             <TableRow key={e.analysisId}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString(locale)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(e.at, locale, { seconds: true })}
+              </TableCell>
               <TableCell>
                 <Link
                   component={RouterLink}

@@ -23,6 +23,7 @@ import { getResource } from '../../resources/registry';
 import { refusalMessage } from '../../resources/labels';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
 import { deliveryError } from './deliveryError';
+import { formatDateTime } from '../../theme';
 
 const deliveries = getResource('webhook-deliveries');
 
@@ -81,7 +82,7 @@ export const DeliveryDialog = ({
             {delivery.status === 'pending' && delivery.nextAttemptAt ? (
               <Alert severity="info">
                 {translate('app.webhooks.nextAttempt', {
-                  at: new Date(delivery.nextAttemptAt as string).toLocaleString(locale),
+                  at: formatDateTime(delivery.nextAttemptAt as string, locale),
                 })}
               </Alert>
             ) : null}
@@ -108,7 +109,7 @@ export const DeliveryDialog = ({
                     <TableRow key={a.attempt}>
                       <TableCell>{a.attempt}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {new Date(a.startedAt).toLocaleString(locale)}
+                        {formatDateTime(a.startedAt, locale, { seconds: true })}
                       </TableCell>
                       <TableCell>{translate('app.webhooks.milliseconds', { ms: a.durationMs })}</TableCell>
                       <TableCell>{a.statusCode ?? '—'}</TableCell>

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { replayFailedDeliveries } from '../../../schemas/contracts/webhooks';
+import { DateTimePickerField } from '../../components/pickers/DatePickers';
 import { invalidateCallCache } from '../../providers/callCache';
 import { useApiClient } from '../../providers/ServicesContext';
 import { getResource } from '../../resources/registry';
@@ -16,7 +17,7 @@ import { refusalMessage } from '../../resources/labels';
 
 const webhooks = getResource('webhooks');
 
-/** `datetime-local` wants local time without seconds: the default is a day ago. */
+/** Local time without seconds, as DateTimePickerField reads it: the default is a day ago. */
 const dayAgo = () => {
   const d = new Date(Date.now() - 86_400_000);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -69,13 +70,7 @@ export const ReplayFailedDialog = ({ envId, onClose }: { envId: string; onClose:
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="datetime-local"
-            label={translate('app.webhooks.since')}
-            value={since}
-            onChange={(e) => setSince(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateTimePickerField label={translate('app.webhooks.since')} value={since} onChange={setSince} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -16,6 +16,7 @@ import { DeliveryDialog } from './DeliveryDialog';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
 import { deliveryError } from './deliveryError';
 import { ReplayFailedDialog } from './ReplayFailedDialog';
+import { formatDateTime } from '../../theme';
 
 const webhooks = getResource('webhooks');
 const deliveries = getResource('webhook-deliveries');
@@ -72,7 +73,7 @@ export const WebhooksPage = () => {
         r.failingSince ? (
           <Typography variant="body2" color="error">
             {translate('app.webhooks.failingSince', {
-              at: new Date(r.failingSince as string).toLocaleString(locale),
+              at: formatDateTime(r.failingSince as string, locale),
             })}
           </Typography>
         ) : (

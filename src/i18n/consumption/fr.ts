@@ -13,7 +13,7 @@ export const consumptionFr = {
   buckets: { day: 'Jour', week: 'Semaine', month: 'Mois' },
   figures: { analyses: 'Analyses', tokens: 'Jetons', sizeMb: 'Taille (Mo)' },
   tokensNote:
-    'Les jetons sont ceux que les appels au LLM des analyses ont consommés (moteur de vision, modèles de réponse LLM), tels que le point d’accès LLM les compte ; un point d’accès qui ne les indique pas en compte 0.',
+    'Les jetons sont ceux que les appels au LLM des analyses ont consommés (moteur de vision, modèles de réponse LLM), tels que le point d’accès LLM les compte ; un point d’accès qui ne les indique pas en compte 0.',
   quota: {
     title: 'Quota annuel',
     used: '%{used} / %{quota} analyses',
@@ -29,14 +29,14 @@ export const consumptionFr = {
     kg: '%{value} kg CO2',
     kwh: '%{value} kWh',
     since: 'Depuis le %{date}, %{smart_count} analyse |||| Depuis le %{date}, %{smart_count} analyses',
-    how: 'Comment est-ce calculé ?',
+    how: 'Comment est-ce calculé ?',
     method:
-      'Énergie = durée de traitement mesurée de chaque analyse × %{watts} W par cœur occupé (hypothèse : la puissance d’un serveur actuel en charge, partagée entre ses cœurs) × PUE %{pue} (les pertes du centre de données). CO2 = énergie × %{factor} kg CO2 par kWh (mix électrique français). Compté depuis le 24 avril 2025. Non compté : les serveurs au repos, le stockage dans la durée, les réseaux, vos appareils et la fabrication du matériel.',
+      'Énergie = durée de traitement mesurée de chaque analyse × %{watts} W par cœur occupé (hypothèse : la puissance d’un serveur actuel en charge, partagée entre ses cœurs) × PUE %{pue} (les pertes du centre de données). CO2 = énergie × %{factor} kg CO2 par kWh (mix électrique français). Compté depuis le 24 avril 2025. Non compté : les serveurs au repos, le stockage dans la durée, les réseaux, vos appareils et la fabrication du matériel.',
   },
   series: {
     title: 'Analyses dans le temps',
     week: 'Semaine du %{date}',
-    bar: '%{bucket} : %{smart_count} analyse |||| %{bucket} : %{smart_count} analyses',
+    bar: '%{bucket} : %{smart_count} analyse |||| %{bucket} : %{smart_count} analyses',
     total: 'Sur la période',
   },
   projects: {

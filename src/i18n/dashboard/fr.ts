@@ -4,7 +4,7 @@
  */
 export const dashboardFr = {
   intro:
-    'Les analyses de l’environnement sur une période : leurs statuts dans le temps, leurs catégories, le taux d’erreur, les temps de traitement et le remplissage des champs extraits. Cliquez sur un statut ou une catégorie pour ouvrir les analyses concernées.',
+    'Les analyses de l’environnement sur une période : leurs statuts dans le temps, leurs catégories, le taux d’erreur, les temps de traitement et le remplissage des champs extraits. Cliquez sur un statut ou une catégorie pour ouvrir les analyses concernées.',
   disabled: 'Les tableaux de bord ne sont pas disponibles sur ce déploiement',
   period: 'Période',
   periods: { relative: 'Relative', range: 'Dates choisies' },
@@ -48,7 +48,7 @@ export const dashboardFr = {
     max: 'Maximum',
     empty: 'Aucune analyse terminée sur la période.',
     precision:
-      'Exécutions et maximum exacts ; sur les jours résumés (terminés depuis plus d’un jour), centiles à 1 % près.',
+      'Exécutions et maximum exacts ; sur les jours résumés (terminés depuis plus d’un jour), centiles à 1 % près.',
   },
   extraction: {
     title: 'Remplissage des champs extraits',
@@ -62,7 +62,7 @@ export const dashboardFr = {
     open: 'Alertes',
     back: 'Tableau de bord',
     intro:
-      'Une alerte prévient par e-mail quand une analyse n’est toujours pas terminée après un délai, ou quand plus d’analyses qu’un seuil sont créées dans l’heure, le jour, la semaine, le mois ou le trimestre en cours. Chaque analyse en retard est signalée une fois ; un seuil, une fois par franchissement. Une alerte activée se désactive avant d’être modifiée.',
+      'Une alerte prévient par e-mail quand une analyse n’est toujours pas terminée après un délai, ou quand plus d’analyses qu’un seuil sont créées dans l’heure, le jour, la semaine, le mois ou le trimestre en cours. Chaque analyse en retard est signalée une fois ; un seuil, une fois par franchissement. Une alerte activée se désactive avant d’être modifiée.',
     enabled: 'Activée',
     disabled: 'Désactivée',
     oneAlert: 'Déclenchements d’une seule alerte',

@@ -7,7 +7,7 @@ export const extractorFr = {
     'L’extracteur lit chaque entrée (mail, document, image, tableur, audio) et en découpe le texte en blocs pour les modules suivants.',
   inherited: 'Comme la famille',
   saved: 'Paramètres de l’extracteur enregistrés',
-  saveFailed: 'Les paramètres de l’extracteur n’ont pas pu être enregistrés : %{reason}',
+  saveFailed: 'Les paramètres de l’extracteur n’ont pas pu être enregistrés : %{reason}',
   fields: {
     enabled: 'Activé',
     useCache: 'Utiliser le cache',
@@ -57,11 +57,11 @@ export const extractorFr = {
     'formatter.splitPerPage': 'Aucun bloc ne chevauche deux pages.',
     'formatter.redundancy': 'Chaque bloc reprend la fin du précédent, pour ne couper aucune phrase.',
     'email.ignoredExtensions': 'Sans point, en minuscules (par exemple « png »).',
-    'email.headers': 'En minuscules ; vide, tous sont conservés.',
+    'email.headers': 'En minuscules ; vide, tous sont conservés.',
     'document.ocrMode': 'AUTO lit par OCR les pages dont la bibliothèque PDF ne tire aucun texte.',
     'image.minWidth': 'Les images plus petites (logos, signatures) sont ignorées.',
     overrides:
-      'Changent des options pour une extension : un champ laissé vide garde la valeur de la famille.',
+      'Changent des options pour une extension : un champ laissé vide garde la valeur de la famille.',
   },
   kinds: {
     email: 'un mail',
@@ -74,11 +74,11 @@ export const extractorFr = {
   },
   test: {
     open: 'Tester l’extracteur',
-    disabled: 'L’extracteur n’est pas activé dans cet environnement : activez-le pour le tester.',
+    disabled: 'L’extracteur n’est pas activé dans cet environnement : activez-le pour le tester.',
     intro:
-      'Déposez un fichier : il est lu avec les paramètres enregistrés de cet environnement, sans lancer d’analyse.',
+      'Déposez un fichier : il est lu avec les paramètres enregistrés de cet environnement, sans lancer d’analyse.',
     choose: 'Choisir un fichier',
-    failed: 'Le fichier n’a pas pu être lu : %{reason}',
+    failed: 'Le fichier n’a pas pu être lu : %{reason}',
     summary: 'Lu comme %{kind} en %{duration}.',
     copy: 'Copier le JSON',
     copied: 'JSON copié dans le presse-papiers',

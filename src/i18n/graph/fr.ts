@@ -1,7 +1,7 @@
 /** Messages of the graph view (spec pipeline §2 `graph`), French; merged into `app.graph` by ../fr.ts. */
 export const graphFr = {
   intro:
-    'La configuration de l’environnement d’un seul regard : les modules du pipeline dans leur ordre, les serveurs NLU, leurs contextes, les interactions et les archétypes qu’elles lisent, les catégories et leurs règles. Cherchez un élément pour voir son voisinage ; cliquez dessus pour l’ouvrir.',
+    'La configuration de l’environnement d’un seul regard : les modules du pipeline dans leur ordre, les serveurs NLU, leurs contextes, les interactions et les archétypes qu’elles lisent, les catégories et leurs règles. Cherchez un élément pour voir son voisinage ; cliquez dessus pour l’ouvrir.',
   search: 'Chercher un élément',
   showAll: 'Tout afficher',
   counts: '%{nodes} éléments, %{edges} liens',
@@ -29,13 +29,13 @@ export const graphFr = {
   problems: {
     title: 'Points d’attention',
     none: 'Aucune référence manquante, aucun archétype inutilisé, aucune règle signalée.',
-    missing: '%{kind} « %{name} » : nommé dans la configuration, mais introuvable',
-    unused: 'Archétype « %{name} » : aucune interaction, aucun archétype ni champ extrait ne l’utilise',
+    missing: '%{kind} « %{name} » : nommé dans la configuration, mais introuvable',
+    unused: 'Archétype « %{name} » : aucune interaction, aucun archétype ni champ extrait ne l’utilise',
     flagged: {
       disabled:
-        'Règle « %{rule} » de « %{category} » : ne peut pas correspondre, l’interaction « %{interaction} » est désactivée',
+        'Règle « %{rule} » de « %{category} » : ne peut pas correspondre, l’interaction « %{interaction} » est désactivée',
       missing:
-        'Règle « %{rule} » de « %{category} » : ne peut pas correspondre, l’interaction « %{interaction} » n’existe pas',
+        'Règle « %{rule} » de « %{category} » : ne peut pas correspondre, l’interaction « %{interaction} » n’existe pas',
     },
   },
 };

@@ -5,7 +5,7 @@ export const modulesFr = {
   pipeline: 'Pipeline',
   toAdd: 'Modules à ajouter',
   allActive: 'Tous les modules sont dans le pipeline.',
-  empty: 'Aucun module : les analyses ne lisent rien.',
+  empty: 'Aucun module : les analyses ne lisent rien.',
   types: {
     extractor: 'Extracteur',
     nlu: 'NLU',
@@ -19,19 +19,19 @@ export const modulesFr = {
     output: 'Sortie',
   },
   descriptions: {
-    extractor: 'Lit les fichiers et les mails : en-têtes, textes, pièces jointes, OCR.',
+    extractor: 'Lit les fichiers et les mails : en-têtes, textes, pièces jointes, OCR.',
     nlu: 'Trouve les archétypes et les interactions dans le texte.',
     categorization: 'Donne les catégories du message et des pièces jointes par règles.',
     ocrDataExtraction:
       'Lit, dans les documents d’une catégorie, les valeurs imprimées à côté de leurs libellés (factures, formulaires).',
     postProcessing:
-      'Ajuste catégories, marqueurs et données par règles, avant les étapes LLM : par exemple router le moteur de vision.',
+      'Ajuste catégories, marqueurs et données par règles, avant les étapes LLM : par exemple router le moteur de vision.',
     visionEngine:
-      'Envoie les images des pages à un LLM avec une consigne : réponse libre, catégorie ou champs.',
+      'Envoie les images des pages à un LLM avec une consigne : réponse libre, catégorie ou champs.',
     extraction: 'Extrait les informations des champs configurés.',
     replyTemplate: 'Rédige la réponse avec le modèle par défaut.',
     consolidation: 'Envoie l’analyse à un workflow (n8n…), qui peut la terminer par son statut final.',
-    output: 'Construit ce que reçoivent les intégrations : catégories, données extraites, fichiers…',
+    output: 'Construit ce que reçoivent les intégrations : catégories, données extraites, fichiers…',
   },
   inputTypes: {
     all: 'Toutes les entrées',
@@ -39,8 +39,8 @@ export const modulesFr = {
     document: 'Documents',
     text: 'Texte collé',
   },
-  reads: 'Lit : %{inputType}',
-  context: 'Contexte : %{name}',
+  reads: 'Lit : %{inputType}',
+  context: 'Contexte : %{name}',
   moveUp: 'Monter %{name}',
   moveDown: 'Descendre %{name}',
   settings: 'Paramètres de %{name}',
@@ -50,10 +50,10 @@ export const modulesFr = {
   moved: 'Ordre des modules enregistré',
   deactivated: 'Module désactivé, sa configuration est supprimée',
   llmMissing:
-    'Aucun point d’accès LLM n’est configuré sur ce déploiement : le moteur de vision est ignoré, avec un avertissement, à chaque analyse.',
+    'Aucun point d’accès LLM n’est configuré sur ce déploiement : le moteur de vision est ignoré, avec un avertissement, à chaque analyse.',
   confirm: {
-    title: 'Désactiver le module %{name} ?',
-    deletes: 'Toute sa configuration est supprimée, sans retour possible :',
+    title: 'Désactiver le module %{name} ?',
+    deletes: 'Toute sa configuration est supprimée, sans retour possible :',
     nothing: 'Il n’a aucune configuration à supprimer.',
     output: 'Ses choix reviennent à leurs valeurs par défaut.',
     extractor: 'Ses paramètres reviennent à leurs valeurs par défaut.',
@@ -91,11 +91,11 @@ export const modulesFr = {
     skip: 'Catégories à ne pas envoyer',
     skipHelp: 'Les catégories de messages ou de pièces jointes à retirer de l’envoi.',
     warnings: {
-      nothingSelected: 'Rien n’est sélectionné : l’intégration n’aura aucun effet.',
+      nothingSelected: 'Rien n’est sélectionné : l’intégration n’aura aucun effet.',
       activateCategories:
-        'Le module de catégorisation donne des catégories : activez les catégories dans le module de sortie pour les envoyer.',
+        'Le module de catégorisation donne des catégories : activez les catégories dans le module de sortie pour les envoyer.',
       skipMismatch:
-        'Catégories à ne pas envoyer qu’aucune catégorie de cet environnement ne porte : %{names}.',
+        'Catégories à ne pas envoyer qu’aucune catégorie de cet environnement ne porte : %{names}.',
     },
     none: 'Pas de contenu envoyé.',
     payload: 'Contenu envoyé',
@@ -103,11 +103,11 @@ export const modulesFr = {
   vision: {
     title: 'Ce que demande le moteur de vision',
     llmMissing:
-      'Aucun point d’accès LLM n’est configuré sur ce déploiement (LLM_BASE_URL, LLM_MODEL) : l’étape est ignorée, avec un avertissement, à chaque analyse.',
+      'Aucun point d’accès LLM n’est configuré sur ce déploiement (LLM_BASE_URL, LLM_MODEL) : l’étape est ignorée, avec un avertissement, à chaque analyse.',
     model: 'Le modèle %{model} répond.',
     defaultModel: 'Le modèle par défaut du point d’accès LLM répond.',
     active: 'Actif',
-    activeHelp: 'Désactivé : l’étape est ignorée, les paramètres sont conservés.',
+    activeHelp: 'Désactivé : l’étape est ignorée, les paramètres sont conservés.',
     type: 'Type',
     types: {
       custom: 'Personnalisé',
@@ -144,7 +144,7 @@ export const modulesFr = {
       fieldsRequired: 'Une extraction stricte a besoin d’au moins un champ.',
       keyRequired: 'La clé est obligatoire.',
       badKey:
-        '« %{key} » n’est pas une clé valide : une lettre, puis des lettres, des chiffres ou _ (64 au plus).',
+        '« %{key} » n’est pas une clé valide : une lettre, puis des lettres, des chiffres ou _ (64 au plus).',
       duplicateKey: 'La clé « %{key} » est déclarée deux fois.',
     },
     result: {
@@ -161,20 +161,20 @@ export const modulesFr = {
   ocrData: {
     title: 'Ce que lit l’extraction de données OCR',
     intro:
-      'Les valeurs imprimées à côté d’un libellé (« Total TTC : 1 236,00 € », « IBAN » au-dessus du numéro), lues dans le texte des pages : la couche texte d’un PDF, ou l’OCR.',
+      'Les valeurs imprimées à côté d’un libellé (« Total TTC : 1 236,00 € », « IBAN » au-dessus du numéro), lues dans le texte des pages : la couche texte d’un PDF, ou l’OCR.',
     category: 'Catégorie des documents lus',
     categoryHelp:
-      'Une pièce jointe est lue quand c’est sa catégorie ; un fichier analysé seul, quand c’est celle du message.',
+      'Une pièce jointe est lue quand c’est sa catégorie ; un fichier analysé seul, quand c’est celle du message.',
     everyDocument: 'Tous les documents',
     documents: 'Noms de fichiers',
     documentsHelp:
-      'Par exemple facture*.pdf ou *.tif : * remplace des caractères, ? un seul, sans tenir compte de la casse. Vide : tous les fichiers. Entrée pour ajouter.',
+      'Par exemple facture*.pdf ou *.tif : * remplace des caractères, ? un seul, sans tenir compte de la casse. Vide : tous les fichiers. Entrée pour ajouter.',
     fields: 'Champs',
     fieldsHelp:
-      'La valeur suit un libellé sur sa ligne, ou est sur la ligne suivante quand le libellé la termine. Le type la repère ; un motif la précise.',
+      'La valeur suit un libellé sur sa ligne, ou est sur la ligne suivante quand le libellé la termine. Le type la repère ; un motif la précise.',
     field: 'Champ %{n}',
     key: 'Clé',
-    keyHelp: 'Son nom dans les données extraites : une lettre, puis lettres, chiffres ou _.',
+    keyHelp: 'Son nom dans les données extraites : une lettre, puis lettres, chiffres ou _.',
     type: 'Type',
     types: {
       text: 'Texte (reste de la ligne)',
@@ -189,37 +189,37 @@ export const modulesFr = {
     anchorsHelp:
       'Les libellés imprimés avant la valeur, sans tenir compte de la casse ni des accents. Entrée pour ajouter.',
     pattern: 'Motif (facultatif)',
-    patternHelp: 'Une expression régulière que la valeur doit respecter ; son premier groupe s’il en a un.',
+    patternHelp: 'Une expression régulière que la valeur doit respecter ; son premier groupe s’il en a un.',
     remove: 'Supprimer le champ %{n}',
     addField: 'Ajouter un champ',
     test: 'Tester sur un fichier',
     problems: {
-      fieldsRequired: 'Déclarez au moins un champ à lire : sans champ, l’étape est ignorée.',
+      fieldsRequired: 'Déclarez au moins un champ à lire : sans champ, l’étape est ignorée.',
       keyRequired: 'Donnez une clé à ce champ.',
-      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
+      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
       duplicateKey: 'La clé « %{key} » est déclarée deux fois.',
       anchorsRequired: 'Le champ « %{key} » a besoin d’au moins un libellé.',
       anchorsRequiredUnnamed: 'Ce champ a besoin d’au moins un libellé.',
-      badPattern: 'Le motif du champ « %{key} » ne peut pas être utilisé : %{reason}',
-      badPatternUnnamed: 'Le motif de ce champ ne peut pas être utilisé : %{reason}',
+      badPattern: 'Le motif du champ « %{key} » ne peut pas être utilisé : %{reason}',
+      badPatternUnnamed: 'Le motif de ce champ ne peut pas être utilisé : %{reason}',
       unknownCategory: 'Il n’y a pas de catégorie « %{category} » dans cet environnement.',
       patternRefused:
-        'Le serveur refuse le motif du champ « %{key} » : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
+        'Le serveur refuse le motif du champ « %{key} » : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
       patternRefusedUnnamed:
-        'Le serveur refuse le motif de ce champ : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
+        'Le serveur refuse le motif de ce champ : ce n’est pas une expression qu’il accepte, ou elle pourrait prendre trop de temps sur certains textes.',
       refused: 'Le serveur refuse cette valeur.',
     },
   },
   postProcessing: {
     title: 'Règles de post-traitement',
     intro:
-      'Après la catégorisation et l’extraction de données OCR, avant le moteur de vision : chaque règle dont la condition est vraie fait son action, dans l’ordre, et la suivante lit ce qu’elle a changé. Un marqueur ajouté ici peut limiter les modules suivants.',
-    empty: 'Aucune règle : l’étape est ignorée.',
+      'Après la catégorisation et l’extraction de données OCR, avant le moteur de vision : chaque règle dont la condition est vraie fait son action, dans l’ordre, et la suivante lit ce qu’elle a changé. Un marqueur ajouté ici peut limiter les modules suivants.',
+    empty: 'Aucune règle : l’étape est ignorée.',
     rule: 'Règle %{n}',
     name: 'Nom',
     when: 'Condition (Twig)',
     whenHelp:
-      "Une expression Twig sur l’analyse : data.total > 1000, 'Facture' in categories, 'urgent' in taints, 'remboursement' in text|lower. Vide : toujours.",
+      "Une expression Twig sur l’analyse : data.total > 1000, 'Facture' in categories, 'urgent' in taints, 'remboursement' in text|lower. Vide : toujours.",
     action: 'Action',
     actions: {
       addCategory: 'Ajouter une catégorie du message',
@@ -234,11 +234,11 @@ export const modulesFr = {
       taint: 'Marqueur',
       taintHelp: 'Les modules suivants peuvent ne s’exécuter qu’avec lui, ou sans lui.',
       key: 'Clé',
-      keyHelp: 'Son nom dans les données extraites : la valeur remplace celles de cette clé.',
+      keyHelp: 'Son nom dans les données extraites : la valeur remplace celles de cette clé.',
     },
     value: 'Valeur (Twig)',
     valueHelp:
-      'Un modèle Twig dont le texte est la valeur : REF-{{ data.contract }}, {{ data.total * 1.2 }}. Un nombre est lu comme un nombre ; vide : la clé est retirée.',
+      'Un modèle Twig dont le texte est la valeur : REF-{{ data.contract }}, {{ data.total * 1.2 }}. Un nombre est lu comme un nombre ; vide : la clé est retirée.',
     moveUp: 'Monter la règle %{n}',
     moveDown: 'Descendre la règle %{n}',
     remove: 'Supprimer la règle %{n}',
@@ -252,37 +252,37 @@ export const modulesFr = {
         key: 'Donnez la clé de cette règle.',
       },
       unknownCategory: 'Il n’y a pas de catégorie de message « %{category} » dans cet environnement.',
-      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
-      badCondition: 'La condition de la règle « %{name} » ne peut pas être lue : %{reason}',
-      badValue: 'La valeur de la règle « %{name} » ne peut pas être lue : %{reason}',
+      badKey: '« %{key} » n’est pas une clé valide : une lettre, puis lettres, chiffres ou _ (64 au plus).',
+      badCondition: 'La condition de la règle « %{name} » ne peut pas être lue : %{reason}',
+      badValue: 'La valeur de la règle « %{name} » ne peut pas être lue : %{reason}',
       refused: 'Le serveur refuse cette valeur.',
     },
   },
   consolidation: {
     title: 'Workflow de consolidation',
     engineMissing:
-      'Aucun moteur de workflows n’est configuré sur ce déploiement (WORKFLOW_BASE_URL) : la consolidation est ignorée, avec un avertissement, à chaque analyse.',
+      'Aucun moteur de workflows n’est configuré sur ce déploiement (WORKFLOW_BASE_URL) : la consolidation est ignorée, avec un avertissement, à chaque analyse.',
     workflowId: 'Identifiant du workflow',
     workflowIdHelp:
-      'Le dernier segment de l’URL de son webhook (n8n) : chaque analyse est envoyée à WORKFLOW_BASE_URL/identifiant.',
+      'Le dernier segment de l’URL de son webhook (n8n) : chaque analyse est envoyée à WORKFLOW_BASE_URL/identifiant.',
     finalStatus:
-      'Une analyse créée avec le statut final manuel reste en cours jusqu’à ce que le workflow la termine (PATCH, avec exchangeLabels) : la requête lui donne l’adresse à appeler.',
+      'Une analyse créée avec le statut final manuel reste en cours jusqu’à ce que le workflow la termine (PATCH, avec exchangeLabels) : la requête lui donne l’adresse à appeler.',
     problems: {
-      workflowIdRequired: 'Donnez l’identifiant du workflow : sans lui, l’étape est ignorée.',
+      workflowIdRequired: 'Donnez l’identifiant du workflow : sans lui, l’étape est ignorée.',
       badWorkflowId:
-        '« %{workflowId} » n’est pas un identifiant de workflow : lettres, chiffres, - et _ (128 au plus).',
+        '« %{workflowId} » n’est pas un identifiant de workflow : lettres, chiffres, - et _ (128 au plus).',
     },
   },
   taint: {
     edit: 'Routage par marqueur de %{name}',
-    title: 'Routage par marqueur : %{name}',
+    title: 'Routage par marqueur : %{name}',
     mode: 'Le module s’exécute',
     modes: {
       with: 'seulement avec le marqueur',
       without: 'seulement sans le marqueur',
     },
     taint: 'Marqueur',
-    help: 'Un marqueur posé par une règle de catégorisation. Vide : le module s’exécute pour toutes les analyses.',
+    help: 'Un marqueur posé par une règle de catégorisation. Vide : le module s’exécute pour toutes les analyses.',
     chip: {
       with: 'Seulement avec le marqueur « %{taint} »',
       without: 'Seulement sans le marqueur « %{taint} »',
@@ -291,7 +291,7 @@ export const modulesFr = {
   },
   form: {
     name: 'Nom',
-    nameHelp: 'Le nom affiché ; vide : %{type}.',
+    nameHelp: 'Le nom affiché ; vide : %{type}.',
     inputType: 'Type d’entrée',
     inputTypeHelp: 'Une analyse d’un autre type saute ce module, et la trace dit pourquoi.',
     context: 'Contexte NLU',
@@ -299,10 +299,10 @@ export const modulesFr = {
     allContexts: 'Tous les contextes',
     defaultCategory: 'Catégorie par défaut (messages)',
     defaultAttachmentCategory: 'Catégorie par défaut (pièces jointes)',
-    noCategory: 'Vide : NO_CATEGORY quand aucune règle ne s’applique.',
+    noCategory: 'Vide : NO_CATEGORY quand aucune règle ne s’applique.',
     back: 'Retour aux modules',
     inactive: 'Ce module n’est pas dans le pipeline. Ajoutez-le depuis la page des modules.',
     saved: 'Paramètres du module enregistrés',
-    failed: 'Les paramètres du module %{name} n’ont pas été enregistrés : %{reason}',
+    failed: 'Les paramètres du module %{name} n’ont pas été enregistrés : %{reason}',
   },
 };

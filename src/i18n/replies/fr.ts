@@ -23,7 +23,7 @@ export const repliesFr = {
     run: 'Rédiger la réponse',
     reply: 'Réponse rédigée',
     prompt: 'Invite envoyée au LLM',
-    categories: 'Catégories de l’analyse : %{categories}',
+    categories: 'Catégories de l’analyse : %{categories}',
     noTemplate: 'Créez d’abord un modèle dans l’onglet Modèles.',
   },
   result: {

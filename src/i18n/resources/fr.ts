@@ -179,13 +179,13 @@ export const resourcesFr = {
     },
     help: {
       visibility: 'Les environnements masqués ne sont visibles que des configurateurs.',
-      priorityProcessing: 'Prend effet de manière asynchrone : cela peut prendre quelques minutes.',
+      priorityProcessing: 'Prend effet de manière asynchrone : cela peut prendre quelques minutes.',
       debugMode: 'Conserve les traces de l’IA de chaque analyse. Incompatible avec le mode production.',
       productionMode: 'Indique que l’environnement sert la production. Incompatible avec le mode débogage.',
       retention: 'Les analyses plus anciennes sont anonymisées.',
       multiInteraction:
         'Garder chaque occurrence d’une interaction dans un bloc, pas seulement la meilleure.',
-      multiCategory: 'Chaque règle satisfaite donne sa catégorie ; sinon la première par priorité décide.',
+      multiCategory: 'Chaque règle satisfaite donne sa catégorie ; sinon la première par priorité décide.',
       attachmentCategoriesPerPage: 'Catégoriser chaque page d’une pièce jointe séparément.',
       ocrImages: 'Lire le texte des images JPG et PNG par OCR.',
       ocrMaxPages: 'Nombre maximal de pages d’un document lues par OCR.',
@@ -198,7 +198,7 @@ export const resourcesFr = {
       },
     },
     notifications: {
-      deleted: 'Suppression demandée : l’environnement disparaît dans quelques secondes.',
+      deleted: 'Suppression demandée : l’environnement disparaît dans quelques secondes.',
     },
   },
   'audit-logs': {
@@ -234,7 +234,7 @@ export const resourcesFr = {
       name: { unique: 'Cet environnement a déjà une clé de ce nom' },
     },
     notifications: {
-      deleted: 'La clé est révoquée : les appels qui l’utilisent sont désormais refusés.',
+      deleted: 'La clé est révoquée : les appels qui l’utilisent sont désormais refusés.',
     },
   },
   webhooks: {
@@ -266,14 +266,14 @@ export const resourcesFr = {
     help: {
       url: 'http:// ou https://. Les adresses privées et locales sont refusées sauf si la plateforme les autorise.',
       authorizationName: 'Facultatif, par exemple Authorization. Envoyé avec chaque livraison.',
-      authorizationValue: 'Plus jamais affichée une fois enregistrée ; laissez vide pour garder l’actuelle.',
+      authorizationValue: 'Plus jamais affichée une fois enregistrée ; laissez vide pour garder l’actuelle.',
       secret: 'Laissez vide pour en générer un. Les destinataires vérifient X-Signature-SHA256 avec lui.',
     },
     errors: {
       url: {
         pattern: 'L’adresse doit être une URL http:// ou https://',
         format: 'L’adresse doit être une URL http:// ou https://',
-        internalAddress: 'Adresse interne : la plateforme n’y envoie rien',
+        internalAddress: 'Adresse interne : la plateforme n’y envoie rien',
       },
       authorizationName: {
         pattern: 'Un nom d’en-tête n’a que des lettres, des chiffres et des -, sans espace',
@@ -287,7 +287,7 @@ export const resourcesFr = {
       },
     },
     notifications: {
-      deleted: 'Le webhook est supprimé : les analyses ne lui sont plus envoyées.',
+      deleted: 'Le webhook est supprimé : les analyses ne lui sont plus envoyées.',
     },
   },
   'webhook-deliveries': {
@@ -353,14 +353,14 @@ export const resourcesFr = {
       },
     },
     help: {
-      kind: 'Délai : une analyse pas encore terminée après le délai. Seuil : plus d’analyses que le seuil sur la période.',
-      minutes: 'Pour une alerte de délai : minutes après la création d’une analyse.',
+      kind: 'Délai : une analyse pas encore terminée après le délai. Seuil : plus d’analyses que le seuil sur la période.',
+      minutes: 'Pour une alerte de délai : minutes après la création d’une analyse.',
       threshold:
-        'Pour une alerte de seuil : l’alerte part au-delà de ce nombre d’analyses créées dans la période.',
+        'Pour une alerte de seuil : l’alerte part au-delà de ce nombre d’analyses créées dans la période.',
       interval:
-        'Pour une alerte de seuil : l’heure, le jour, la semaine, le mois ou le trimestre en cours (UTC).',
-      status: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de ce statut.',
-      category: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de cette catégorie.',
+        'Pour une alerte de seuil : l’heure, le jour, la semaine, le mois ou le trimestre en cours (UTC).',
+      status: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de ce statut.',
+      category: 'Pour une alerte de seuil, facultatif : ne compter que les analyses de cette catégorie.',
       email:
         'Qui reçoit le message, en français ou en anglais selon la langue de la console à l’enregistrement.',
     },
@@ -371,7 +371,7 @@ export const resourcesFr = {
       interval: { required: 'Une alerte de seuil a besoin de sa période' },
     },
     notifications: {
-      deleted: 'L’alerte est supprimée : elle ne préviendra plus personne.',
+      deleted: 'L’alerte est supprimée : elle ne préviendra plus personne.',
     },
   },
   'alert-firings': {

@@ -49,7 +49,7 @@ export const nluResourcesFr = {
       comment: 'Commentaire',
       enabled: 'Active',
       ordered: 'Ordonnée',
-      distance: 'Distance (mots, -1 : sans limite)',
+      distance: 'Distance (mots, -1 : sans limite)',
       contexts: 'Contextes',
       parameters: 'Paramètres',
       'parameters.position': 'Position',

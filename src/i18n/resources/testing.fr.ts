@@ -104,7 +104,7 @@ export const testingResourcesFr = {
     errors: {
       name: { unique: 'Un module de domaine du projet porte déjà ce nom' },
       module: {
-        neededByRules: 'Des règles de domaine ont besoin de ce que donne ce module : modifiez-les d’abord',
+        neededByRules: 'Des règles de domaine ont besoin de ce que donne ce module : modifiez-les d’abord',
       },
     },
   },
@@ -132,7 +132,7 @@ export const testingResourcesFr = {
       name: { projectRule: 'Aucune règle de catégorisation du projet ne porte ce nom' },
       module: {
         domainModule: 'Choisissez un module de domaine de ce projet',
-        moduleKind: 'Ce module ne donne pas ce type de classification : choisissez-en un qui le donne',
+        moduleKind: 'Ce module ne donne pas ce type de classification : choisissez-en un qui le donne',
       },
       'priorities.environmentId': {
         projectEnvironment: 'Choisissez un environnement de ce projet',

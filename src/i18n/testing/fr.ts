@@ -8,9 +8,9 @@ export const testingFr = {
     title: 'Importer des fichiers',
     choose: 'Choisir des fichiers',
     rules:
-      'Extensions acceptées : %{extensions}. %{max} Mo au plus par fichier, %{count} fichiers et %{total} Mo au plus par import.',
+      'Extensions acceptées : %{extensions}. %{max} Mo au plus par fichier, %{count} fichiers et %{total} Mo au plus par import.',
     tags: 'Tags',
-    tagsHelp: 'Séparés par des virgules ou des espaces ; donnés à chaque fichier importé.',
+    tagsHelp: 'Séparés par des virgules ou des espaces ; donnés à chaque fichier importé.',
     files: 'Fichiers choisis',
     start: 'Importer',
     tooMany: 'Au-delà des %{max} fichiers d’un import',
@@ -22,11 +22,11 @@ export const testingFr = {
       failure: 'Échec',
       limit: 'Limite dépassée',
     },
-    summary: '%{success} importé(s), %{failure} en échec, %{limit} hors limites',
+    summary: 'Importés : %{success}, en échec : %{failure}, hors limites : %{limit}',
   },
   importPage: {
     intro:
-      'Ajoutez des fichiers à la banque de messages du projet : chacun devient un message, avec les tags donnés.',
+      'Ajoutez des fichiers à la banque de messages du projet : chacun devient un message, avec les tags donnés.',
     again: 'Importer d’autres fichiers',
     openBank: 'Ouvrir la banque de messages',
   },
@@ -34,9 +34,9 @@ export const testingFr = {
     button: 'Ajouter à la banque de messages',
     title: 'Ajouter à la banque de messages',
     intro:
-      'Le contenu de l’analyse rejoint la banque de messages du projet avec les catégories qu’elle aurait dû donner : un test les vérifiera.',
+      'Le contenu de l’analyse rejoint la banque de messages du projet avec les catégories qu’elle aurait dû donner : un test les vérifiera.',
     categories: 'Catégories attendues',
-    categoriesHelp: 'Ce que l’analyse aurait dû donner ; les catégories détectées sont proposées.',
+    categoriesHelp: 'Ce que l’analyse aurait dû donner ; les catégories détectées sont proposées.',
     qualified: 'Qualifié (les catégories attendues sont complètes)',
     tagsHelp: 'Séparés par des virgules ou des espaces.',
     add: 'Ajouter',
@@ -45,7 +45,7 @@ export const testingFr = {
   sampling: {
     title: 'Échantillonner des analyses',
     intro:
-      'Copie dans la banque des analyses des environnements du projet : celles dont vous donnez les identifiants, ou un échantillon au hasard de celles qui répondent aux filtres (au moins un).',
+      'Copie dans la banque des analyses des environnements du projet : celles dont vous donnez les identifiants, ou un échantillon au hasard de celles qui répondent aux filtres (au moins un).',
     environment: 'Environnement',
     anyEnvironment: 'Tous les environnements',
     ids: 'Identifiants d’analyses',
@@ -63,7 +63,7 @@ export const testingFr = {
     edit: 'Modifier la sélection',
     test: 'Tester la sélection',
     noCommonTag:
-      'Les messages sélectionnés n’ont aucun tag en commun : un test porte sur un tag (ajoutez-en un à la sélection).',
+      'Les messages sélectionnés n’ont aucun tag en commun : un test porte sur un tag (ajoutez-en un à la sélection).',
     title: 'Modifier %{smart_count} message |||| Modifier %{smart_count} messages',
     action: 'Action',
     actions: {
@@ -116,43 +116,43 @@ export const testingFr = {
         'Chaque occurrence du texte, exactement tel que saisi (majuscules comprises), dans tout le nom.',
       add: 'Avant le nom, ou après lui et avant son extension (scan.pdf → scan-2024.pdf).',
       separator:
-        'Dans le nom sans son extension ; plusieurs séparateurs qui se suivent n’en font qu’un, et ceux du début ou de la fin sont retirés.',
+        'Dans le nom sans son extension ; plusieurs séparateurs qui se suivent n’en font qu’un, et ceux du début ou de la fin sont retirés.',
       nameAndIndex:
-        'Le nom suivi d’un numéro compté à partir du premier numéro (sinistre → sinistre-1.eml, sinistre-2.eml…), dans l’ordre de la liste (les messages sélectionnés sur d’autres pages en dernier) ; chaque fichier garde son extension.',
+        'Le nom suivi d’un numéro compté à partir du premier numéro (sinistre → sinistre-1.eml, sinistre-2.eml…), dans l’ordre de la liste (les messages sélectionnés sur d’autres pages en dernier) ; chaque fichier garde son extension.',
     },
     preview: 'Aperçu',
     original: 'Nom d’origine',
     modified: 'Nouveau nom',
     missing:
-      '%{smart_count} message sélectionné n’a pas pu être lu : il est laissé de côté. |||| %{smart_count} messages sélectionnés n’ont pas pu être lus : ils sont laissés de côté.',
+      '%{smart_count} message sélectionné n’a pas pu être lu : il est laissé de côté. |||| %{smart_count} messages sélectionnés n’ont pas pu être lus : ils sont laissés de côté.',
     apply: 'Renommer',
     done: '%{smart_count} message renommé |||| %{smart_count} messages renommés',
   },
   launch: {
     title: 'Lancer un test',
     tagOption: '%{tag} (%{smart_count} message) |||| %{tag} (%{smart_count} messages)',
-    noTags: 'Aucun message de la banque ne porte de tag : taguez des messages pour les tester ensemble.',
+    noTags: 'Aucun message de la banque ne porte de tag : taguez des messages pour les tester ensemble.',
     manualHelp:
-      'Automatique : chaque message comme il a été ajouté. Activée : chaque analyse attend son statut final. Désactivée : aucune n’attend.',
+      'Automatique : chaque message comme il a été ajouté. Activée : chaque analyse attend son statut final. Désactivée : aucune n’attend.',
     launch: 'Lancer',
   },
   results: {
     title: 'Test « %{tag} »',
-    running: 'Le test est en cours : les scores s’afficheront quand toutes les analyses seront terminées.',
+    running: 'Le test est en cours : les scores s’afficheront quand toutes les analyses seront terminées.',
     noScores:
-      'Aucun message n’est entièrement qualifié pour ce test : il n’y a pas de score à calculer. Qualifiez les attendus des messages du tag.',
+      'Aucun message n’est entièrement qualifié pour ce test : il n’y a pas de score à calculer. Qualifiez les attendus des messages du tag.',
     analysisErrors:
-      '%{smart_count} analyse a échoué : ses attendus comptent comme non détectés. |||| %{smart_count} analyses ont échoué : leurs attendus comptent comme non détectés.',
+      '%{smart_count} analyse a échoué : ses attendus comptent comme non détectés. |||| %{smart_count} analyses ont échoué : leurs attendus comptent comme non détectés.',
     notQualified:
       '%{smart_count} message non qualifié pour ce type (NO_QUALIFIED), hors des scores. |||| %{smart_count} messages non qualifiés pour ce type (NO_QUALIFIED), hors des scores.',
     micro: 'Total (micro)',
     macro: 'Moyenne (macro)',
     falses: 'Messages en erreur (FP, FN)',
     message: 'Message',
-    openAnalysis: 'Ouvrir l’analyse : pourquoi cette décision',
+    openAnalysis: 'Ouvrir l’analyse : pourquoi cette décision',
     keep: 'Classifications à garder',
     keepHelp:
-      'Le résultat personnalisé : les tableaux, les totaux et les exports ne portent que sur elles ; aucune choisie, elles sont toutes gardées.',
+      'Le résultat personnalisé : les tableaux, les totaux et les exports ne portent que sur elles ; aucune choisie, elles sont toutes gardées.',
     rulePriority: 'Priorité de la règle',
     exportCsv: 'Exporter en CSV',
     exportXlsx: 'Exporter en XLSX',
@@ -160,17 +160,17 @@ export const testingFr = {
     analysisId: 'Identifiant d’analyse',
     confusion: {
       title: 'Matrice de confusion',
-      help: 'Chaque message compte dans la case de sa catégorie attendue (ligne) et de sa catégorie détectée (colonne). « — » : rien d’attendu ou rien de détecté. Une case hors de la diagonale ouvre ses messages.',
+      help: 'Chaque message compte dans la case de sa catégorie attendue (ligne) et de sa catégorie détectée (colonne). « — » : rien d’attendu ou rien de détecté. Une case hors de la diagonale ouvre ses messages.',
       axes: 'Attendu ↓ / Détecté →',
       noneExpected: 'Rien d’attendu',
       noneDetected: 'Rien de détecté',
-      pair: 'Attendu « %{expected} », détecté « %{detected} » : %{smart_count} message |||| Attendu « %{expected} », détecté « %{detected} » : %{smart_count} messages',
+      pair: 'Attendu « %{expected} », détecté « %{detected} » : %{smart_count} message |||| Attendu « %{expected} », détecté « %{detected} » : %{smart_count} messages',
       pairNoneExpected:
-        'Détecté « %{detected} » sans rien d’attendu : %{smart_count} message |||| Détecté « %{detected} » sans rien d’attendu : %{smart_count} messages',
+        'Détecté « %{detected} » sans rien d’attendu : %{smart_count} message |||| Détecté « %{detected} » sans rien d’attendu : %{smart_count} messages',
       pairNoneDetected:
-        'Attendu « %{expected} », rien de détecté : %{smart_count} message |||| Attendu « %{expected} », rien de détecté : %{smart_count} messages',
+        'Attendu « %{expected} », rien de détecté : %{smart_count} message |||| Attendu « %{expected} », rien de détecté : %{smart_count} messages',
       singleLabelOnly:
-        'Pas de matrice de confusion pour ce type : elle ne vaut que lorsque chaque message attend et reçoit une seule catégorie.',
+        'Pas de matrice de confusion pour ce type : elle ne vaut que lorsque chaque message attend et reçoit une seule catégorie.',
     },
     columns: {
       kind: 'Type',
@@ -196,7 +196,7 @@ export const testingFr = {
     chooseTag: 'Choisissez un tag pour voir les scores de son dernier test.',
     lastTest: 'Scores du dernier test de ce tag (terminé le %{date})',
     noTest: 'Aucun test de ce tag n’est encore terminé.',
-    kindActions: '%{kind} de « %{name} » : actions',
+    kindActions: '%{kind} de « %{name} » : actions',
     actions: {
       qualify: 'Marquer qualifié',
       unqualify: 'Marquer non qualifié',
@@ -207,8 +207,8 @@ export const testingFr = {
     next: 'Suivant',
     position: 'Message %{n} sur %{total}',
     nothingToLabel: 'Aucun message à étiqueter avec ces filtres.',
-    binaryContent: 'Ce fichier ne se lit pas ici : téléchargez-le depuis la banque de messages.',
-    kindQualified: '%{kind} : attendus complets (qualifié)',
+    binaryContent: 'Ce fichier ne se lit pas ici : téléchargez-le depuis la banque de messages.',
+    kindQualified: '%{kind} : attendus complets (qualifié)',
     saveAndNext: 'Enregistrer et passer au suivant',
   },
   changes: {
@@ -224,7 +224,7 @@ export const testingFr = {
     computing: 'Calcul de l’impact…',
     incomplete: 'Complétez le formulaire pour voir l’impact de la modification sur le dernier test.',
     noRun:
-      'Aucun test n’a encore été lancé sur cet environnement : lancez-en un pour voir ici l’impact de vos modifications avant de les enregistrer.',
+      'Aucun test n’a encore été lancé sur cet environnement : lancez-en un pour voir ici l’impact de vos modifications avant de les enregistrer.',
     openTests: 'Ouvrir les tests',
     basis:
       'Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} message, recatégorisé à partir de son analyse). |||| Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} messages, recatégorisés à partir de leur analyse).',
@@ -232,24 +232,24 @@ export const testingFr = {
       'Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} message, analysé de nouveau par le NLU à partir du texte extrait alors). |||| Ce que la modification non enregistrée ferait au test « %{tag} » du %{date} (%{smart_count} messages, analysés de nouveau par le NLU à partir du texte extrait alors).',
     openRun: 'Ouvrir ce test',
     stale:
-      'La configuration a changé depuis ce test en dehors des catégories (archétypes, interactions, réglages, règles de domaine) : les chiffres sont approximatifs. Relancez le test pour des chiffres exacts.',
+      'La configuration a changé depuis ce test en dehors des catégories (archétypes, interactions, réglages, règles de domaine) : les chiffres sont approximatifs. Relancez le test pour des chiffres exacts.',
     unchanged: 'Aucun message ne changerait de résultat.',
     changes: 'Messages dont le résultat changerait',
     more: 'et %{smart_count} autre |||| et %{smart_count} autres',
   },
   domainModules: {
     intro:
-      'Un module de domaine est une source de classifications du projet : la sortie d’un module du pipeline (la catégorisation donne les catégories, l’extraction d’informations les valeurs extraites). Les règles de domaine désignent le module dont la sortie est notée.',
+      'Un module de domaine est une source de classifications du projet : la sortie d’un module du pipeline (la catégorisation donne les catégories, l’extraction d’informations les valeurs extraites). Les règles de domaine désignent le module dont la sortie est notée.',
   },
   domainRules: {
     intro:
-      'Pour une classification et un type d’entrée, une règle dit quel module de domaine les tests notent, avec une priorité par environnement (la plus basse d’abord). Dès qu’un environnement a une règle, ses tests ne notent que les classifications couvertes : les autres sont NO_DOMAIN_RULE, hors des scores.',
+      'Pour une classification et un type d’entrée, une règle dit quel module de domaine les tests notent, avec une priorité par environnement (la plus basse d’abord). Dès qu’un environnement a une règle, ses tests ne notent que les classifications couvertes : les autres sont NO_DOMAIN_RULE, hors des scores.',
     applied: 'Règles de domaine appliquées',
     appliedHint:
-      'Les règles de l’environnement au lancement du test, dans l’ordre des priorités : seules les classifications qu’elles couvrent sont notées.',
+      'Les règles de l’environnement au lancement du test, dans l’ordre des priorités : seules les classifications qu’elles couvrent sont notées.',
     priority: 'Priorité',
     noDomainRule:
-      'NO_DOMAIN_RULE : aucune règle de domaine ne couvre ces classifications, laissées hors des scores',
+      'NO_DOMAIN_RULE : aucune règle de domaine ne couvre ces classifications, laissées hors des scores',
     messages: '%{smart_count} message |||| %{smart_count} messages',
   },
   compare: {
@@ -257,7 +257,7 @@ export const testingFr = {
     title: 'Comparaison de deux tests',
     run: '« %{tag} » sur %{environment}, %{date}',
     messages:
-      '%{smart_count} message comparé (présent et terminé dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement. |||| %{smart_count} messages comparés (présents et terminés dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement.',
+      '%{smart_count} message comparé (présent et terminé dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement. |||| %{smart_count} messages comparés (présents et terminés dans les deux tests) ; %{onlyBefore} dans le premier seulement, %{onlyAfter} dans le second seulement.',
     unchanged: 'Aucun message n’a changé de résultat entre les deux tests.',
     causesTitle: 'Ce qui a changé les résultats',
     causeMessages: '%{smart_count} message |||| %{smart_count} messages',
@@ -282,7 +282,7 @@ export const testingFr = {
   testSets: {
     title: 'Mes jeux de test',
     tabs: { runs: 'Exécutions', sets: 'Mes jeux de test' },
-    none: 'Aucun jeu de test : taguez des messages de la banque pour les tester ensemble.',
+    none: 'Aucun jeu de test : taguez des messages de la banque pour les tester ensemble.',
     noTest: 'Jamais testé',
     launch: 'Lancer un test sur « %{tag} »',
     columns: {
@@ -298,7 +298,7 @@ export const testingFr = {
   tagVisibility: {
     public: 'Public',
     private: 'Privé',
-    label: 'Visibilité du tag « %{tag} » : %{visibility}',
+    label: 'Visibilité du tag « %{tag} » : %{visibility}',
     make: { public: 'Rendre public', private: 'Rendre privé' },
     help: {
       public: 'Visible de tous les qualifieurs du projet',
@@ -312,9 +312,9 @@ export const testingFr = {
   },
   errors: {
     IMPACT_ADVANCED_CATEGORISATION:
-      'La catégorisation avancée décide des catégories de cet environnement : l’impact de ses règles ne peut pas être prévu',
-    TEST_RUNNING: 'Le test est encore en cours : comparez-le une fois terminé',
-    TAG_INVALID: '« %{tag} » n’est pas un tag (lettres, chiffres et - _ . : / seulement)',
+      'La catégorisation avancée décide des catégories de cet environnement : l’impact de ses règles ne peut pas être prévu',
+    TEST_RUNNING: 'Le test est encore en cours : comparez-le une fois terminé',
+    TAG_INVALID: '« %{tag} » n’est pas un tag (lettres, chiffres et - _ . : / seulement)',
     TEST_ENVIRONMENT_DELETED: 'L’environnement a été supprimé pendant le test',
     TEST_STALLED: 'Aucune analyse de ce test ne s’est terminée pendant %{minutes} minutes',
     CLASSIFICATION_EXISTS: 'La classification « %{name} » existe déjà',

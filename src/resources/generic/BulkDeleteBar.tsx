@@ -12,7 +12,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { refusalMessage, useResourceLabels } from '../labels';
+import { recordWording, refusalMessage, useResourceLabels } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
 /**
@@ -31,6 +31,7 @@ export const BulkDeleteBar = ({
   const translate = useTranslate();
   const notify = useNotify();
   const labels = useResourceLabels(resource);
+  const says = recordWording(translate, resource);
   const apiResource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +45,7 @@ export const BulkDeleteBar = ({
       { ids: selectedIds },
       {
         onSuccess: () => {
-          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: count } });
+          notify(says('deleted', { count }), { type: 'info' });
           onUnselectItems();
           setConfirming(false);
         },

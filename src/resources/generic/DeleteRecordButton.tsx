@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Confirm, useDelete, useNotify, useTranslate } from 'react-admin';
-import { refusalMessage, useResourceLabels } from '../labels';
+import { recordWording, refusalMessage } from '../labels';
 import type { ResourceDescriptor } from '../types';
 
 export interface DeleteRecordButtonProps {
@@ -29,7 +29,7 @@ export const DeleteRecordButton = ({
 }: DeleteRecordButtonProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const labels = useResourceLabels(resource);
+  const says = recordWording(translate, resource);
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [remove, { isPending }] = useDelete();
@@ -47,7 +47,7 @@ export const DeleteRecordButton = ({
           // A resource may say more (an environment is deleted asynchronously, spec §4).
           notify(`resources.${resource.name}.notifications.deleted`, {
             type: 'info',
-            messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
+            messageArgs: { smart_count: 1, _: says('deleted') },
           });
           onDeleted();
         },
@@ -64,11 +64,10 @@ export const DeleteRecordButton = ({
       <Confirm
         isOpen={confirming}
         loading={isPending}
-        title="ra.message.delete_title"
-        titleTranslateOptions={{ name: labels.name(1), recordRepresentation: representation }}
+        title={representation ? says('deleteTitle', { record: representation }) : 'ra.action.delete'}
         content={
           <>
-            {translate('ra.message.delete_content', { name: labels.name(1).toLowerCase() })}
+            {says('deleteContent')}
             {refusal ? (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {refusal}

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { DatePickerField } from '../../components/pickers/DatePickers';
 import { RESOURCE_NAMES, resourceName, useResourceLabels } from '../labels';
 import type { FieldDescriptor, ResourceDescriptor } from '../types';
 
@@ -98,17 +99,14 @@ export const ListFilters = ({ resource }: { resource: ResourceDescriptor }) => {
       {filters.map((field) =>
         field.kind === 'dateTime' ? (
           (['gte', 'lte'] as const).map((side) => (
-            <TextField
+            <DatePickerField
               key={`${field.name}_${side}`}
-              type="date"
               size="small"
-              fullWidth={false}
               label={translate(`app.lists.${side === 'gte' ? 'from' : 'to'}`, {
                 field: labels.field(field.name),
               })}
               value={dayOf(field, side)}
-              onChange={(event) => bound(field, side, event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(value) => value !== dayOf(field, side) && bound(field, side, value)}
             />
           ))
         ) : field.kind === 'enum' || field.kind === 'boolean' || field.display === 'resourceName' ? (

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { useTranslate } from 'react-admin';
-import { useResourceLabels } from '../labels';
+import { recordWording } from '../labels';
 import type { ResourceDescriptor, RouteScope } from '../types';
 
 export type RecordDialogState = { mode: 'create' } | { mode: 'edit' | 'show'; id: Identifier };
@@ -26,12 +26,10 @@ export interface RecordDialogProps {
  */
 export const RecordDialog = ({ resource, scope, state, onClose, onCreated }: RecordDialogProps) => {
   const translate = useTranslate();
-  const labels = useResourceLabels(resource);
+  const says = recordWording(translate, resource);
   const titleId = useId();
   const { create: Create, edit: Edit, show: Show } = resource;
-  const title = state
-    ? translate(`ra.page.${state.mode}`, { name: labels.name(1), recordRepresentation: '' }).trim()
-    : '';
+  const title = state ? says(state.mode) : '';
   const showing = state?.mode === 'show';
   return (
     <Dialog

@@ -104,9 +104,9 @@ describe('SchemaList', () => {
     }));
     const rest = fakeRest('organisations/o1/members', many);
     renderResourceView(<members.list resource={members} scope={scope} />, { routes: rest.routes });
-    expect(await screen.findByText('1-25 of 30')).toBeInTheDocument();
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    expect(await screen.findByText('26-30 of 30')).toBeInTheDocument();
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
     expect(query(rest.requests.at(-1)!.url, 'range')).toEqual([25, 49]);
   });
 
@@ -122,7 +122,7 @@ describe('SchemaList', () => {
     expect(within(dialog).getByText('Delete Member')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rest.records.map((record) => record.id)).toEqual(['m1']));
-    expect(await screen.findByText('Element deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Member deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('carol@acme.test')).not.toBeInTheDocument());
   });
 
@@ -145,7 +145,7 @@ describe('SchemaList', () => {
     const rest = fakeRest('organisations/o1/members', [bob]);
     renderResourceView(<members.list resource={members} scope={scope} />, { routes: rest.routes });
     await user.click(await screen.findByText('bob@acme.test'));
-    let dialog = await screen.findByRole('dialog', { name: 'Member' });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit member' });
     const position = await within(dialog).findByRole('textbox', { name: 'Position' });
     await user.clear(position);
     await user.type(position, 'Manager');
@@ -154,7 +154,7 @@ describe('SchemaList', () => {
     expect(await screen.findByText('Manager')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    dialog = await screen.findByRole('dialog', { name: 'Create Member' });
+    dialog = await screen.findByRole('dialog', { name: 'Create member' });
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -97,7 +97,7 @@ describe('computed list columns (x-admin computedColumns)', () => {
     });
     const [row] = await rows();
     expect(row.Règles).toBe(
-      'angry : interaction complain et pas catégorie Spam et (en-tête Subject contient « urgent » ou ' +
+      'angry\u202f: interaction complain et pas catégorie Spam et (en-tête Subject contient « urgent » ou ' +
         'interaction contract, number = « CT-1 »)',
     );
     expect(row.Priorité).toBe('3');

@@ -86,7 +86,7 @@ describe('generated forms', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = rest.requests.find((request) => request.method === 'PUT');
     expect(put?.body).toEqual({ name: 'Demo project', type: 'nlu', notes: 'Claims and more' });
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('Project saved')).toBeInTheDocument();
   });
 
   it('creates with the schema defaults and the scope field of top addressing', async () => {

@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useNotify, useTranslate } from 'react-admin';
 import { validator } from '../../../rjsf/validator';
-import { useResourceLabels } from '../../labels';
+import { recordWording, useResourceLabels } from '../../labels';
 import type { ResourceDescriptor, RouteScope } from '../../types';
 import { useUnsavedChangesGuard } from '../guard/useUnsavedChangesGuard';
 import type { FormData, FormMode } from './formSchema';
@@ -38,6 +38,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
   const translate = useTranslate();
   const notify = useNotify();
   const labels = useResourceLabels(resource);
+  const says = recordWording(translate, resource);
   const schema = useMemo<RJSFSchema>(() => formSchema(resource, mode), [resource, mode]);
   const baseUiSchema = useMemo(() => formUiSchema(resource, mode, labels), [resource, mode, labels]);
   const transformErrors = useMemo(
@@ -67,10 +68,7 @@ export const useSchemaForm = ({ resource, scope, mode, record, save, onSaved }: 
           setSaving(false);
           setExtraErrors(undefined);
           guard.release();
-          notify(mode === 'create' ? 'ra.notification.created' : 'ra.notification.updated', {
-            type: 'success',
-            messageArgs: { smart_count: 1 },
-          });
+          notify(says(mode === 'create' ? 'created' : 'updated'), { type: 'success' });
           // A create form that stays where it is starts again empty; an edit form keeps what was saved.
           const next = mode === 'create' && !onSaved ? baseline : data;
           setBaseline(next);
