@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { resolveStoredLocale } from './i18n/locale';
-import { loadEnglish } from './providers/i18nProvider';
+import { loadEnglish, loadWholeCatalogue } from './providers/i18nProvider';
+import { getToken } from './providers/session';
 import { applyStoredPreferences } from './theme';
 
 // Before the first render, so the page never flashes light or at the wrong size (spec §4, §9).
@@ -12,8 +13,13 @@ const preferences = applyStoredPreferences();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-// French is in the first download; English is loaded first when it is the stored language.
-const messages = resolveStoredLocale() === 'en' ? loadEnglish() : Promise.resolve();
+// The French of the pages before sign-in is in the first download; the signed-in pages' is loaded
+// first when a session is stored (the shell loads it after a sign-in), English when it is the
+// stored language.
+const messages = Promise.all([
+  getToken() === null ? undefined : loadWholeCatalogue(),
+  resolveStoredLocale() === 'en' ? loadEnglish() : undefined,
+]);
 void messages.then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -5,7 +5,7 @@ import { setDetailTranslator, setErrorTranslator } from '../api/errors';
 // The messages file alone: the page itself is loaded on demand.
 import { testColoursMessages } from '../custom-pages/test-colours/i18n';
 import { translateDetail, translateError } from '../i18n/errorCodes';
-import { fr } from '../i18n/fr';
+import { frCore } from '../i18n/frCore';
 import { defaultLocale, isSupportedLocale, resolveStoredLocale } from '../i18n/locale';
 import type { SupportedLocale } from '../i18n/locale';
 import { mergeMessages } from '../i18n/mergeMessages';
@@ -29,18 +29,22 @@ export const buildMessages = (sources: {
   return { fr: french, en: mergeMessages(french, ...sources.en) };
 };
 
-const frenchSources: [TranslationMessages, ...MessageTree[]] = [
+/** French for the first download: react-admin's, ours before sign-in and the shell's. */
+const frenchFirst: [TranslationMessages, ...MessageTree[]] = [
   frenchMessages,
   wordingMessages.fr,
-  fr,
+  frCore,
   notificationMessages.fr,
   testColoursMessages.fr,
 ];
-const french = buildMessages({ fr: frenchSources, en: [] }).fr;
+let frenchSources = frenchFirst;
+let french = buildMessages({ fr: frenchSources, en: [] }).fr;
+let englishSources: MessageTree[] | undefined;
+let english: TranslationMessages | undefined;
+let whole = false;
 
 /** Every French message the console shows, react-admin's included (the typography test reads it). */
 export const frenchCatalogue = (): TranslationMessages => french;
-let english: TranslationMessages | undefined;
 
 /**
  * English, laid over French, loaded the first time it is wanted: French is the default language and
@@ -49,10 +53,27 @@ let english: TranslationMessages | undefined;
  */
 export const loadEnglish = async (): Promise<TranslationMessages> => {
   if (!english) {
-    const { englishSources } = await import('../i18n/english');
+    englishSources ??= (await import('../i18n/english')).englishSources;
     english = buildMessages({ fr: frenchSources, en: englishSources }).en;
   }
   return english;
+};
+
+/** Whether the signed-in pages' French (i18n/frAreas.ts) is loaded. */
+export const isWholeCatalogue = (): boolean => whole;
+
+/**
+ * The signed-in pages' French (i18n/frAreas.ts, and English over it when loaded): not in the sign-in
+ * page's download. main.tsx waits for it when a session is stored, the shell before the first
+ * signed-in page (routing/useUserGate.ts); a provider created earlier sees it after a changeLocale.
+ */
+export const loadWholeCatalogue = async (): Promise<void> => {
+  if (whole) return;
+  const { frAreas } = await import('../i18n/frAreas');
+  frenchSources = [...frenchFirst, frAreas];
+  french = buildMessages({ fr: frenchSources, en: [] }).fr;
+  if (englishSources) english = buildMessages({ fr: frenchSources, en: englishSources }).en;
+  whole = true;
 };
 
 const consoleMessages = (locale: SupportedLocale) => (locale === 'fr' ? french : (english ?? loadEnglish()));

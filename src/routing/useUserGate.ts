@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useI18nProvider } from 'react-admin';
+import { isWholeCatalogue, loadWholeCatalogue } from '../providers/i18nProvider';
 import { useCurrentUser, useServices } from '../providers/ServicesContext';
 import { getToken } from '../providers/session';
 
@@ -9,12 +11,16 @@ export type UserGate =
  * Spec §2: when a token is stored but no user is loaded, the user is loaded before any page shows,
  * and a failed load blocks navigation. A 401 during the load ends the session (the API client's
  * handler signs out and goes to the login page), after which nothing is blocked any more.
+ * The signed-in pages' messages, not in the sign-in page's download, are loaded in the same wait.
  */
 export const useUserGate = (): UserGate => {
   const { currentUser } = useServices();
   const user = useCurrentUser();
   const token = getToken();
   const needsUser = token !== null && user === undefined;
+  const i18n = useI18nProvider();
+  const [catalogue, setCatalogue] = useState(isWholeCatalogue);
+  const needsMessages = token !== null && !catalogue;
   const [attempt, setAttempt] = useState(0);
   // Tied to the token and the attempt, so a new session or a retry never shows an old failure.
   const [failure, setFailure] = useState<{ token: string; attempt: number; error: unknown }>();
@@ -30,9 +36,24 @@ export const useUserGate = (): UserGate => {
     };
   }, [needsUser, token, attempt, currentUser]);
 
+  useEffect(() => {
+    if (!needsMessages || token === null) return;
+    let live = true;
+    // The provider reads its messages again: the pages shown next find theirs.
+    loadWholeCatalogue()
+      .then(() => i18n.changeLocale(i18n.getLocale()))
+      .then(
+        () => live && setCatalogue(true),
+        (error: unknown) => live && setFailure({ token, attempt, error }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [needsMessages, token, attempt, i18n]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (!needsUser) return { status: 'ready' };
+  if (!needsUser && !needsMessages) return { status: 'ready' };
   if (failure && failure.token === token && failure.attempt === attempt) {
     return { status: 'error', error: failure.error, retry };
   }

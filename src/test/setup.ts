@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadEnglish } from '../providers/i18nProvider';
+import { loadEnglish, loadWholeCatalogue } from '../providers/i18nProvider';
 
 // vitest runs without globals, so Testing Library cannot register its own clean-up.
 afterEach(cleanup);
@@ -21,5 +21,7 @@ if (!('getClientRects' in Range.prototype)) {
   });
 }
 
-// English is loaded on demand in the browser (providers/i18nProvider.ts); tests switch to it at once.
+// The signed-in pages' French and English are loaded on demand in the browser
+// (providers/i18nProvider.ts); tests render those pages and switch language at once.
+await loadWholeCatalogue();
 await loadEnglish();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { signInEn } from './support/pages';
+import { fillDate, signInEn } from './support/pages';
 
 // Checked in English, as the other administration screens.
 test.beforeEach(async ({ context }) => {
@@ -36,12 +36,9 @@ test('an administrator reads who changed what in the organisation, and filters t
 
   await page.getByRole('combobox', { name: /^Action/ }).click();
   await page.getByRole('option', { name: 'Creation' }).click();
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const day = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  await page.getByLabel('Date from').fill(day(tomorrow));
+  await fillDate(page, 'Date from', new Date(Date.now() + 86_400_000));
   await expect(table.getByText('Creation')).toHaveCount(0);
-  await page.getByLabel('Date from').fill(day(new Date()));
+  await fillDate(page, 'Date from', new Date());
   await expect(table.getByText('Creation').first()).toBeVisible();
 
   await page.getByRole('combobox', { name: /^Resource/ }).click();

@@ -16,7 +16,7 @@ const setRetention = async (page: Page, home: string, label: string) => {
   await (await retentionOf(page, home)).click();
   await page.getByRole('option', { name: label }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/updated/i).first()).toBeVisible();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
 };
 
 test('a configurator exports a configuration and imports it back; bad files are refused and change nothing', async ({

@@ -37,7 +37,7 @@ test('a configurator tunes the settings of an environment; debug and production 
   await page.getByRole('option', { name: 'One week' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('AI debug mode and production mode cannot')).toHaveCount(0);
-  await expect(page.getByText(/updated/i).first()).toBeVisible();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Production mode')).toBeChecked();

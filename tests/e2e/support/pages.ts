@@ -82,3 +82,18 @@ export const linkMailedTo = async (to: string, page: 'reset-password' | 'invitat
 };
 
 export const resetLinkMailedTo = (to: string) => linkMailedTo(to, 'reset-password');
+
+/**
+ * Types a day into the console's date picker (MUI X: one spin button per part of the date, no
+ * single input to fill), in the order the locale shows it (theme/dates.ts: mm/dd/yy in English,
+ * dd/mm/yy in French).
+ */
+export const fillDate = async (page: Page, label: string, day: Date, locale: 'en' | 'fr' = 'en') => {
+  const parts = page.getByRole('group', { name: label }).getByRole('spinbutton');
+  await parts.first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [dd, mm, yy] = [two(day.getDate()), two(day.getMonth() + 1), two(day.getFullYear() % 100)];
+  await page.keyboard.type(locale === 'en' ? `${mm}${dd}${yy}` : `${dd}${mm}${yy}`);
+};
