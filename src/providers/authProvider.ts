@@ -8,7 +8,7 @@ import type { AccessRequest } from './canAccess';
 import type { CurrentUserStore } from './currentUser';
 import { fullName, landingPath } from './landing';
 import { LoginError, toLoginError } from './loginErrors';
-import { clearSession, consumeTarget, getToken, setToken } from './session';
+import { clearSession, consumeTarget, getToken, markSignedIn, setToken } from './session';
 
 export interface LoginParams {
   username: string;
@@ -69,6 +69,7 @@ export const createAuthProvider = ({ client, currentUser, onLogout }: AuthProvid
         clearSession();
         throw new LoginError('generic');
       }
+      markSignedIn();
       return { redirectTo: consumeTarget() ?? landingPath(loaded) };
     },
 

@@ -45,6 +45,24 @@ export const consumeTarget = (): string | null => {
   return target !== null && target.startsWith('/') && !target.startsWith('//') ? target : null;
 };
 
+const signedInKey = 'signedInNow';
+
+/** A sign-in just happened: the first signed-in page settles the language with the account. */
+export const markSignedIn = (): void => {
+  try {
+    session()?.setItem(signedInKey, '1');
+  } catch {
+    // Without session storage the console keeps this browser's language.
+  }
+};
+
+/** Whether a sign-in just happened (once: reading forgets it). */
+export const consumeSignedIn = (): boolean => {
+  const signedIn = session()?.getItem(signedInKey) === '1';
+  session()?.removeItem(signedInKey);
+  return signedIn;
+};
+
 const lostKey = 'sessionLost';
 
 /**

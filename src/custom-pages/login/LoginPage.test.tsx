@@ -143,3 +143,49 @@ describe('two-step login page', () => {
     expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
   });
 });
+
+describe('the language at sign-in: one per user, for the console and the mails', () => {
+  it('a browser where no language was chosen takes the one the account keeps', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const view = renderConsole('/login', {
+      ...server,
+      'GET /v4/console/api/user': json(makeUser({ language: 'fr' })),
+      'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
+        sent.push(body);
+        return json(body);
+      },
+    });
+    // The harness shows its pages in English; nothing chosen in this browser, as in a fresh one.
+    window.localStorage.removeItem('locale');
+    await user.type(await screen.findByLabelText(/Username/), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText(/Password/), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/orga/o1'));
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr'));
+    expect(window.localStorage.getItem('locale')).toBe('fr');
+    expect(sent).toEqual([]);
+  });
+
+  it('a language chosen on the sign-in page becomes the account’s', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const view = renderConsole('/login', {
+      ...server,
+      'GET /v4/console/api/user': json(makeUser({ language: 'fr' })),
+      'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
+        sent.push(body);
+        return json(body);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'EN' }));
+    await user.type(await screen.findByLabelText(/Username/), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText(/Password/), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/orga/o1'));
+    await waitFor(() => expect(sent).toEqual([{ language: 'en' }]));
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

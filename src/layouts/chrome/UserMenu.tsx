@@ -10,6 +10,7 @@ import { fullName } from '../../providers/landing';
 import { useCurrentUser } from '../../providers/ServicesContext';
 import { ImpersonationBadge } from './ImpersonationBadge';
 import { RapidNavigation } from './RapidNavigation';
+import { useAccountLanguage } from './useAccountLanguage';
 
 /** Only pages that exist are offered; each new account page adds its entry here. */
 const entries = [
@@ -23,6 +24,7 @@ export const UserMenu = () => {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useCurrentUser();
+  useAccountLanguage();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
