@@ -62,10 +62,14 @@ export const loadEnglish = async (): Promise<TranslationMessages> => {
 /** Whether the signed-in pages' French (i18n/frAreas.ts) is loaded. */
 export const isWholeCatalogue = (): boolean => whole;
 
+/** The latest provider created: the one the console uses, told when the catalogue grows. */
+let latest: I18nProvider | undefined;
+
 /**
  * The signed-in pages' French (i18n/frAreas.ts, and English over it when loaded): not in the sign-in
  * page's download. main.tsx waits for it when a session is stored, the shell before the first
- * signed-in page (routing/useUserGate.ts); a provider created earlier sees it after a changeLocale.
+ * signed-in page (routing/useUserGate.ts). The console's provider then reads its messages again,
+ * in the same language and without storing it (a stored language is one the user chose).
  */
 export const loadWholeCatalogue = async (): Promise<void> => {
   if (whole) return;
@@ -74,6 +78,7 @@ export const loadWholeCatalogue = async (): Promise<void> => {
   french = buildMessages({ fr: frenchSources, en: [] }).fr;
   if (englishSources) english = buildMessages({ fr: frenchSources, en: englishSources }).en;
   whole = true;
+  if (latest) await latest.changeLocale(latest.getLocale());
 };
 
 const consoleMessages = (locale: SupportedLocale) => (locale === 'fr' ? french : (english ?? loadEnglish()));
@@ -112,6 +117,7 @@ export const createI18nProvider = (messages?: MessagesByLocale): I18nProvider =>
   setDetailTranslator((code, params, serverWords) =>
     translateDetail(base.translate, code, params, serverWords),
   );
+  latest = base;
   return {
     ...base,
     async changeLocale(locale: string) {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useI18nProvider } from 'react-admin';
 import { isWholeCatalogue, loadWholeCatalogue } from '../providers/i18nProvider';
 import { useCurrentUser, useServices } from '../providers/ServicesContext';
 import { getToken } from '../providers/session';
@@ -18,7 +17,6 @@ export const useUserGate = (): UserGate => {
   const user = useCurrentUser();
   const token = getToken();
   const needsUser = token !== null && user === undefined;
-  const i18n = useI18nProvider();
   const [catalogue, setCatalogue] = useState(isWholeCatalogue);
   const needsMessages = token !== null && !catalogue;
   const [attempt, setAttempt] = useState(0);
@@ -39,17 +37,14 @@ export const useUserGate = (): UserGate => {
   useEffect(() => {
     if (!needsMessages || token === null) return;
     let live = true;
-    // The provider reads its messages again: the pages shown next find theirs.
-    loadWholeCatalogue()
-      .then(() => i18n.changeLocale(i18n.getLocale()))
-      .then(
-        () => live && setCatalogue(true),
-        (error: unknown) => live && setFailure({ token, attempt, error }),
-      );
+    loadWholeCatalogue().then(
+      () => live && setCatalogue(true),
+      (error: unknown) => live && setFailure({ token, attempt, error }),
+    );
     return () => {
       live = false;
     };
-  }, [needsMessages, token, attempt, i18n]);
+  }, [needsMessages, token, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
