@@ -8,6 +8,7 @@ import type { AccessRequest } from './canAccess';
 import type { CurrentUserStore } from './currentUser';
 import { fullName, landingPath } from './landing';
 import { LoginError, toLoginError } from './loginErrors';
+import { loadWholeCatalogue } from './i18nProvider';
 import { clearSession, consumeTarget, getToken, markSignedIn, setToken } from './session';
 
 export interface LoginParams {
@@ -63,7 +64,9 @@ export const createAuthProvider = ({ client, currentUser, onLogout }: AuthProvid
       currentUser.clear();
       let loaded: CurrentUser;
       try {
-        loaded = await currentUser.load();
+        // The signed-in pages' messages with the user: the first page after the redirect needs both,
+        // and the shell's gate (routing/useUserGate.ts) would otherwise hold the login page mid-flow.
+        [loaded] = await Promise.all([currentUser.load(), loadWholeCatalogue()]);
       } catch {
         // Half a session (a token but no user) would block every page: better to start over.
         clearSession();

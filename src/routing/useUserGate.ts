@@ -17,8 +17,9 @@ export const useUserGate = (): UserGate => {
   const user = useCurrentUser();
   const token = getToken();
   const needsUser = token !== null && user === undefined;
-  const [catalogue, setCatalogue] = useState(isWholeCatalogue);
-  const needsMessages = token !== null && !catalogue;
+  // Read at each render: a sign-in loads the messages itself (authProvider.login), before the user.
+  const needsMessages = token !== null && !isWholeCatalogue();
+  const [, setLoaded] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // Tied to the token and the attempt, so a new session or a retry never shows an old failure.
   const [failure, setFailure] = useState<{ token: string; attempt: number; error: unknown }>();
@@ -38,7 +39,7 @@ export const useUserGate = (): UserGate => {
     if (!needsMessages || token === null) return;
     let live = true;
     loadWholeCatalogue().then(
-      () => live && setCatalogue(true),
+      () => live && setLoaded(true),
       (error: unknown) => live && setFailure({ token, attempt, error }),
     );
     return () => {
