@@ -3,24 +3,6 @@ import type { PipelineConfig } from '../pipeline/stage';
 import { readPipelineConfig } from './pipeline-config';
 
 /**
- * The greatest version of an environment's scope in `resource_versions`: it changes on every write
- * of the environment's documents (migration 009) and settings (migration 010), that is of anything
- * readPipelineConfig reads. A SQL expression over `environmentId`, so that the worker reads it in
- * the statement that claims a batch instead of a statement of its own.
- */
-export const configVersionSql = (environmentId: string) =>
-  `(SELECT max(version)::text FROM resource_versions WHERE scope_key = ${environmentId})`;
-
-/**
- * Bumps the version of a part of an environment's configuration kept outside resource documents
- * (webhooks, its LLM endpoint), so that workers read its configuration again.
- */
-export const bumpConfigVersionSql = (resource: string, environmentIdSql: string) =>
-  `INSERT INTO resource_versions (resource, scope_key, version)
-   SELECT '${resource}', ${environmentIdSql}, nextval('resource_version_seq')
-   ON CONFLICT (resource, scope_key) DO UPDATE SET version = EXCLUDED.version`;
-
-/**
  * The pipeline configurations of the environments a worker serves, kept while their version is
  * unchanged. Reading one costs several statements and the building of every NLU, category and
  * extraction definition; a busy environment's configuration changes far less often than a batch

@@ -5,7 +5,7 @@ import type { PipelineConfig, WebhookTarget } from '../pipeline/stage';
 import { environmentDocuments } from '../configuration/documents';
 import { replyTemplateDef } from '../configuration/reply-template-rules';
 import { languageConfig, readLanguageDocuments, withEdit, type DocumentEdit } from './language-config';
-import { modulesOf, readModules, readSettingsRow, writeModules } from './modules';
+import { modulesOf, readModules, readSettingsRow, writeModules } from '../configuration/modules';
 import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
 import { consolidationSettingsOf } from '../../schemas/consolidation';

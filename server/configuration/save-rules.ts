@@ -4,7 +4,7 @@ import { environmentDocuments } from './documents';
 import { interactionsOf } from '../pipeline/categorisation/criteria';
 import type { CategoryDef, Criterion } from '../pipeline/categorisation/model';
 import { inputTypeProblems } from '../pipeline/categorisation/input-types';
-import { readModules } from '../analyses/modules';
+import { readModules } from './modules';
 import { BUILTIN_ARCHETYPES, isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { FUNCTIONS } from '../pipeline/nlu/functions';
 import type {

@@ -1,4 +1,4 @@
-import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
+import { bumpConfigVersionSql } from '../configuration/version';
 import { ClientError } from '../kernel/http/errors';
 import type { Queryable } from '../kernel/db';
 import { insertJobSql, queues } from '../kernel/queue';

@@ -14,7 +14,7 @@ import { isBuiltinArchetype } from '../pipeline/nlu/builtins';
 import { ClientError } from '../kernel/http/errors';
 import { extractorSettingsBodySchema, type ExtractorSettingsInput } from '../../schemas/extractor-settings';
 import { withDefaults } from '../pipeline/extractor/settings';
-import { settingsWithDefaults } from '../tables/environments';
+import { settingsWithDefaults } from './settings';
 import { replyTemplateProblems, templateDoc } from '../configuration/reply-template-rules';
 import { resourceValidator, schemaProblems, type FieldError } from '../resources/validation';
 

@@ -1,4 +1,4 @@
-import { bumpConfigVersionSql } from '../analyses/pipeline-config-cache';
+import { bumpConfigVersionSql } from '../configuration/version';
 import type { Queryable } from '../kernel/db';
 import type { EnvironmentLlmEndpoint } from '../pipeline/stage';
 

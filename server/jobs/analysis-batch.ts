@@ -1,4 +1,4 @@
-import { configVersionSql } from '../analyses/pipeline-config-cache';
+import { configVersionSql } from '../configuration/version';
 import { getBlob, type AnalysisRow } from '../analyses/repository';
 import { JsonArrayParam, prepared, type Db, type Queryable } from '../kernel/db';
 import { retryOnConnectionError, type RetryOptions } from '../kernel/db/retry';

@@ -7,7 +7,7 @@ import type { Platform } from '../platform-type';
 import { tenancyRepository, type UserAccess } from '../repositories/tenancy';
 import { sessionsRepository } from '../repositories/sessions';
 import type { UserRow } from '../repositories/users';
-import { isUuid } from '../resources/fields';
+import { isUuid } from '../kernel/http/ids';
 
 export interface TokenClaims {
   sub: string;

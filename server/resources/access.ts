@@ -4,7 +4,7 @@ import type { Queryable } from '../kernel/db';
 import { first } from '../kernel/db';
 import { forbidden, notFound } from '../kernel/http/errors';
 import type { RequestAuth } from '../plugins/auth';
-import { isUuid } from './fields';
+import { isUuid } from '../kernel/http/ids';
 
 /** Who calls: the acting user (impersonated when staff switch), its impersonator, its rights. */
 export type Caller = RequestAuth;

@@ -41,7 +41,3 @@ export const scopeFieldOf = (scope: ResourceScope): string | undefined =>
 /** Date-time strings sort as text in ISO form; the format matters only for validation. */
 export const isTimestamp = (schema: ResourceSchema, field: string): boolean =>
   (schema.properties[field] as PropertySchema | undefined)?.format === 'date-time';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Every record id is a UUID: anything else cannot name a record. */
-export const isUuid = (id: string) => UUID.test(id);

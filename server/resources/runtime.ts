@@ -4,7 +4,8 @@ import type { Queryable } from '../kernel/db';
 import { ClientError, notFound } from '../kernel/http/errors';
 import { isProjectLevel, projectsReaching, resolveScope, type Caller, type Scope } from './access';
 import { referrersColumns } from './computed-columns';
-import { isUuid, scopeFieldOf } from './fields';
+import { scopeFieldOf } from './fields';
+import { isUuid } from '../kernel/http/ids';
 import type { ResourceRecord, ResourceStore, Restriction } from './store';
 import { resourceValidator, type ResourceValidator } from './validation';
 

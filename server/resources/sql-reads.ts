@@ -1,6 +1,7 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable, Row } from '../kernel/db';
-import { fieldKind, isStringArray, isTimestamp, isUuid, scalarFields } from './fields';
+import { fieldKind, isStringArray, isTimestamp, scalarFields } from './fields';
+import { isUuid } from '../kernel/http/ids';
 import type { ListQuery, ListResult, ResourceRecord, ResourceStore } from './store';
 
 /**

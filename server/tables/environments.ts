@@ -4,28 +4,15 @@ import type { Platform } from '../platform-type';
 import { queues } from '../kernel/queue';
 import { forgetAccessKeys } from '../auth/access-keys';
 import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../schemas/environment.schema';
-import { DEFAULT_MODULES, moduleOrderProblems, type ModuleEntry } from '../../schemas/modules';
-import { DEFAULT_OUTPUT } from '../../schemas/output';
+import { moduleOrderProblems, type ModuleEntry } from '../../schemas/modules';
+import { SETTINGS } from '../environments/settings';
 import type { ClientError } from '../kernel/http/errors';
-import {
-  consolidationProblems,
-  consolidationSettingsOf,
-  DEFAULT_CONSOLIDATION,
-} from '../../schemas/consolidation';
-import {
-  DEFAULT_OCR_DATA,
-  ocrDataProblems,
-  ocrDataSettingsOf,
-  type OcrDataProblem,
-} from '../../schemas/ocr-data';
-import {
-  DEFAULT_POST_PROCESSING,
-  postProcessingProblems,
-  postProcessingSettingsOf,
-} from '../../schemas/post-processing';
+import { consolidationProblems, consolidationSettingsOf } from '../../schemas/consolidation';
+import { ocrDataProblems, ocrDataSettingsOf, type OcrDataProblem } from '../../schemas/ocr-data';
+import { postProcessingProblems, postProcessingSettingsOf } from '../../schemas/post-processing';
 import { ruleTemplateChecks } from '../pipeline/post-processing/check';
 import { regexRefusal } from '../pipeline/nlu/regex-safety';
-import { DEFAULT_VISION, visionProblems, visionSettingsOf } from '../../schemas/vision';
+import { visionProblems, visionSettingsOf } from '../../schemas/vision';
 import { resourceValidator, validationError, type FieldError } from '../resources/validation';
 import { templateErrorDetail } from '../templates/problems';
 import { parse, TemplateError } from '../templates/twig';
@@ -37,41 +24,6 @@ import {
 } from '../../schemas/detail-messages';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ResourceStore } from '../resources/store';
-
-/** Settings live in the `settings` document, not in a column each; these are their defaults. */
-const SETTINGS = {
-  aiVersion: 'v4',
-  priorityProcessing: false,
-  debugMode: false,
-  productionMode: false,
-  languages: ['fr'],
-  retention: 'Always',
-  multiInteraction: false,
-  multiCategory: false,
-  attachmentCategoriesPerPage: false,
-  ocrImages: true,
-  ocrMaxPages: 10,
-  splitCharacters: 4000,
-  defaultCategory: '',
-  defaultAttachmentCategory: '',
-  advancedCategorisation: false,
-  categorisationTemplate: '',
-  modules: DEFAULT_MODULES,
-  output: DEFAULT_OUTPUT,
-  vision: DEFAULT_VISION,
-  ocrData: DEFAULT_OCR_DATA,
-  postProcessing: DEFAULT_POST_PROCESSING,
-  consolidation: DEFAULT_CONSOLIDATION,
-} as const;
-
-/**
- * An environment's settings as they act: the stored ones over the defaults of those it leaves out
- * (an environment made from a template or an import stores only what these set).
- */
-export const settingsWithDefaults = (settings: Record<string, unknown>): Record<string, unknown> => ({
-  ...SETTINGS,
-  ...settings,
-});
 
 const setting = (name: keyof typeof SETTINGS) => {
   const fallback = SETTINGS[name];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configVersionSql, pipelineConfigCache } from '../../server/analyses/pipeline-config-cache';
+import { pipelineConfigCache } from '../../server/analyses/pipeline-config-cache';
+import { configVersionSql } from '../../server/configuration/version';
 import {
   abortAnalysis,
   createAnalysis,

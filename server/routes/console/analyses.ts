@@ -13,7 +13,7 @@ import {
 import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { requireLevel, resolveScope } from '../../resources/access';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 import { CONSOLE_API } from '../../resources/routes';
 
 const BASE = `${CONSOLE_API}/environments/:envId/analyses`;

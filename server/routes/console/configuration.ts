@@ -15,7 +15,7 @@ import { ClientError, notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 import { CONSOLE_API } from '../../resources/routes';
 import { settingsProblems } from '../../tables/environments';
 import { resourceValidator } from '../../resources/validation';

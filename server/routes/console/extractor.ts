@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { testOcrData } from '../../../schemas/contracts/modules';
 import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
 import { ocrDataSettingsOf } from '../../../schemas/ocr-data';
-import { modulesOf, readSettingsRow } from '../../analyses/modules';
+import { modulesOf, readSettingsRow } from '../../configuration/modules';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { readExtractorSettings, writeExtractorSettings } from '../../analyses/pipeline-config';
 import { ClientError } from '../../kernel/http/errors';

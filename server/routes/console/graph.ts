@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getConfigurationGraph } from '../../../schemas/contracts/graph';
-import { modulesOf, readSettingsRow } from '../../analyses/modules';
+import { modulesOf, readSettingsRow } from '../../configuration/modules';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { configurationGraph, GRAPH_RESOURCES } from '../../configuration/graph';
 import type { Platform } from '../../platform-type';

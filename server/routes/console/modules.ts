@@ -24,7 +24,7 @@ import {
   readModules,
   readSettingsRow,
   writeModules,
-} from '../../analyses/modules';
+} from '../../configuration/modules';
 import { outputSettingsOf, type OutputSettings } from '../../../schemas/output';
 import {
   consolidationProblems,

@@ -5,7 +5,7 @@ import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { reaches } from '../../resources/access';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 
 /**
  * PUT /v4/console/api/projects/{projectId}/marks (spec platform-shell §3): the caller marks a

@@ -12,7 +12,7 @@ import { contractRoute } from '../../kernel/http/contract-route';
 import { forbidden, notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { sessionsRepository } from '../../repositories/sessions';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 
 type SessionParams = { sessionId: string };
 type UserParams = { userId: string };

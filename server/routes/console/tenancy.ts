@@ -5,7 +5,7 @@ import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { tenancyRepository } from '../../repositories/tenancy';
 import { reaches } from '../../resources/access';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 
 /**
  * GET /v4/console/api/environment/{id} (spec §7, singular): the environment with its project and

@@ -24,7 +24,7 @@ import { fieldProblem } from '../../../schemas/detail-messages';
 import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 import { CONSOLE_API } from '../../resources/routes';
 import { insertBankMessage } from '../../tables/bank-messages';
 import { validationError } from '../../resources/validation';

@@ -12,7 +12,7 @@ import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 
 type Params = { envId: string; id: string };
 

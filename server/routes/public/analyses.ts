@@ -20,7 +20,7 @@ import { coalesce } from '../../kernel/db/coalesce';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
-import { isUuid } from '../../resources/fields';
+import { isUuid } from '../../kernel/http/ids';
 import { analysisNotFound } from '../console/analyses';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
