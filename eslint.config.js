@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noFolderCycle } from './scripts/server-folders.mjs';
 
 /**
  * Import restrictions that keep a server folder to what it may use: a relative import that leaves
@@ -70,6 +71,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/*', '../server/*'] }] },
+  },
+  {
+    // Features stack over the kernel (docs/decisions/layout-feature-folders.md): an import from one
+    // server folder into another that leads back to the first fails, with the chain it closes.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { server: { rules: { 'no-folder-cycle': noFolderCycle } } },
+    rules: { 'server/no-folder-cycle': 'error' },
   },
   // The engine is pure (DESIGN.md §3; docs/decisions/layout-feature-folders.md): it owns the types
   // of its configuration and imports only itself, the shared schemas and the template engine; the

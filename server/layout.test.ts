@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cycles, importChain, serverImports } from '../scripts/server-folders.mjs';
 
 // The layout's rules that the lint cannot see (docs/decisions/layout-feature-folders.md): no server
 // folder imports another in a cycle, route files leave SQL to their feature's repository, and the
@@ -52,58 +53,6 @@ const ROUTE_FILES_WITH_SQL_STILL = [
   'server/routes/public/environment.ts',
 ];
 
-/** The folder (`analyses/`) or top-level file (`app`) of the server a file belongs to. */
-const serverPartOf = (file: string) => {
-  const parts = path.relative(path.join(root, 'server'), file).split(path.sep);
-  return parts.length > 1 ? `${parts[0]}/` : parts[0].replace(/\.tsx?$/, '');
-};
-
-/** Which server parts each part's product code imports (tests left out: they may reach anywhere). */
-const serverImports = () => {
-  const edges = new Map<string, Set<string>>();
-  for (const file of sourceFiles(path.join(root, 'server'))) {
-    const from = serverPartOf(file);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/g)) {
-      const target = path.resolve(path.dirname(file), spec);
-      if (!target.startsWith(path.join(root, 'server') + path.sep)) continue;
-      const to = serverPartOf(target);
-      if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-    }
-  }
-  return edges;
-};
-
-/** The groups of parts that import each other in a circle (Tarjan's strongly connected components). */
-const cycles = (edges: Map<string, Set<string>>): string[][] => {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, index.size);
-    low.set(v, index.get(v)!);
-    stack.push(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1) found.push(group.sort());
-    }
-  };
-  for (const v of edges.keys()) if (!index.has(v)) visit(v);
-  return found;
-};
-
 const routeFiles = () =>
   sourceFiles(path.join(root, 'server'))
     .filter((f) => ROUTE_REGISTRATION.test(fs.readFileSync(f, 'utf8')))
@@ -121,10 +70,11 @@ describe('the server layout', () => {
     };
     expect(cycles(graph(['a>b', 'b>c', 'c>a', 'c>d', 'd>e']))).toEqual([['a', 'b', 'c']]);
     expect(cycles(graph(['a>b', 'b>c', 'a>c']))).toEqual([]);
+    expect(importChain(graph(['a>b', 'b>c', 'c>a']), 'b', 'a')).toEqual(['b', 'c', 'a']);
   });
 
   it('has no server folder importing another in a circle: features stack, the kernel at the bottom', () => {
-    const edges = serverImports();
+    const edges = serverImports(root);
     expect(edges.get('routes/')?.size).toBeGreaterThan(5);
     expect(cycles(edges)).toEqual([]);
   });
