@@ -34,25 +34,6 @@ const SQL = [
 
 const hasSql = (text: string) => SQL.some((re) => re.test(text));
 
-/**
- * Route files that still hold SQL of their own, each until its statements move to its feature's
- * repository. The list only shrinks: a file that has lost its SQL must leave it (the second test), and
- * no other route file may gain any (the first).
- */
-const ROUTE_FILES_WITH_SQL_STILL = [
-  'server/routes/console/configuration.ts',
-  'server/routes/console/graph.ts',
-  'server/routes/console/navigation.ts',
-  'server/routes/console/outbox.ts',
-  'server/routes/console/project-marks.ts',
-  'server/routes/console/replies.ts',
-  'server/routes/console/sessions.ts',
-  'server/routes/console/testing.ts',
-  'server/routes/console/webhooks.ts',
-  'server/routes/public/analyses.ts',
-  'server/routes/public/environment.ts',
-];
-
 const routeFiles = () =>
   sourceFiles(path.join(root, 'server'))
     .filter((f) => ROUTE_REGISTRATION.test(fs.readFileSync(f, 'utf8')))
@@ -91,14 +72,7 @@ describe('the server layout', () => {
     const files = routeFiles();
     expect(files.length).toBeGreaterThan(10);
     const withSql = files.filter((f) => hasSql(fs.readFileSync(path.join(root, f), 'utf8')));
-    expect(withSql.filter((f) => !ROUTE_FILES_WITH_SQL_STILL.includes(f))).toEqual([]);
-  });
-
-  it('lists only route files that still hold SQL among the ones left to move', () => {
-    const stale = ROUTE_FILES_WITH_SQL_STILL.filter(
-      (f) => !fs.existsSync(path.join(root, f)) || !hasSql(fs.readFileSync(path.join(root, f), 'utf8')),
-    );
-    expect(stale).toEqual([]);
+    expect(withSql).toEqual([]);
   });
 
   it('names every top-level folder of the server and the console in the README\'s "Where things are"', () => {

@@ -417,3 +417,19 @@ export const analysisRecord = (row: AnalysisRow) => ({
   finishedAt: row.finished_at?.toISOString() ?? null,
   anonymizedAt: row.anonymized_at?.toISOString() ?? null,
 });
+
+/**
+ * The latest analyses of an environment whose reply step failed, newest first, with the step's first
+ * error: what the replies page lists (spec pipeline §2 `replies`).
+ */
+export const replyErrors = (q: Queryable, environmentId: string, limit: number) =>
+  q.query<{ id: string; name: string; at: Date; message: string | null; trace: TraceMessage | null }>(
+    `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message,
+            step->'messages'->'errors'->0 AS trace
+     FROM analyses a, json_array_elements(a.result->'trace') AS step
+     WHERE a.environment_id = $1 AND a.status = 'error'
+       AND step->>'step' = 'replyTemplate' AND step->>'status' = 'error'
+     ORDER BY at DESC, a.id
+     LIMIT $2`,
+    [environmentId, limit],
+  );

@@ -11,3 +11,12 @@ export const environmentDocuments = (q: Queryable, environmentId: string, resour
      ORDER BY created_at, id`,
     [environmentId, resource],
   );
+
+/** The documents of several resources of an environment, by resource then name: the graph's nodes. */
+export const documentsOfResources = (q: Queryable, environmentId: string, resources: readonly string[]) =>
+  q.query<{ resource: string; id: string; data: Record<string, unknown> }>(
+    `SELECT resource, id, data FROM resource_documents
+     WHERE scope = 'environment' AND scope_id = $1 AND resource = ANY($2::text[])
+     ORDER BY resource, data->>'name', id`,
+    [environmentId, [...resources]],
+  );

@@ -1,6 +1,7 @@
 import { bumpConfigVersionSql } from '../configuration/version';
 import { ClientError } from '../kernel/http/errors';
-import type { Queryable } from '../kernel/db';
+import type { DeliveryAttempt } from '../../schemas/contracts/webhooks';
+import { first, type Queryable } from '../kernel/db';
 import { insertJobSql, queues } from '../kernel/queue';
 
 /** Attempts in one series (the first and six retries, DESIGN.md §6); a replay starts a new series. */
@@ -53,7 +54,7 @@ export const DELIVERY_IN_PROGRESS = () =>
  * Starts a new series of attempts for deliveries that are not in progress: each becomes pending
  * again and its next attempt is queued at once. Answers the ids replayed.
  */
-export const replayDeliveries = async (q: Queryable, where: string, params: unknown[]): Promise<string[]> =>
+const replayDeliveries = async (q: Queryable, where: string, params: unknown[]): Promise<string[]> =>
   (
     await q.query<{ id: string }>(
       `WITH r AS (
@@ -65,3 +66,50 @@ export const replayDeliveries = async (q: Queryable, where: string, params: unkn
       params,
     )
   ).map((r) => r.id);
+
+/** Replays one delivery (none when it is in progress): the ids replayed. */
+export const replayOneDelivery = (q: Queryable, deliveryId: string) =>
+  replayDeliveries(q, 'id = $1', [deliveryId]);
+
+/** Replays a webhook's failed deliveries created since a moment: the ids replayed. */
+export const replayFailedSince = (q: Queryable, webhookId: string, since: string) =>
+  replayDeliveries(q, `${failedDeliverySql()} AND webhook_id = $1 AND created_at >= $2`, [webhookId, since]);
+
+/**
+ * A delivery of an environment's payload as stored, or undefined: text, so that a payload with
+ * attachments' data (up to 10 MB) is never parsed and printed again on the event loop.
+ */
+export const deliveryPayload = async (q: Queryable, deliveryId: string, environmentId: string) =>
+  (
+    await first(
+      q.query<{ payload: string }>(
+        'SELECT payload::text AS payload FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
+        [deliveryId, environmentId],
+      ),
+    )
+  )?.payload;
+
+/** A delivery of an environment's status, or undefined. */
+export const deliveryStatus = async (q: Queryable, deliveryId: string, environmentId: string) =>
+  (
+    await first(
+      q.query<{ status: string }>(
+        'SELECT status FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
+        [deliveryId, environmentId],
+      ),
+    )
+  )?.status;
+
+/** A delivery's attempts, in order. */
+export const deliveryAttempts = (q: Queryable, deliveryId: string) =>
+  q.query<DeliveryAttempt & { startedAt: Date }>(
+    `SELECT attempt, started_at AS "startedAt", duration_ms AS "durationMs", status_code AS "statusCode",
+            error, error_code AS "errorCode", error_params AS "errorParams"
+     FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
+    [deliveryId],
+  );
+
+/** Whether a webhook of that id belongs to the environment. */
+export const hasWebhook = async (q: Queryable, webhookId: string, environmentId: string) =>
+  (await q.query('SELECT id FROM webhooks WHERE id = $1 AND environment_id = $2', [webhookId, environmentId]))
+    .length > 0;

@@ -183,6 +183,61 @@ export const tenancyRepository = (db: Queryable) => {
         hidden: row.visibility === 'hidden',
       };
     },
+
+    /**
+     * Organisations, projects and environments whose name contains `text` (LIKE's wildcards taken
+     * literally), in the given organisations or anywhere for staff: at most `organisations` of the
+     * first and `candidates` of the others, which the caller then keeps by level.
+     */
+    searchByName: async (
+      text: string,
+      within: { staff: boolean; orgIds: string[] },
+      limits: { organisations: number; candidates: number },
+    ) => {
+      const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const params = [like, within.staff, within.orgIds];
+      const [organisations, projects, environments] = await Promise.all([
+        db.query<{ id: string; name: string }>(
+          `SELECT id, name FROM organisations WHERE name ILIKE $1 ESCAPE '\\'
+             AND ($2::boolean OR id = ANY($3::uuid[])) ORDER BY lower(name) LIMIT ${limits.organisations}`,
+          params,
+        ),
+        db.query<{ id: string; name: string; organisation_name: string }>(
+          `SELECT p.id, p.name, o.name AS organisation_name FROM projects p
+           JOIN organisations o ON o.id = p.organisation_id
+           WHERE p.name ILIKE $1 ESCAPE '\\' AND ($2::boolean OR p.organisation_id = ANY($3::uuid[]))
+           ORDER BY lower(p.name) LIMIT ${limits.candidates}`,
+          params,
+        ),
+        db.query<{ id: string; name: string; project_id: string; project_name: string; visibility: string }>(
+          `SELECT e.id, e.name, e.project_id, p.name AS project_name, e.visibility FROM environments e
+           JOIN projects p ON p.id = e.project_id
+           WHERE e.name ILIKE $1 ESCAPE '\\' AND e.deletion_requested_at IS NULL
+             AND ($2::boolean OR p.organisation_id = ANY($3::uuid[]))
+           ORDER BY lower(e.name) LIMIT ${limits.candidates}`,
+          params,
+        ),
+      ]);
+      return { organisations, projects, environments };
+    },
+
+    /** Sets a user's marks on a project; a mark left undefined keeps its stored value (false for a new row). */
+    setProjectMarks: async (
+      userId: string,
+      projectId: string,
+      marks: { favourite?: boolean; quickAccess?: boolean },
+    ) => {
+      const [row] = await db.query<{ favourite: boolean; quick_access: boolean }>(
+        `INSERT INTO project_marks (user_id, project_id, favourite, quick_access)
+         VALUES ($1, $2, coalesce($3::boolean, false), coalesce($4::boolean, false))
+         ON CONFLICT (user_id, project_id) DO UPDATE SET
+           favourite = coalesce($3::boolean, project_marks.favourite),
+           quick_access = coalesce($4::boolean, project_marks.quick_access)
+         RETURNING favourite, quick_access`,
+        [userId, projectId, marks.favourite ?? null, marks.quickAccess ?? null],
+      );
+      return { favourite: row.favourite, quickAccess: row.quick_access };
+    },
   };
 };
 

@@ -95,6 +95,17 @@ export const usersRepository = (db: Queryable) => ({
     return rows[0].preferences;
   },
 
+  /** Whether a user is staff and the organisations they are a member of, or undefined. */
+  staffAndOrganisations: (id: string) =>
+    first(
+      db.query<{ is_staff: boolean; orgs: string[] }>(
+        `SELECT u.is_staff, coalesce(array_agg(m.organisation_id::text)
+                  FILTER (WHERE m.organisation_id IS NOT NULL), '{}') AS orgs
+         FROM users u LEFT JOIN memberships m ON m.user_id = u.id WHERE u.id = $1 GROUP BY u.id`,
+        [id],
+      ),
+    ),
+
   count: async (): Promise<number> =>
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0].n,
 });

@@ -24,6 +24,10 @@ export const queueMail = async (tx: Queryable, queue: Queue, mail: Mail): Promis
   return id;
 };
 
+/** The latest mails of the outbox, newest first: what platform staff read. */
+export const recentMails = (q: Queryable, limit: number) =>
+  q.query<OutboxRow>('SELECT * FROM outbox ORDER BY created_at DESC LIMIT $1', [limit]);
+
 export interface OutboxRow {
   id: string;
   recipient: string;

@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { environmentSchema } from '../../../schemas/environment.schema';
-import { first } from '../../kernel/db';
 import {
   CONFIGURATION_MAX_BYTES,
   checkConfiguration,
   diffConfigurations,
   readConfiguration,
   writeConfiguration,
-  type Configuration,
 } from '../../environments/configuration';
+import {
+  environmentName,
+  environmentNameTaken,
+  insertEnvironment,
+  projectVersion,
+} from '../../environments/repository';
 import { ClientError, notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../../resources/access';
@@ -45,16 +48,7 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
   const versionOf = async (request: FastifyRequest, projectId: string, id: string) => {
     const scope = await resolveScope(db, request.auth, 'project', projectId);
     requireLevel(request.auth, scope, 'configurator');
-    const version = isUuid(id)
-      ? await first(
-          db.query<{ id: string; name: string; environment_id: string; configuration: Configuration }>(
-            `SELECT v.id, v.name, v.environment_id, v.configuration FROM environment_versions v
-             JOIN environments e ON e.id = v.environment_id
-             WHERE v.id = $1 AND e.project_id = $2 AND e.deletion_requested_at IS NULL`,
-            [id, projectId],
-          ),
-        )
-      : undefined;
+    const version = isUuid(id) ? await projectVersion(db, id, projectId) : undefined;
     if (!version) throw notFound('version');
     return { scope, version };
   };
@@ -80,9 +74,7 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
   app.get(`${CONSOLE_API}/environments/:envId/configuration`, async (request, reply) => {
     const { envId } = request.params as { envId: string };
     await configurable(request, envId);
-    const [{ name }] = await db.query<{ name: string }>('SELECT name FROM environments WHERE id = $1', [
-      envId,
-    ]);
+    const name = (await environmentName(db, envId)) ?? '';
     const file = `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}-configuration.json`;
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file)}`);
     return readConfiguration(db, envId, schemas);
@@ -123,23 +115,13 @@ export const configurationRoutes = async (app: FastifyInstance, { platform, sche
       const name = body.name as string;
       const checked = checkConfiguration(body.configuration, schemas, settingsProblems);
       const created = await db.transaction(async (tx) => {
-        const taken = await tx.query(
-          `SELECT 1 FROM environments WHERE project_id = $1 AND lower(name) = lower($2)
-           AND deletion_requested_at IS NULL`,
-          [projectId, name],
-        );
-        if (taken.length > 0) {
+        if (await environmentNameTaken(tx, projectId, name)) {
           const [rule] = environmentSchema['x-admin'].unique;
           throw new ClientError(409, rule.code, rule.message, {
             details: [{ path: 'name', message: rule.message }],
           });
         }
-        const id = randomUUID();
-        await tx.query('INSERT INTO environments (id, project_id, name) VALUES ($1, $2, $3)', [
-          id,
-          projectId,
-          name,
-        ]);
+        const id = await insertEnvironment(tx, projectId, name);
         const entities = await writeConfiguration(tx, id, checked, schemas);
         await writeAudit(tx, {
           organisationId: scope.organisationId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getConfigurationGraph } from '../../../schemas/contracts/graph';
 import { modulesOf, readSettingsRow } from '../../configuration/modules';
 import { contractRoute } from '../../kernel/http/contract-route';
+import { documentsOfResources } from '../../configuration/documents';
 import { configurationGraph, GRAPH_RESOURCES } from '../../configuration/graph';
 import type { Platform } from '../../platform-type';
 import { configurableEnvironment } from '../../resources/access';
@@ -19,12 +20,7 @@ export const graphRoutes = async (app: FastifyInstance, { platform }: { platform
     handler: async (request) => {
       const { envId } = request.params as { envId: string };
       const scope = await configurableEnvironment(db, request.auth, envId);
-      const rows = await db.query<{ resource: string; id: string; data: Record<string, unknown> }>(
-        `SELECT resource, id, data FROM resource_documents
-         WHERE scope = 'environment' AND scope_id = $1 AND resource = ANY($2::text[])
-         ORDER BY resource, data->>'name', id`,
-        [scope.id, [...GRAPH_RESOURCES]],
-      );
+      const rows = await documentsOfResources(db, scope.id!, GRAPH_RESOURCES);
       const documents = new Map<string, { id: string; data: Record<string, unknown> }[]>();
       for (const row of rows) {
         if (!documents.has(row.resource)) documents.set(row.resource, []);

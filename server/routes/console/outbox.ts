@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../kernel/http/errors';
-import type { OutboxRow } from '../../kernel/mail/outbox';
+import { recentMails } from '../../kernel/mail/outbox';
 import type { Platform } from '../../platform-type';
 
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */
 export const outboxRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   app.get('/v4/console/api/platform/outbox', { onRequest: app.authenticate }, async (request, reply) => {
     if (!(request.auth.impersonator ?? request.auth.user).is_staff) throw forbidden('staff');
-    const rows = await platform.db.query<OutboxRow>(
-      'SELECT * FROM outbox ORDER BY created_at DESC LIMIT 200',
-    );
+    const rows = await recentMails(platform.db, 200);
     reply.header('Content-Range', `outbox 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
     return rows.map((r) => ({
       id: r.id,

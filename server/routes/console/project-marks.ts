@@ -30,16 +30,7 @@ export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { p
         (await tenancy.getProject(projectId)) !== undefined;
       if (!visible) throw notFound('project');
       // A mark left out keeps its stored value (false for a new row).
-      const [row] = await db.query<{ favourite: boolean; quick_access: boolean }>(
-        `INSERT INTO project_marks (user_id, project_id, favourite, quick_access)
-         VALUES ($1, $2, coalesce($3::boolean, false), coalesce($4::boolean, false))
-         ON CONFLICT (user_id, project_id) DO UPDATE SET
-           favourite = coalesce($3::boolean, project_marks.favourite),
-           quick_access = coalesce($4::boolean, project_marks.quick_access)
-         RETURNING favourite, quick_access`,
-        [user.id, projectId, favourite ?? null, quickAccess ?? null],
-      );
-      return { favourite: row.favourite, quickAccess: row.quick_access };
+      return tenancy.setProjectMarks(user.id, projectId, { favourite, quickAccess });
     },
   });
 };

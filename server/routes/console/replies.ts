@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listReplyErrors, REPLY_ERRORS_KEPT, testReply } from '../../../schemas/contracts/replies';
-import type { TraceMessage } from '../../../schemas/trace-messages';
 import { readPipelineConfig } from '../../analyses/pipeline-config';
+import { replyErrors } from '../../analyses/repository';
 import { runTestSteps, testInput } from '../../analyses/test-run';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { notFound } from '../../kernel/http/errors';
@@ -54,22 +54,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
     ...contractRoute(listReplyErrors),
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const envId = await configurator(request);
-      const rows = await db.query<{
-        id: string;
-        name: string;
-        at: Date;
-        message: string | null;
-        trace: TraceMessage | null;
-      }>(
-        `SELECT a.id, a.name, coalesce(a.finished_at, a.created_at) AS at, step->'errors'->>0 AS message,
-                step->'messages'->'errors'->0 AS trace
-         FROM analyses a, json_array_elements(a.result->'trace') AS step
-         WHERE a.environment_id = $1 AND a.status = 'error'
-           AND step->>'step' = 'replyTemplate' AND step->>'status' = 'error'
-         ORDER BY at DESC, a.id
-         LIMIT ${REPLY_ERRORS_KEPT}`,
-        [envId],
-      );
+      const rows = await replyErrors(db, envId, REPLY_ERRORS_KEPT);
       return rows.map((r) => ({
         analysisId: r.id,
         analysisName: r.name,

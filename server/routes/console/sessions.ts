@@ -12,6 +12,7 @@ import { contractRoute } from '../../kernel/http/contract-route';
 import { forbidden, notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
 import { sessionsRepository } from '../../repositories/sessions';
+import { usersRepository } from '../../repositories/users';
 import { isUuid } from '../../kernel/http/ids';
 
 type SessionParams = { sessionId: string };
@@ -25,6 +26,7 @@ type UserParams = { userId: string };
 export const sessionRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
   const { db } = platform;
   const sessions = sessionsRepository(db);
+  const users = usersRepository(db);
   app.addHook('onRequest', app.authenticate);
 
   /** This token's session among `userId`'s: never the staff member's session of an impersonation. */
@@ -39,14 +41,7 @@ export const sessionRoutes = async (app: FastifyInstance, { platform }: { platfo
   const managedUser = async (request: FastifyRequest): Promise<string> => {
     const { userId } = request.params as UserParams;
     const { user, access } = request.auth;
-    const [target] = isUuid(userId)
-      ? await db.query<{ is_staff: boolean; orgs: string[] }>(
-          `SELECT u.is_staff, coalesce(array_agg(m.organisation_id::text)
-                    FILTER (WHERE m.organisation_id IS NOT NULL), '{}') AS orgs
-           FROM users u LEFT JOIN memberships m ON m.user_id = u.id WHERE u.id = $1 GROUP BY u.id`,
-          [userId],
-        )
-      : [];
+    const target = isUuid(userId) ? await users.staffAndOrganisations(userId) : undefined;
     if (user.is_staff) {
       if (!target) throw notFound('member');
       return userId;

@@ -12,6 +12,13 @@ import {
   type BatchAction,
   type ImpactResource,
 } from '../../../schemas/contracts/testing';
+import {
+  bankMessageContent,
+  bankMessageRecord,
+  bankTags,
+  sampleIntoBank,
+  testScores,
+} from '../../testing/bank';
 import { batchUpdate } from '../../testing/batch';
 import { compareTests, testNotFound } from '../../testing/compare';
 import { projectRules } from '../../testing/domain-rules';
@@ -102,31 +109,14 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
         });
         return made;
       });
-      const [record] = await db.query(
-        `SELECT id, project_id AS "projectId", name, input_type AS "inputType", filename, size, tags,
-                qualification_status AS "qualificationStatus", created_at AS "createdAt"
-         FROM bank_messages WHERE id = $1`,
-        [id],
-      );
-      return reply.code(201).send(record);
+      return reply.code(201).send(await bankMessageRecord(db, id));
     },
   );
 
   app.get<{ Params: Params }>(`${PROJECT}/messages/:id/content`, async (request, reply) => {
     const scope = await projectOf(request);
     if (!isUuid(request.params.id)) throw messageNotFound();
-    const [m] = await db.query<{
-      name: string;
-      input_type: string;
-      filename: string | null;
-      mime: string | null;
-      hex: string | null;
-      input_text: string | null;
-    }>(
-      `SELECT name, input_type, filename, mime, encode(content, 'hex') AS hex, input_text
-       FROM bank_messages WHERE id = $1 AND project_id = $2`,
-      [request.params.id, scope.id],
-    );
+    const m = await bankMessageContent(db, request.params.id, scope.id!);
     if (!m) throw messageNotFound();
     if (m.input_type === 'text')
       return sendDownload(reply, `${m.name || 'text'}.txt`, 'text/plain; charset=utf-8', m.input_text ?? '');
@@ -174,14 +164,7 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
   /** Tags of the bank with their message counts, for filters and test launches (not others' private tags). */
   app.get<{ Params: Pick<Params, 'projectId'> }>(`${PROJECT}/message-tags`, async (request) => {
     const scope = await projectOf(request);
-    return db.query<{ tag: string; messages: number }>(
-      `SELECT tag, count(*)::int AS messages FROM bank_messages, unnest(tags) AS tag
-       WHERE project_id = $1
-         AND NOT EXISTS (SELECT 1 FROM tag_settings s WHERE s.project_id = $1 AND s.tag = tag.tag
-                         AND s.visibility = 'private' AND s.owner_id <> $2)
-       GROUP BY tag ORDER BY lower(tag), tag`,
-      [scope.id, request.auth.user.id],
-    );
+    return bankTags(db, scope.id!, request.auth.user.id);
   });
 
   app.route<{ Params: { projectId: string; id: string; other: string } }>({
@@ -223,10 +206,7 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
   app.get<{ Params: Params }>(`${PROJECT}/tests/:id/scores`, async (request) => {
     const scope = await projectOf(request);
     if (!isUuid(request.params.id)) throw testNotFound();
-    const [test] = await db.query<{ status: string; scores: unknown }>(
-      `SELECT status, scores FROM tests WHERE id = $1 AND project_id = $2`,
-      [request.params.id, scope.id],
-    );
+    const test = await testScores(db, request.params.id, scope.id!);
     if (!test) throw testNotFound();
     return { status: test.status, scores: test.scores };
   });
@@ -267,9 +247,8 @@ const idsOf = (raw: string | undefined): string[] | null => {
 };
 
 /**
- * Copies analyses of the project's environments into its bank, content and all, in one statement
- * with their audit rows: the named ones, or a random sample of those matching the filters. Hidden
- * environments are left out below the configurator level, anonymized analyses always.
+ * Copies analyses of the project's environments into its bank (testing/bank.ts): the named ones, or
+ * a random sample of those matching the filters; hidden environments only from the configurator level.
  */
 const sample = async (
   db: Platform['db'],
@@ -284,53 +263,24 @@ const sample = async (
   const expected = { categories: body.expectedCategories ?? [] };
   const qualification: Record<string, string> = body.qualified ? { categories: 'qualified' } : {};
   const seesHidden = scope.projectLevel === 'configurator' || auth.user.is_staff;
-  return db.query<{ id: string; name: string }>(
-    `WITH picked AS (
-       SELECT a.id, a.name, a.input_type, a.filename, a.mime, a.size, b.bytes, a.input_text, a.metadata
-       FROM analyses a
-       JOIN environments e ON e.id = a.environment_id AND e.project_id = $1 AND e.deletion_requested_at IS NULL
-       LEFT JOIN blobs b ON b.id = a.blob_id
-       WHERE a.anonymized_at IS NULL AND (b.id IS NOT NULL OR a.input_text IS NOT NULL)
-         AND (e.visibility <> 'hidden' OR $2)
-         AND ($3::uuid IS NULL OR a.environment_id = $3)
-         AND ($4::uuid[] IS NULL OR a.id = ANY($4))
-         AND ($5::text IS NULL OR a.status = $5)
-         AND ($6::text IS NULL OR (a.result->'categories')::jsonb @> jsonb_build_array(jsonb_build_object('name', $6::text)))
-         AND ($7::timestamptz IS NULL OR a.created_at >= $7)
-         AND ($8::timestamptz IS NULL OR a.created_at <= $8)
-       ORDER BY CASE WHEN $4::uuid[] IS NULL THEN random() END, a.created_at DESC
-       LIMIT $9),
-     added AS (
-       INSERT INTO bank_messages (id, project_id, name, input_type, filename, mime, size, content, input_text,
-                                  tags, expected, qualification, qualification_status, metadata, source_analysis_id)
-       SELECT gen_random_uuid(), $1, p.name, p.input_type, p.filename, p.mime, p.size, p.bytes, p.input_text,
-              $10, $11, $12, $13, p.metadata, p.id
-       FROM picked p
-       RETURNING id, name, input_type, source_analysis_id),
-     audited AS (
-       INSERT INTO audit_logs (id, organisation_id, actor_id, impersonator_id, action, resource, record_id, changes)
-       SELECT gen_random_uuid(), $14, $15, $16, 'create', 'messages', a.id,
-              jsonb_build_object('name', jsonb_build_object('after', a.name),
-                                 'sourceAnalysisId', jsonb_build_object('after', a.source_analysis_id))
-       FROM added a)
-     SELECT id, name FROM added ORDER BY name, id`,
-    [
-      scope.id,
-      seesHidden,
-      body.environmentId ?? null,
-      ids,
-      body.status ?? null,
-      body.category ?? null,
-      body.createdFrom ?? null,
-      body.createdTo ?? null,
-      ids ? ids.length : (body.count ?? 50),
-      tags,
-      JSON.stringify(expected),
-      JSON.stringify(qualification),
-      qualificationStatusOf(expected, qualification),
-      scope.organisationId ?? null,
-      auth.user.id,
-      auth.impersonator?.id ?? null,
-    ],
-  );
+  return sampleIntoBank(db, {
+    projectId: scope.id!,
+    seesHidden,
+    environmentId: body.environmentId ?? null,
+    ids,
+    status: body.status ?? null,
+    category: body.category ?? null,
+    createdFrom: body.createdFrom ?? null,
+    createdTo: body.createdTo ?? null,
+    count: ids ? ids.length : (body.count ?? 50),
+    tags,
+    expected,
+    qualification,
+    qualificationStatus: qualificationStatusOf(expected, qualification),
+    audit: {
+      organisationId: scope.organisationId ?? null,
+      actorId: auth.user.id,
+      impersonatorId: auth.impersonator?.id ?? null,
+    },
+  });
 };

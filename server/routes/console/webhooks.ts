@@ -3,10 +3,16 @@ import {
   getDeliveryDetail,
   replayDelivery,
   replayFailedDeliveries,
-  type DeliveryAttempt,
 } from '../../../schemas/contracts/webhooks';
-import { first } from '../../kernel/db';
-import { DELIVERY_IN_PROGRESS, failedDeliverySql, replayDeliveries } from '../../delivery/deliveries';
+import {
+  DELIVERY_IN_PROGRESS,
+  deliveryAttempts,
+  deliveryPayload,
+  deliveryStatus,
+  hasWebhook,
+  replayFailedSince,
+  replayOneDelivery,
+} from '../../delivery/deliveries';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { notFound } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
@@ -49,25 +55,14 @@ export const webhookRoutes = async (app: FastifyInstance, { platform }: { platfo
       const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
       requireLevel(request.auth, scope, 'qualifier');
       if (!isUuid(request.params.id)) throw deliveryNotFound();
-      // The body as text: a payload with attachments' data (up to 10 MB) is spliced into the answer
-      // as stored, never parsed and printed again on the event loop.
-      const delivery = await first(
-        db.query<{ payload: string }>(
-          'SELECT payload::text AS payload FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
-          [request.params.id, scope.id],
-        ),
-      );
-      if (!delivery) throw deliveryNotFound();
-      const attempts = await db.query<DeliveryAttempt & { startedAt: Date }>(
-        `SELECT attempt, started_at AS "startedAt", duration_ms AS "durationMs", status_code AS "statusCode",
-                error, error_code AS "errorCode", error_params AS "errorParams"
-         FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
-        [request.params.id],
-      );
+      // The body as text: the payload is spliced into the answer as stored.
+      const payload = await deliveryPayload(db, request.params.id, scope.id!);
+      if (payload === undefined) throw deliveryNotFound();
+      const attempts = await deliveryAttempts(db, request.params.id);
       const rest = JSON.stringify(
         attempts.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
       );
-      return reply.type('application/json').send(`{"payload":${delivery.payload},"attempts":${rest}}`);
+      return reply.type('application/json').send(`{"payload":${payload},"attempts":${rest}}`);
     },
   });
 
@@ -76,15 +71,10 @@ export const webhookRoutes = async (app: FastifyInstance, { platform }: { platfo
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
       if (!isUuid(request.params.id)) throw deliveryNotFound();
-      const delivery = await first(
-        db.query<{ status: string }>(
-          'SELECT status FROM webhook_deliveries WHERE id = $1 AND environment_id = $2',
-          [request.params.id, scope.id],
-        ),
-      );
-      if (!delivery) throw deliveryNotFound();
-      if (delivery.status === 'pending') throw DELIVERY_IN_PROGRESS();
-      const ids = await replayDeliveries(db, 'id = $1', [request.params.id]);
+      const status = await deliveryStatus(db, request.params.id, scope.id!);
+      if (status === undefined) throw deliveryNotFound();
+      if (status === 'pending') throw DELIVERY_IN_PROGRESS();
+      const ids = await replayOneDelivery(db, request.params.id);
       if (ids.length === 0) throw DELIVERY_IN_PROGRESS();
       await audit(request, scope.organisationId, request.params.id, { replayed: true });
       return { replayed: ids.length };
@@ -96,18 +86,9 @@ export const webhookRoutes = async (app: FastifyInstance, { platform }: { platfo
     handler: async (request: FastifyRequest<{ Params: Params; Body: { since: string } }>) => {
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
       if (!isUuid(request.params.id)) throw notFound('webhook', 'The webhook does not exist');
-      const webhook = await first(
-        db.query('SELECT id FROM webhooks WHERE id = $1 AND environment_id = $2', [
-          request.params.id,
-          scope.id,
-        ]),
-      );
-      if (!webhook) throw notFound('webhook', 'The webhook does not exist');
-      const ids = await replayDeliveries(
-        db,
-        `${failedDeliverySql()} AND webhook_id = $1 AND created_at >= $2`,
-        [request.params.id, request.body.since],
-      );
+      if (!(await hasWebhook(db, request.params.id, scope.id!)))
+        throw notFound('webhook', 'The webhook does not exist');
+      const ids = await replayFailedSince(db, request.params.id, request.body.since);
       await audit(request, scope.organisationId, request.params.id, {
         replayedFailedSince: request.body.since,
         replayed: ids.length,

@@ -11,12 +11,9 @@ import {
   analysisRecord,
   createAnalysis,
   getAnalysis,
-  RECORD_COLUMNS,
   setFinalStatus,
-  type AnalysisRow,
 } from '../../analyses/repository';
-import { prepared, type Prepared } from '../../kernel/db';
-import { coalesce } from '../../kernel/db/coalesce';
+import { publicAnalysisReads, type ResultRow, type StatusRow } from '../../analyses/public-reads';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
@@ -24,23 +21,6 @@ import { isUuid } from '../../kernel/http/ids';
 import { analysisNotFound } from '../console/analyses';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
-/** What a status read selects: the record's columns and whether the result is there, never the result. */
-const STATUS_COLUMNS = `${RECORD_COLUMNS},
-  (status = 'pending' AND manual_final_status AND worker_token IS NULL AND result IS NOT NULL) AS awaiting_final_status`;
-
-/** Reads of analyses by id ($1), for the status and for the whole record. */
-const readById = (name: string, columns: string) =>
-  prepared(name, `SELECT ${columns} FROM analyses WHERE id = ANY($1::uuid[])`);
-const READ_STATUS = readById('public_analyses_status', STATUS_COLUMNS);
-// The stored result's JSON goes out as the database gives it: never parsed and printed again here.
-const READ_RESULT = readById(
-  'public_analyses_result',
-  `${STATUS_COLUMNS}, exchange_labels, result::text AS result_json`,
-);
-
-type StatusRow = AnalysisRow & { awaiting_final_status: boolean };
-type ResultRow = StatusRow & { result_json: string | null };
 
 /** Ended, for a waiting read: finished, or processed and waiting for its manual final status. */
 const ended = (row: StatusRow) => FINAL_STATUSES.includes(row.status) || row.awaiting_final_status;
@@ -54,24 +34,7 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
   const { db, queue, config } = platform;
   app.addHook('onRequest', app.authenticateKey);
 
-  /**
-   * Reads of rows by id, the concurrent ones of many clients in one statement (db/coalesce.ts):
-   * clients polling or waiting on their analyses are most of this API's calls. A row of another
-   * environment than the key's is not found.
-   */
-  const reader = <R extends StatusRow>(statement: Prepared) => {
-    const read = coalesce(async (ids: string[]) => {
-      const rows = await db.query<R>(statement, [ids]);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id));
-    });
-    return async (id: string, environmentId: string) => {
-      const row = await read(id);
-      return row?.environment_id === environmentId ? row : undefined;
-    };
-  };
-  const readStatus = reader<StatusRow>(READ_STATUS);
-  const readResult = reader<ResultRow>(READ_RESULT);
+  const { readStatus, readResult } = publicAnalysisReads(db);
 
   const analysisOf = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const row = isUuid(request.params.id)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { keyEnvironment } from '../../../schemas/contracts/public';
-import { first } from '../../kernel/db';
+import { environmentOfKey } from '../../environments/repository';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError } from '../../kernel/http/errors';
 import type { Platform } from '../../platform-type';
@@ -15,12 +15,7 @@ export const publicEnvironmentRoutes = async (app: FastifyInstance, { platform }
     ...contractRoute(keyEnvironment),
     onRequest: app.authenticateKey,
     handler: async (request) => {
-      const env = await first(
-        platform.db.query<{ id: string; project_id: string; name: string; languages: string[] | null }>(
-          `SELECT id, project_id, name, settings->'languages' AS languages FROM environments WHERE id = $1`,
-          [request.key.environmentId],
-        ),
-      );
+      const env = await environmentOfKey(platform.db, request.key.environmentId);
       // The key was found with its environment a moment ago; a deletion in between is a 401 too.
       if (!env) throw new ClientError(401, 'UNAUTHENTICATED', 'This access key is unknown or was revoked');
       return { id: env.id, projectId: env.project_id, name: env.name, languages: env.languages ?? ['fr'] };
