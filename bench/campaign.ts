@@ -293,7 +293,7 @@ const listPages = async (call: Caller, projectId: string, size: number): Promise
 };
 
 /**
- * Issue 19's performance section: a 10,000-message bank run end to end through the queue (the API
+ * docs/performance.md, "Campaign": a 10,000-message bank run end to end through the queue (the API
  * launches, the platform's own worker runs the analyses and the test's jobs, in this process), then
  * the results page's data and the bank's list pages, at 10,000 and 100,000 messages. PGlite, or a
  * scratch database on the PostgreSQL server of BENCH_DATABASE_URL.

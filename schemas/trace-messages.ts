@@ -288,7 +288,7 @@ export const TRACE_MESSAGES_EN = {
   criterionHeaderPresent: "header '%{name}' present",
   criterionMetadata: "metadata '%{name}' = '%{value}'",
   criterionMetadataPresent: "metadata '%{name}' present",
-  // Issue 23 leftovers: output payload, NLU test page, OCR data
+  // Output payload, NLU test page, OCR data
   // The payload's attachments (pipeline/output/payload.ts): one listed without its data
   payloadFileNotKept: '%{filename}: its file was not kept, so its data is not in the payload',
   payloadAttachmentsTooLarge:

@@ -9,10 +9,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
 /**
- * Issue 18: no input stops the API answering, since analyses run in pipeline threads
- * (server/pipeline-threads/). A probe asks /healthz every 50 ms while hostile but legal analyses
- * run, and records the longest time between two answers: how long the API stalled, as a client
- * sees it (a blocked event loop delays the probe's timer as much as its request).
+ * docs/security.md, "A hostile input fails its own analysis, and nothing else": no input stops the
+ * API answering, since analyses run in pipeline threads (server/pipeline-threads/). A probe asks
+ * /healthz every 50 ms while hostile but legal analyses run, and records the longest time between
+ * two answers: how long the API stalled, as a client sees it (a blocked event loop delays the
+ * probe's timer as much as its request).
  */
 const healthProbe = (app: FastifyInstance) => {
   let longestGap = 0;

@@ -10,11 +10,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { buildTenants, type Tenants } from './support/tenants';
 
 /**
- * Issue 18, defect 2, piece by piece (the whole, with separate processes under load, is
- * database-restart.test.ts): a connection the server ends (57P01, as a restart does) is an error
- * event of the pg pool and of its clients, which used to end the process; the pool opens new
- * connections; the API answers 503 while the database is away; a batch's write waits for it.
- * PostgreSQL only: PGlite is embedded and has no connection to lose.
+ * docs/security.md, "The database going away", piece by piece (the whole, with separate processes
+ * under load, is database-restart.test.ts): a connection the server ends (57P01, as a restart does)
+ * is an error event of the pg pool and of its clients, which used to end the process; the pool
+ * opens new connections; the API answers 503 while the database is away; a batch's write waits for
+ * it. PostgreSQL only: PGlite is embedded and has no connection to lose.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,11 +7,12 @@ import { createScratchDatabase } from '../support/scratch-database';
 import { startProcess, type StartedProcess } from './support/processes';
 
 /**
- * Issue 18, defect 2: every process survives a database restart. `serve` and two `worker` processes
- * run on one PostgreSQL database; 500 analyses are submitted through the public API and, in the
- * middle, the database goes away: every connection to it is terminated (57P01, what a restart does
- * to each connection) and none is accepted for a few seconds. Then every analysis must end
- * processed exactly once, and the three processes must still be running and answering.
+ * docs/security.md, "The database going away": every process survives a database restart. `serve`
+ * and two `worker` processes run on one PostgreSQL database; 500 analyses are submitted through the
+ * public API and, in the middle, the database goes away: every connection to it is terminated
+ * (57P01, what a restart does to each connection) and none is accepted for a few seconds. Then
+ * every analysis must end processed exactly once, and the three processes must still be running and
+ * answering.
  *
  * A real `pg_ctlcluster 15 main restart` would hit the other test files that run at the same time on
  * the same server, so the outage is scoped to this file's own database (ALLOW_CONNECTIONS false, then

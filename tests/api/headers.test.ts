@@ -10,9 +10,9 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
 /**
- * Issue 18 §9: authentication before a large body is read, `Authorization` schemes in any case,
- * `nosniff` on every answer, downloads that a browser can only save, and the console page's
- * Content-Security-Policy.
+ * docs/security.md, "What the browser is told": authentication before a large body is read,
+ * `Authorization` schemes in any case, `nosniff` on every answer, downloads that a browser can only
+ * save, and the console page's Content-Security-Policy.
  */
 let t: TestPlatform;
 let acme: Tenants;

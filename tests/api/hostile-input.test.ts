@@ -7,11 +7,11 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';
 
 /**
- * Issue 18 §8: legal-looking input that the database or the stack cannot take must be refused with
- * a 400 naming the field, never answered with a 500. A NUL (U+0000) and a lone surrogate are
- * refused wherever input is decoded (JSON bodies, query strings, JSON inside a query or a form
- * field, multipart file names and fields); nested JSON has a depth bound; reply templates have
- * nesting and chain bounds checked when they are saved.
+ * docs/security.md, "Input that the server decodes": legal-looking input that the database or the
+ * stack cannot take must be refused with a 400 naming the field, never answered with a 500. A NUL
+ * (U+0000) and a lone surrogate are refused wherever input is decoded (JSON bodies, query strings,
+ * JSON inside a query or a form field, multipart file names and fields); nested JSON has a depth
+ * bound; reply templates have nesting and chain bounds checked when they are saved.
  */
 let t: TestPlatform;
 let acme: Tenants;

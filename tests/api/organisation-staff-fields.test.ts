@@ -3,9 +3,10 @@ import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
 /**
- * Issue 18 §9: an organisation administrator could raise their own yearly quota. The contract and
- * quota are `staffOnly` (schemas/organisation.schema.ts): platform staff set them, for anyone else
- * they are read-only fields (400 "is read-only" unless the stored value is sent back).
+ * docs/security.md, "Tenancy and roles": an organisation administrator could once raise their own
+ * yearly quota. The contract and quota are `staffOnly` (schemas/organisation.schema.ts): platform
+ * staff set them, for anyone else they are read-only fields (400 "is read-only" unless the stored
+ * value is sent back).
  */
 let t: TestPlatform;
 let acme: Tenants;

@@ -11,13 +11,13 @@ import { startSpeechServer } from './support/speech-server';
 import { API, buildTenants } from './support/tenants';
 
 /**
- * Issue 19's acceptance: a campaign survives a worker killed in the middle and ends with every
- * message scored exactly once. The bank is the insurance template's samples six times over, with
- * their expectations, and one voicemail whose transcription (a local speech server) hangs the first
- * time: the worker that launched the test is killed (SIGKILL) while that analysis and the ones
- * claimed with it are running, once the test's progress job collected those that ended before
- * (one analysis per claim at first, so that a few do); a new worker queues the stalled ones again
- * and the campaign ends.
+ * docs/testing-centre.md, "Tests and their scores": a campaign survives a worker killed in the
+ * middle and ends with every message scored exactly once. The bank is the insurance template's
+ * samples six times over, with their expectations, and one voicemail whose transcription (a local
+ * speech server) hangs the first time: the worker that launched the test is killed (SIGKILL) while
+ * that analysis and the ones claimed with it are running, once the test's progress job collected
+ * those that ended before (one analysis per claim at first, so that a few do); a new worker queues
+ * the stalled ones again and the campaign ends.
  *
  * PostgreSQL only: the kill waits, reading the database, for a moment when neither of the test's
  * own jobs is running (a worker killed in one of them leaves it to pg-boss's 15-minute expiry),

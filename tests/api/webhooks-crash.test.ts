@@ -7,10 +7,11 @@ import { API, buildTenants } from './support/tenants';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
 /**
- * Issue 21: a worker process killed between two attempts of a delivery. The next attempt is a job
- * on the queue, so the worker started after it makes it: the receiver (which de-duplicates by
- * X-Delivery-Id and counts) takes the delivery exactly once, and every attempt is in the log.
- * On PGlite (one process per folder) each process opens the folder after the one before has ended.
+ * docs/webhooks.md, "Answering, retries and replays": a worker process killed between two attempts
+ * of a delivery. The next attempt is a job on the queue, so the worker started after it makes it:
+ * the receiver (which de-duplicates by X-Delivery-Id and counts) takes the delivery exactly once,
+ * and every attempt is in the log. On PGlite (one process per folder) each process opens the folder
+ * after the one before has ended.
  */
 describe('webhook delivery across a worker crash', () => {
   const cleanups: (() => Promise<unknown> | void)[] = [];

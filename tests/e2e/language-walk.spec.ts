@@ -4,7 +4,7 @@ import { CONSOLE_ONLY, E2E_ADMIN } from './support/constants';
 import { signIn, signInEn } from './support/pages';
 
 /**
- * Issue 23, acceptance 1 ("one language at a time"): every page of the console, opened in French
+ * One language at a time (spec platform-shell §1): every page of the console, opened in French
  * with representative data (an environment made from a use-case template, an analysis, the
  * documentation, a refused save), shows no English tell-tale; the same walk in English shows no
  * French one. The pages are those the menus link to, so that a page added to a menu is walked

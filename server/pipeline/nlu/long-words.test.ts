@@ -8,9 +8,10 @@ import { definitions } from './test-support';
 import { SEGMENT_PIECE, tokenise } from './text';
 
 /**
- * Issue 18, defect 1: one long word froze the worker, the fuzzy lookup building every one- and
- * two-character deletion of it (cubic in its length). Timings are not asserted here: the work is,
- * through the vocabulary's count of deletion variants and distance cells (`FuzzyIndex.work`).
+ * docs/security.md, "A hostile input fails its own analysis, and nothing else": one long word froze
+ * the worker, the fuzzy lookup building every one- and two-character deletion of it (cubic in its
+ * length). Timings are not asserted here: the work is, through the vocabulary's count of deletion
+ * variants and distance cells (`FuzzyIndex.work`).
  */
 
 /** `n` letters that are no word: a repeated alphabet. */

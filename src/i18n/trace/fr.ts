@@ -277,7 +277,7 @@ export const traceFr: Record<TraceCode, string> = {
   criterionHeaderPresent: 'en-tête « %{name} » présent',
   criterionMetadata: 'métadonnée « %{name} » = « %{value} »',
   criterionMetadataPresent: 'métadonnée « %{name} » présente',
-  // Issue 23 leftovers: output payload, NLU test page, OCR data
+  // Output payload, NLU test page, OCR data
   payloadFileNotKept:
     '%{filename} : son fichier n’a pas été conservé, ses données ne sont donc pas dans le contenu',
   payloadAttachmentsTooLarge:
