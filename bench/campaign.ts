@@ -13,7 +13,7 @@ import { USE_CASE_TEMPLATES, templateByKey } from '../server/environments/templa
 import { createLogger } from '../server/kernel/logger';
 import { CORPUS_DIR } from '../server/pipeline/extractor/test-support/corpus';
 import { startPlatform } from '../server/platform';
-import { insertBankMessage, type NewBankMessage } from '../server/tables/bank-messages';
+import { insertBankMessage, type NewBankMessage } from '../server/testing/bank-messages-table';
 import type { ImpactPreview } from '../schemas/contracts/testing';
 import type { TestScores } from '../server/testing/campaign';
 import { databaseServerCpuSeconds, median } from './process';

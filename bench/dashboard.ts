@@ -13,7 +13,7 @@ import {
   statusSeries,
   stepDurations,
   type PeriodFilter,
-} from '../server/repositories/dashboard';
+} from '../server/dashboard/repository';
 import type { Measurement } from './run';
 
 /** Analyses of the measured environment (BENCH_DASHBOARD_ANALYSES), spread over the last year. */

@@ -154,7 +154,7 @@ export const throughQueue = async (
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const { startAnalysisWorker } = await import('../server/jobs/analysis');
+    const { startAnalysisWorker } = await import('../server/analyses/worker');
     const startWorker = () =>
       startAnalysisWorker(platform.queue.boss, db, platform.queue, platform.log, pipelines, cfg.analysis);
     // A warm-up, as in-process: the worker's and the driver's code is compiled when measured.

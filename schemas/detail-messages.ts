@@ -89,7 +89,7 @@ export const DETAIL_MESSAGES_EN = {
   templateIncludesItself: 'Line %{line}: the template cannot include itself',
   templateIncludeUnknown: "Line %{line}: the included template '%{name}' does not exist",
   templateIncludeCycle: 'Templates cannot include themselves, directly or through another template: %{cycle}',
-  // The advanced categorisation template and the post-processing's (server/tables/environments.ts,
+  // The advanced categorisation template and the post-processing's (server/environments/table.ts,
   // server/pipeline/post-processing/check.ts): they render alone, so they include nothing
   advancedCategorisationInclude:
     "Line %{line}: the advanced categorisation cannot include a template ('%{name}')",
@@ -98,7 +98,7 @@ export const DETAIL_MESSAGES_EN = {
   secondDefaultTemplate:
     "'%{name}' is already the default template: one template per environment is the default",
   // Module settings (schemas/vision.ts, ocr-data.ts, post-processing.ts, consolidation.ts), as an
-  // import refuses them (server/tables/environments.ts settingsProblems): a key of the vision
+  // import refuses them (server/environments/table.ts settingsProblems): a key of the vision
   // engine, of the OCR data extraction or of a post-processing rule; an OCR data field; the workflow.
   // `reason` (settingsPatternRefused) is the pattern's refusal by code (a regex* one), said first.
   settingsKeyInvalid: "'%{key}' is not a valid key: a letter, then letters, digits or _ (64 at most)",
@@ -133,10 +133,10 @@ export const DETAIL_MESSAGES_EN = {
   uniqueContext: 'A context of this name already exists',
   uniqueServer: 'A server of this name already exists',
   uniqueTemplate: 'A template of this name already exists',
-  // An environment's settings (server/tables/environments.ts), spec §4
+  // An environment's settings (server/environments/table.ts), spec §4
   modesExclusive: 'AI debug mode and production mode cannot be active at the same time',
   // The testing centre (server/testing: domain-rules.ts, batch.ts, campaign.ts; a tag typed in
-  // server/routes/console/testing.ts). `kind` is a classification kind, `type` a domain module type
+  // server/testing/routes.ts). `kind` is a classification kind, `type` a domain module type
   // (their identifiers, as the English says them); `rules` the domain rules' names, quoted.
   testTagInvalid: "'%{tag}' is not a tag (letters, digits and - _ . : / only)",
   testTagEmpty: "No message of the bank carries the tag '%{tag}'",
@@ -159,7 +159,7 @@ export const DETAIL_MESSAGES_EN = {
   urlInternal:
     '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
   urlNotHttp: 'The address must be an http:// or https:// URL',
-  // An environment's modules (schemas/modules.ts moduleOrderProblems, server/routes/console/modules.ts):
+  // An environment's modules (schemas/modules.ts moduleOrderProblems, server/configuration/modules-routes.ts):
   // `module` is the module's type, said by its name (app.modules.types.*; the English its MODULE_NAMES)
   moduleTwice: 'The %{module} module is in the pipeline twice',
   moduleExtractorFirst: 'The extractor must be the first module',
@@ -170,7 +170,7 @@ export const DETAIL_MESSAGES_EN = {
   moduleTaintBeforeCategorization:
     'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
   moduleOrderIncomplete: 'The order must list every active module once',
-  // Settings sent to a module that has none of them (server/routes/console/modules.ts)
+  // Settings sent to a module that has none of them (server/configuration/modules-routes.ts)
   moduleOnlyOutput: 'Only the output module has output choices',
   moduleOnlyVision: 'Only the vision engine has vision settings',
   moduleOnlyOcrData: 'Only the OCR data extraction has OCR data settings',

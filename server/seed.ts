@@ -5,7 +5,7 @@ import { resourceSchemas } from '../schemas/index';
 import { checkConfiguration, writeConfiguration } from './environments/configuration';
 import { templateByKey } from './environments/templates';
 import { localisedConfiguration } from '../schemas/template-localisation';
-import { settingsProblems } from './tables/environments';
+import { settingsProblems } from './environments/table';
 
 export interface SeedResult {
   username: string;

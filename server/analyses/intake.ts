@@ -28,7 +28,7 @@ interface Fields {
   body?: string;
   metadata?: unknown;
   manualFinalStatus?: unknown;
-  /** Only the message bank reads it (routes/console/testing.ts); an analysis has no tags. */
+  /** Only the message bank reads it (testing/routes.ts); an analysis has no tags. */
   tags?: unknown;
 }
 

@@ -10,7 +10,7 @@ import { withModule } from '../../schemas/modules';
 import { outputSettingsOf } from '../../schemas/output';
 import { consolidationSettingsOf } from '../../schemas/consolidation';
 import { postProcessingSettingsOf } from '../../schemas/post-processing';
-import { readEnvironmentLlm } from '../integrations/environment-llm';
+import { readEnvironmentLlm } from '../configuration/environment-llm';
 import { ocrDataSettingsOf } from '../../schemas/ocr-data';
 import { visionSettingsOf } from '../../schemas/vision';
 

@@ -54,7 +54,7 @@ const RETRIES = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
  * options on a queue without overrides (the others keep the table's defaults: created state,
  * start now, 15 minutes to expire, kept 14 days); tests/api/webhooks.test.ts sees pg-boss fetch and
  * complete such a job (a delivery's). An analysis's job is taken by the worker's own claim
- * (jobs/analysis-batch.ts takeBatch), with pg-boss's fetch plan. Check both again when pg-boss is
+ * (analyses/claim.ts takeBatch), with pg-boss's fetch plan. Check both again when pg-boss is
  * upgraded.
  */
 export const insertJobSql = (
@@ -95,7 +95,7 @@ export const ANALYSIS_JOBS_TABLE = `pgboss.j${createHash('sha224').update(queues
 const FAIR_INDEX = 'job_analysis_fair';
 
 /**
- * The index of the analysis claim's skip scan (jobs/analysis-batch.ts CLAIM): the jobs not taken,
+ * The index of the analysis claim's skip scan (analyses/claim.ts CLAIM): the jobs not taken,
  * by environment then age, on the analysis queue's partition (pg-boss makes one per queue, with
  * its own indexes, at createQueue). Made once: looking it up first spares every start the table
  * lock that CREATE INDEX takes even when the index exists.

@@ -25,7 +25,7 @@ export type PipelineInput = (
       metadata: Record<string, unknown>;
       /**
        * The whole text's length when `text` is only its beginning: the worker sends a pipeline
-       * thread no more than the pipeline reads (jobs/analysis.ts), the extractor says what was cut.
+       * thread no more than the pipeline reads (analyses/worker.ts), the extractor says what was cut.
        */
       characters?: number;
     }
@@ -82,7 +82,7 @@ export type WebhookTarget = {
 
 /**
  * An environment's own LLM endpoint (migration 020): the pipeline's own shape, filled by the
- * integrations feature (integrations/environment-llm.ts).
+ * integrations feature (configuration/environment-llm.ts).
  */
 export interface EnvironmentLlmEndpoint {
   baseUrl: string;

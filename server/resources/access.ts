@@ -3,7 +3,7 @@ import type { ProjectAccessLevel } from '../../schemas/contracts/auth';
 import type { Queryable } from '../kernel/db';
 import { first } from '../kernel/db';
 import { forbidden, notFound } from '../kernel/http/errors';
-import type { RequestAuth } from '../plugins/auth';
+import type { RequestAuth } from '../kernel/access/plugin';
 import { isUuid } from '../kernel/http/ids';
 
 /** Who calls: the acting user (impersonated when staff switch), its impersonator, its rights. */

@@ -1,6 +1,6 @@
 import type { ComputedColumn, ResourceSchema } from '../../schemas';
 import type { Queryable } from '../kernel/db';
-import type { RequestAuth } from '../plugins/auth';
+import type { RequestAuth } from '../kernel/access/plugin';
 import { requireLevel, type Scope } from './access';
 import type { ResourceRecord } from './store';
 

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../kernel/db';
 import type { MailLocale } from '../mail/templates';
-import type { RequestAuth } from '../plugins/auth';
+import type { RequestAuth } from '../kernel/access/plugin';
 import { requireLevel, resolveScope, type Caller, type Scope } from './access';
 import { writeAudit, type AuditAction } from './audit';
 import { findRecord, projectOfRecord, storeScopeId, type ResourceRuntime } from './runtime';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../kernel/db';
-import type { RequestAuth } from '../plugins/auth';
+import type { RequestAuth } from '../kernel/access/plugin';
 import { withReferrers } from './computed-columns';
 import { isProjectLevel, requireLevel, resolveScope, type Scope } from './access';
 import { parseListQuery } from './list-query';

@@ -1,7 +1,7 @@
 import type { ProjectAccessLevel } from '../../schemas/contracts/auth';
 import type { Queryable } from '../kernel/db';
 import type { MailLocale } from '../mail/templates';
-import type { UserRow } from '../repositories/users';
+import type { UserRow } from '../kernel/access/users';
 
 /**
  * The one storage interface behind the generic resource routes: the JSONB document store and every

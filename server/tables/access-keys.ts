@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import { forgetAccessKeys, newAccessKey } from '../auth/access-keys';
+import { forgetAccessKeys, newAccessKey } from '../kernel/access/access-keys';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ResourceStore } from '../resources/store';
 

@@ -4,14 +4,14 @@ import { alertFiringsStore } from './alert-firings';
 import { alertsStore } from './alerts';
 import { analysesStore } from './analyses';
 import { auditLogsStore } from './audit-logs';
-import { bankMessagesStore } from './bank-messages';
-import { environmentsStore } from './environments';
+import { bankMessagesStore } from '../testing/bank-messages-table';
+import { environmentsStore } from '../environments/table';
 import { invitationsStore } from './invitations';
 import { membersStore } from './members';
 import { organisationsStore } from './organisations';
 import { projectsStore } from './projects';
-import { testRunsStore } from './test-runs';
-import { versionsStore } from './versions';
+import { testRunsStore } from '../testing/test-runs-table';
+import { versionsStore } from '../environments/versions-table';
 import { webhookDeliveriesStore } from './webhook-deliveries';
 import { webhooksStore } from './webhooks';
 

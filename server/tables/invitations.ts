@@ -9,7 +9,7 @@ import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { Queryable } from '../kernel/db';
 import type { MutationContext, ResourceStore } from '../resources/store';
 import type { ProjectLevel } from './member-rules';
-import { usersRepository } from '../repositories/users';
+import { usersRepository } from '../kernel/access/users';
 import { fieldProblem } from '../../schemas/detail-messages';
 
 const fields = {
@@ -25,7 +25,7 @@ const fields = {
 
 /**
  * Invitations of an organisation. Creating one mails a link to the invitee (public routes in
- * server/routes/auth/invitations.ts answer it); deleting one revokes it, its link then leads nowhere.
+ * server/auth/invitations-routes.ts answer it); deleting one revokes it, its link then leads nowhere.
  * Only pending invitations count for the schema's unique address.
  */
 export const invitationsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
@@ -83,7 +83,7 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
 
 /**
  * Records an invitation of `data` to the organisation of `ctx` and mails its link (the public routes
- * of server/routes/auth/invitations.ts answer it); `member`: one made from the members page
+ * of server/auth/invitations-routes.ts answer it); `member`: one made from the members page
  * (members.ts), with the proposed username and the project levels given on joining. Answers its id.
  */
 export const sendInvitation = async (

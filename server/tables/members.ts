@@ -1,10 +1,10 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import { resetTokens } from '../auth/reset-tokens';
+import { resetTokens } from '../kernel/access/reset-tokens';
 import type { Queryable } from '../kernel/db';
 import { queueMail } from '../kernel/mail/outbox';
 import { accountCreatedMail } from '../mail/templates';
 import type { Platform } from '../platform-type';
-import { usersRepository } from '../repositories/users';
+import { usersRepository } from '../kernel/access/users';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import { sendInvitation, sendInvitationAgain } from './invitations';
 import type { MutationContext, ResourceRecord, ResourceStore } from '../resources/store';

@@ -313,7 +313,7 @@ describe('the lifecycle of an analysis', () => {
   });
 
   it('anonymize analyses past the retention: they cannot be opened or reanalyzed, their file is gone', async () => {
-    const { anonymizeExpired } = await import('../../server/jobs/analysis-retention');
+    const { anonymizeExpired } = await import('../../server/analyses/retention');
     const env = await acme.fixtures.environment(acme.ids.project, `Short memory ${Date.now()}`);
     await t.platform.db.query(
       `UPDATE environments SET settings = settings || '{"retention":"NoRetention"}' WHERE id = $1`,
@@ -429,7 +429,7 @@ describe('the public analyses API', () => {
     const read = await call('GET', `/v4/api/analyses/${id}?wait=60`, key);
     expect(read.json()).toMatchObject({ id, status: 'processed', result: { id, status: 'processed' } });
     // Its job, written by the statement that wrote the row (queue.ts insertJobSql), was taken by the
-    // worker's claim (jobs/analysis-batch.ts takeBatch): none is left behind.
+    // worker's claim (analyses/claim.ts takeBatch): none is left behind.
     const jobs = await t.platform.db.query(
       `SELECT 1 FROM pgboss.job WHERE name = 'analysis' AND data->>'analysisId' = $1`,
       [id],

@@ -8,8 +8,8 @@ import {
   getAnalysis,
   type AnalysisRow,
 } from '../../server/analyses/repository';
-import { CLAIM, recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/jobs/analysis-batch';
-import { startAnalysisWorker } from '../../server/jobs/analysis';
+import { CLAIM, recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/analyses/claim';
+import { startAnalysisWorker } from '../../server/analyses/worker';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { emptyResult } from '../../server/pipeline/engine';
 import { startTestPlatform, type TestPlatform } from './support/platform';
@@ -17,7 +17,7 @@ import { buildTenants, type Tenants } from './support/tenants';
 
 /**
  * The analysis worker claims analyses by the batch and writes a batch's results in one statement
- * (server/jobs/analysis-batch.ts): what happens to one analysis of a batch stays its own.
+ * (server/analyses/claim.ts): what happens to one analysis of a batch stays its own.
  */
 let t: TestPlatform;
 let acme: Tenants;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, type AnalysisRow } from '../../server/analyses/repository';
-import { takeBatch } from '../../server/jobs/analysis-batch';
-import { startAnalysisWorker } from '../../server/jobs/analysis';
+import { takeBatch } from '../../server/analyses/claim';
+import { startAnalysisWorker } from '../../server/analyses/worker';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { buildTenants, type Tenants } from './support/tenants';
 

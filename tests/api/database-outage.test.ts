@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, getAnalysis } from '../../server/analyses/repository';
 import { isConnectionError } from '../../server/kernel/db/retry';
-import { recordOf, takeBatch, writeOutcomes } from '../../server/jobs/analysis-batch';
+import { recordOf, takeBatch, writeOutcomes } from '../../server/analyses/claim';
 import { emptyResult } from '../../server/pipeline/engine';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { startTestPlatform, type TestPlatform } from './support/platform';

@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newAccessKey } from '../../server/auth/access-keys';
+import { newAccessKey } from '../../server/kernel/access/access-keys';
 import { createScratchDatabase } from '../support/scratch-database';
 import { startProcess, type StartedProcess } from './support/processes';
 

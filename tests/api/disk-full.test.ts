@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newAccessKey } from '../../server/auth/access-keys';
+import { newAccessKey } from '../../server/kernel/access/access-keys';
 import { openDatabase } from '../../server/kernel/db';
 import { openPglite, PANIC_EXIT_CODE } from '../../server/kernel/db/pglite';
 import { startProcess } from './support/processes';

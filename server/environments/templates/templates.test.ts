@@ -7,7 +7,7 @@ import { resourceSchemas } from '../../../schemas/index';
 import { LANGUAGE_RESOURCES, languageConfig } from '../../analyses/language-config';
 import { runPipeline } from '../../pipeline/engine';
 import type { PipelineConfig, PipelineServices } from '../../pipeline/stage';
-import { settingsProblems } from '../../tables/environments';
+import { settingsProblems } from '../table';
 import {
   TEMPLATE_PROSE_FIELDS,
   localisedConfiguration,

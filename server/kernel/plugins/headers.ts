@@ -16,7 +16,7 @@ export const isApiPath = (url: string) => {
  * declared type; `no-referrer`, so that no URL of the console (ids, a reset link's token) leaves in
  * a Referer. API answers are `no-store`: they are one user's data, never to be kept by a browser or
  * a proxy (the console's hashed assets keep their cache, plugins/console.ts). The console's pages
- * add their Content-Security-Policy (plugins/console.ts); downloads their own (routes/console/analyses.ts).
+ * add their Content-Security-Policy (plugins/console.ts); downloads their own (analyses/console-routes.ts).
  */
 export const headersPlugin = fp(
   async (app: FastifyInstance) => {
