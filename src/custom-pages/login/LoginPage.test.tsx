@@ -144,18 +144,23 @@ describe('two-step login page', () => {
   });
 });
 
+/** The login page for an account that keeps French, with the language saves it receives. */
+const loginAsFrenchAccount = () => {
+  const sent: unknown[] = [];
+  const view = renderConsole('/login', {
+    ...server,
+    'GET /v4/console/api/user': json(makeUser({ language: 'fr' })),
+    'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
+      sent.push(body);
+      return json(body);
+    },
+  });
+  return { user: userEvent.setup(), sent, view };
+};
+
 describe('the language at sign-in: one per user, for the console and the mails', () => {
   it('a browser where no language was chosen takes the one the account keeps', async () => {
-    const user = userEvent.setup();
-    const sent: unknown[] = [];
-    const view = renderConsole('/login', {
-      ...server,
-      'GET /v4/console/api/user': json(makeUser({ language: 'fr' })),
-      'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
-        sent.push(body);
-        return json(body);
-      },
-    });
+    const { user, sent, view } = loginAsFrenchAccount();
     // The harness shows its pages in English; nothing chosen in this browser, as in a fresh one.
     window.localStorage.removeItem('locale');
     await user.type(await screen.findByLabelText(/Username/), 'alice');
@@ -169,16 +174,7 @@ describe('the language at sign-in: one per user, for the console and the mails',
   });
 
   it('a language chosen on the sign-in page becomes the account’s', async () => {
-    const user = userEvent.setup();
-    const sent: unknown[] = [];
-    const view = renderConsole('/login', {
-      ...server,
-      'GET /v4/console/api/user': json(makeUser({ language: 'fr' })),
-      'PUT /v4/console/api/user/language': ({ body }: FakeRequest) => {
-        sent.push(body);
-        return json(body);
-      },
-    });
+    const { user, sent, view } = loginAsFrenchAccount();
     await user.click(await screen.findByRole('button', { name: 'EN' }));
     await user.type(await screen.findByLabelText(/Username/), 'alice');
     await user.click(screen.getByRole('button', { name: 'Next' }));
