@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './kernel/db';
 import { resourceSchemas } from '../schemas/index';
-import { checkConfiguration, writeConfiguration } from './environments/configuration';
+import { checkConfiguration, writeConfiguration } from './environments/configuration/import';
 import { templateByKey } from './environments/templates';
 import { localisedConfiguration } from '../schemas/template-localisation';
 import { settingsProblems } from './environments/table';

@@ -5,7 +5,7 @@ import { fileTooLarge, readForm } from '../kernel/http/form';
 import { checkDecoded } from '../kernel/http/input';
 import { extensionOf } from '../pipeline/extractor/settings';
 import { validationError } from '../resources/validation';
-import type { NewAnalysis } from './repository';
+import type { NewAnalysis } from './analysis-inserts';
 
 /** Attachments of a simulated mail. */
 export const MAX_MAIL_ATTACHMENTS = 20;

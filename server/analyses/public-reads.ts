@@ -1,6 +1,7 @@
 import { prepared, type Prepared, type Queryable } from '../kernel/db';
 import { coalesce } from '../kernel/db/coalesce';
-import { RECORD_COLUMNS, type AnalysisRow } from './repository';
+import { RECORD_COLUMNS } from './analysis-inserts';
+import type { AnalysisRow } from './repository';
 
 /** What a status read selects: the record's columns and whether the result is there, never the result. */
 const STATUS_COLUMNS = `${RECORD_COLUMNS},

@@ -1,12 +1,27 @@
-import { createHash, randomUUID } from 'node:crypto';
+// The analyses' repository: an analysis row, creating one with its job (submissions coalesced into
+// one statement), reading it and its file, and what the API changes of it (abort, run again, final
+// status), with the replies that failed. The statements that write a new analysis are in
+// analysis-inserts.ts.
+import { randomUUID } from 'node:crypto';
 import type { AnalysisResult, AnalysisStatus, InputType } from '../../schemas/analysis-result';
 import type { TraceMessage } from '../../schemas/trace-messages';
-import { first, prepared, type Db, type Queryable } from '../kernel/db';
+import { first, type Db, type Queryable } from '../kernel/db';
 import { coalesce } from '../kernel/db/coalesce';
 import { ClientError } from '../kernel/http/errors';
-import { analysisJobSql, insertJobSql, queues, type AnalysisJob, type Queue } from '../kernel/queue';
+import { queues, type AnalysisJob, type Queue } from '../kernel/queue';
 import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
-import { notifyFinishedSql, notifySubmittedSql } from '../kernel/signals';
+import { notifyFinishedSql } from '../kernel/signals';
+import {
+  INSERT_ANALYSES,
+  INSERT_ANALYSIS,
+  NEW_ANALYSIS_COLUMNS,
+  newAnalysisValues,
+  partsOf,
+  putBlob,
+  sizeOf,
+  writeTextParts,
+  type NewAnalysis,
+} from './analysis-inserts';
 
 /** An analysis row, as the worker and the routes read it. */
 export interface AnalysisRow {
@@ -35,27 +50,10 @@ export interface AnalysisRow {
   [key: string]: unknown;
 }
 
-export interface NewAnalysis {
-  environmentId: string;
-  name: string;
-  inputType: InputType;
-  file?: { filename: string; mime: string; bytes: Uint8Array };
-  text?: string;
-  metadata: Record<string, unknown>;
-  manualFinalStatus: boolean;
-  idempotencyKey?: string;
-  createdBy?: string;
-  accessKeyId?: string;
-}
-
 export const ALREADY_PROCESSING = () =>
   new ClientError(409, 'ANALYSIS_ALREADY_PROCESSING', 'The analysis is already being processed');
 export const ANONYMIZED = () =>
   new ClientError(410, 'ANALYSIS_ANONYMIZED', 'This analysis was anonymized: it can no longer be opened');
-
-/** What creating answers of the row: the record's columns (not the input text, which may be 25 MB). */
-export const RECORD_COLUMNS = `id, environment_id, name, input_type, status, filename, size, manual_final_status,
-  error, duration_ms, created_at, started_at, finished_at, anonymized_at`;
 
 /**
  * Creates an analysis and its queue job: both exist, or neither. Without an idempotency key, one
@@ -117,134 +115,11 @@ export const createAnalysis = async (
   });
 };
 
-const sizeOf = (a: NewAnalysis) => a.file?.bytes.length ?? a.text?.length ?? 0;
-
-/** The columns a new analysis is written with (its file's too), and their SQL types. */
-const NEW_ANALYSIS_COLUMNS = [
-  ['id', 'uuid'],
-  ['environment_id', 'uuid'],
-  ['name', 'text'],
-  ['input_type', 'text'],
-  ['filename', 'text'],
-  ['mime', 'text'],
-  ['size', 'int'],
-  ['input_text', 'text'],
-  ['metadata', 'jsonb'],
-  ['manual_final_status', 'boolean'],
-  ['created_by', 'uuid'],
-  ['access_key_id', 'uuid'],
-  ['blob_id', 'uuid'],
-  ['base64', 'text'],
-  ['sha256', 'text'],
-] as const;
-
-/**
- * A large text is written a megabyte at a time: each part by its own statement into a temporary
- * table, the event loop turning between them, then joined into the row by one statement, all in
- * the transaction that makes the row and its job. On PGlite each statement runs on the main thread,
- * and passing a text parameter costs about 30 ms per megabyte there (a 25 MB text in one statement
- * stalled the API about a second); appending each part to the row instead (`input_text || $2`)
- * rewrote the whole text each time, a statement growing with it (docs/performance.md, 'Large inputs').
- */
-const TEXT_PART = 1_048_576;
-
-/** `text` in parts of TEXT_PART characters at most, never cut between the two halves of a surrogate pair. */
-export const textParts = (text: string, part = TEXT_PART): string[] => {
-  const parts: string[] = [];
-  for (let at = 0; at < text.length;) {
-    let end = Math.min(text.length, at + part);
-    const code = text.charCodeAt(end - 1);
-    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end -= 1;
-    parts.push(text.slice(at, end));
-    at = end;
-  }
-  return parts;
-};
-
-/** A statement answers in a microtask: without this, the event loop would not turn between them. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Writes analysis `id`'s text from its parts, within the caller's transaction (see TEXT_PART). */
-const writeTextParts = async (tx: Queryable, id: string, parts: string[]) => {
-  await tx.query('CREATE TEMP TABLE analysis_text_parts (n int, part text) ON COMMIT DROP');
-  for (const [n, part] of parts.entries()) {
-    await nextTurn();
-    await tx.query('INSERT INTO analysis_text_parts (n, part) VALUES ($1, $2)', [n, part]);
-  }
-  await nextTurn();
-  await tx.query(
-    `UPDATE analyses SET input_text = (SELECT string_agg(part, '' ORDER BY n) FROM analysis_text_parts)
-     WHERE id = $1`,
-    [id],
-  );
-};
-
-/** A text written in parts (more than one): the row is first written without it. */
-const partsOf = (a: NewAnalysis) => {
-  const parts = a.text === undefined ? [] : textParts(a.text);
-  return parts.length > 1 ? parts : undefined;
-};
-
-/**
- * One analysis's values, in NEW_ANALYSIS_COLUMNS order (the file as base64: see blobValues);
- * `text`: what the row is first written with (null when written in parts), its size the whole's.
- */
-const newAnalysisValues = (a: NewAnalysis, text = a.text) => {
-  const blob = a.file ? blobValues(a.environmentId, a.file.bytes) : undefined;
-  return [
-    randomUUID(),
-    a.environmentId,
-    a.name,
-    a.inputType,
-    a.file?.filename ?? null,
-    a.file?.mime ?? null,
-    sizeOf(a),
-    text ?? null,
-    JSON.stringify(a.metadata),
-    a.manualFinalStatus,
-    a.createdBy ?? null,
-    a.accessKeyId ?? null,
-    blob?.[0] ?? null,
-    blob?.[2] ?? null,
-    blob?.[4] ?? null,
-  ];
-};
-
-/**
- * Analyses (without idempotency key) with their files and jobs, in one statement. `source` gives
- * the rows `x`: one array parameter per column for a batch, or one plain parameter per column for
- * a single large input — a driver escapes an array's strings one character at a time (1.4 s for a
- * 25 MB text, on the event loop), a plain parameter goes as it is.
- */
-const insertAnalysesSql = (source: 'arrays' | 'one') => {
-  const names = NEW_ANALYSIS_COLUMNS.map(([name]) => name).join(', ');
-  const x =
-    source === 'arrays'
-      ? `SELECT * FROM unnest(${NEW_ANALYSIS_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
-           AS x(${names})`
-      : `SELECT ${NEW_ANALYSIS_COLUMNS.map(([name, type], i) => `$${i + 1}::${type} AS ${name}`).join(', ')}`;
-  // One large input is not copied into a materialised CTE (read twice, by b and a): its
-  // parameters are read where they are used, a copy fewer of a 25 MB text in the database's memory.
-  return `
-  WITH x AS ${source === 'one' ? 'NOT MATERIALIZED ' : ''}(${x}), b AS (
-    INSERT INTO blobs (id, environment_id, bytes, size, sha256)
-    SELECT blob_id, environment_id, decode(base64, 'base64'), size, sha256 FROM x WHERE blob_id IS NOT NULL
-  ), a AS (
-    INSERT INTO analyses (id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
-                          manual_final_status, created_by, access_key_id, queued_at, blob_id)
-    SELECT id, environment_id, name, input_type, filename, mime, size, input_text, metadata,
-           manual_final_status, created_by, access_key_id, now(), blob_id FROM x
-    RETURNING ${RECORD_COLUMNS}
-  ), j AS (${insertJobSql(queues.analysis, analysisJobSql('a'), 'a')})
-  SELECT a.*, ${notifySubmittedSql} FROM a`;
-};
-const INSERT_ANALYSES = prepared('analyses_insert', insertAnalysesSql('arrays'));
-const INSERT_ANALYSIS = insertAnalysesSql('one');
-
-/** Inputs larger than this are written alone, with plain parameters (see insertAnalysesSql). */
+/** Inputs larger than this are written alone, with plain parameters (analysis-inserts.ts insertAnalysesSql). */
 const COALESCED_MAX_BYTES = 256 * 1024;
 
 const inserters = new WeakMap<Db, (a: NewAnalysis) => Promise<AnalysisRow>>();
+/** The inserter of new analyses on `db`: they share one statement while they are small (db/coalesce.ts). */
 const insertersOf = (db: Db) => {
   let insert = inserters.get(db);
   if (!insert) {
@@ -270,28 +145,6 @@ const insertersOf = (db: Db) => {
     inserters.set(db, insert);
   }
   return insert;
-};
-
-/** A blob row's values after the statement's first `offset` parameters: id, environment, base64 bytes, size, sha256. */
-const BLOB_VALUES = (offset: number) =>
-  `$${offset + 1}::uuid, $${offset + 2}, decode($${offset + 3}, 'base64'), $${offset + 4}, $${offset + 5}`;
-const blobValues = (environmentId: string, bytes: Uint8Array) => [
-  randomUUID(),
-  environmentId,
-  // Base64 both ways: PGlite decodes bytea parameters and columns byte by byte in JavaScript, 4×
-  // slower; base64 is a third shorter than hex, and every byte costs in PGlite's protocol.
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-  bytes.length,
-  createHash('sha256').update(bytes).digest('hex'),
-];
-
-export const putBlob = async (q: Queryable, environmentId: string, bytes: Uint8Array): Promise<string> => {
-  const values = blobValues(environmentId, bytes);
-  await q.query(
-    `INSERT INTO blobs (id, environment_id, bytes, size, sha256) VALUES (${BLOB_VALUES(0)})`,
-    values,
-  );
-  return values[0] as string;
 };
 
 /** Files by id, read as base64 (see putBlob). */

@@ -1,7 +1,9 @@
+// The analysis worker: it claims analyses as its pipeline slots free, runs each in a pipeline
+// thread, keeps them alive by their heartbeat and writes their outcomes as they end. The sweeps of
+// analyses left behind are in sweeps.ts.
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { extractionCache } from './extraction-cache';
-import { ACTIVE_WEBHOOKS, deliveriesCteSql } from '../delivery/deliveries';
 import { pipelineConfigCache } from './pipeline-config-cache';
 import { markServersUsed } from '../configuration/server-states';
 import type { Db } from '../kernel/db';
@@ -10,19 +12,15 @@ import { inEnglish, traceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
 import type { PipelineConfig, PipelineInput } from '../pipeline/stage';
 import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
-import type { JobOutcome, PipelinePool } from '../pipeline-threads/pool';
+import type { JobOutcome } from '../pipeline-threads/jobs';
+import type { PipelinePool } from '../pipeline-threads/pool';
 import { bytesOutcome } from '../pipeline-threads/protocol';
 import { startClaimLoop } from './loop';
-import {
-  takeBatch,
-  inputOf,
-  recordOf,
-  writeOutcomes,
-  type ClaimedRow,
-  type OutcomeRecord,
-} from './claim';
-import { queues, type AnalysisJob, type Queue } from '../kernel/queue';
-import { notifyFinishedSql, type AnalysisSignals } from '../kernel/signals';
+import { takeBatch, inputOf, type ClaimedRow } from './claim';
+import { recordOf, writeOutcomes, type OutcomeRecord } from './outcomes';
+import type { Queue } from '../kernel/queue';
+import type { AnalysisSignals } from '../kernel/signals';
+import { requeueStalled, workFinalStatusDeadlines } from './sweeps';
 
 export interface AnalysisWorkerOptions {
   /** An analysis running longer is stopped and fails with a message saying so. */
@@ -46,12 +44,6 @@ const withinBound = (input: PipelineInput, maxCharacters: number): PipelineInput
     ? { ...input, text: input.text.slice(0, maxCharacters), characters: input.text.length }
     : input;
 
-/** A file that made its worker disappear this many times is not tried again. */
-const MAX_ATTEMPTS = 3;
-
-/** Failures the worker writes itself, by code (the English `error` is the code's sentence). */
-const NO_FINAL_STATUS = traceMessage('analysisNoFinalStatus');
-const WORKER_CRASHED = traceMessage('analysisWorkerCrashed', { times: MAX_ATTEMPTS });
 /** Smaller files are read again faster than their extraction is stored and fetched. */
 const CACHE_MIN_BYTES = 64 * 1024;
 
@@ -267,22 +259,7 @@ export const startAnalysisWorker = async (
   });
   signals?.onSubmitted(() => claims.wake());
 
-  await boss.work<{ analysisId: string }>(
-    queues.analysisDeadline,
-    { batchSize: 10, pollingIntervalSeconds: 2 },
-    async (jobs) => {
-      await db.query(
-        `WITH u AS (
-           UPDATE analyses SET status = 'error', finished_at = now(),
-                  error = $2, error_message = $3
-           WHERE id = ANY($1::uuid[]) AND status = 'pending' AND manual_final_status AND worker_token IS NULL
-           RETURNING id, environment_id, name, status, error, NULL::jsonb AS output, ${notifyFinishedSql('id')} AS n
-         ), ${deliveriesCteSql('u', ACTIVE_WEBHOOKS)}
-         SELECT n FROM u`,
-        [jobs.map((j) => j.data.analysisId), inEnglish(NO_FINAL_STATUS), JSON.stringify(NO_FINAL_STATUS)],
-      );
-    },
-  );
+  await workFinalStatusDeadlines(boss, db);
 
   const sweep = () =>
     requeueStalled(db, queue, log, options.stallSeconds, [...live.keys()]).catch((err: unknown) =>
@@ -297,44 +274,4 @@ export const startAnalysisWorker = async (
       clearInterval(heartbeat);
     },
   };
-};
-
-/**
- * Analyses whose worker stopped beating (killed, crashed, machine gone) go back to the queue, in
- * one transaction with their new job; after MAX_ATTEMPTS they fail instead, since a file that
- * kills its workers would otherwise do it forever. The batches of `ownTokens` are the calling
- * worker's own, alive whatever their heartbeat says (its main thread may have been busy storing a
- * large result): they are left alone.
- */
-export const requeueStalled = async (
-  db: Db,
-  queue: Queue,
-  log: Logger,
-  stallSeconds: number,
-  ownTokens: string[] = [],
-) => {
-  await db.transaction(async (tx) => {
-    const failed = await tx.query<{ id: string }>(
-      `UPDATE analyses SET status = 'error', worker_token = NULL, finished_at = now(),
-              error = $3, error_message = $4
-       WHERE status = 'pending' AND worker_token IS NOT NULL AND attempts >= ${MAX_ATTEMPTS}
-             AND worker_token <> ALL($2::text[])
-             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, ${notifyFinishedSql('id')}`,
-      [stallSeconds, ownTokens, inEnglish(WORKER_CRASHED), JSON.stringify(WORKER_CRASHED)],
-    );
-    const requeued = await tx.query<{ id: string; environment_id: string }>(
-      `UPDATE analyses SET status = 'waiting', worker_token = NULL, heartbeat_at = NULL, queued_at = now()
-       WHERE status = 'pending' AND worker_token IS NOT NULL AND worker_token <> ALL($2::text[])
-             AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, environment_id`,
-      [stallSeconds, ownTokens],
-    );
-    for (const { id, environment_id } of requeued)
-      await queue.send(tx, queues.analysis, {
-        analysisId: id,
-        environmentId: environment_id,
-      } satisfies AnalysisJob);
-    if (requeued.length || failed.length) {
-      log.warn({ requeued: requeued.map((r) => r.id), failed: failed.map((r) => r.id) }, 'stalled analyses');
-    }
-  });
 };

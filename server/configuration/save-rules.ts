@@ -12,7 +12,7 @@ import type {
   InteractionFunctionDef,
   InteractionParameterDef,
 } from '../pipeline/nlu/model';
-import { distanceInName, supportsDistance } from '../pipeline/nlu/compile';
+import { distanceInName, supportsDistance } from '../pipeline/nlu/distance';
 import { regexRefusal } from '../pipeline/nlu/regex-safety';
 import { tokenise } from '../pipeline/nlu/text';
 import { replyTemplateRule } from './reply-template-rules';

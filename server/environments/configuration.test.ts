@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../schemas';
-import { configurationResources, uniqueRuleCode } from './configuration';
+import { configurationResources } from './configuration/document';
+import { uniqueRuleCode } from './configuration/problems';
 
 describe('an imported configuration refused by code', () => {
   it("has the words of every configuration kind's unique rule, the schema's English unchanged", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { first, type Queryable } from '../kernel/db';
-import type { Configuration } from './configuration';
+import type { Configuration } from './configuration/document';
 
 /** What an access key's client reads of its environment (GET /v4/api/environment), or undefined. */
 export const environmentOfKey = (q: Queryable, environmentId: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import { readConfiguration } from './configuration';
+import { readConfiguration } from './configuration/export';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ResourceStore } from '../resources/store';
 import { validationError } from '../resources/validation';

@@ -1,70 +1,27 @@
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { AnalysisResult, TraceStep } from '../../schemas/analysis-result';
-import type { WorkflowRequest } from '../../schemas/consolidation';
+// The pool's scheduling: a job goes to the least busy thread, keeps its time limit, is stopped on
+// an abort, runs again after a crash or fails; an analysis or a task, with what it settles to.
+// threads.ts starts the threads and carries their messages.
+import type { AnalysisResult } from '../../schemas/analysis-result';
 import { inEnglish, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { describeError, emptyResult } from '../pipeline/engine';
 import { DEFAULT_MAX_CHARACTERS } from '../pipeline/extractor/settings';
+import type { PipelineServices } from '../pipeline/stage';
+import type { Ending, Job, JobOutcome, PipelineJob, TimeLimit } from './jobs';
 import {
-  traceOf,
-  type ChatRequest,
-  type ExtractionCache,
-  type PipelineConfig,
-  type PipelineInput,
-  type PipelineServices,
-} from '../pipeline/stage';
-import {
-  batcher,
   bytesOutcome,
   type Finished,
-  type FromThread,
-  type ReplyForm,
-  type ServiceName,
   type TaskName,
   type Tasks,
   type ThreadData,
   type ToThread,
 } from './protocol';
+import { defaultThreads, poolThreads } from './threads';
 
 /** How long a thread may take to act on an abort before it is taken for frozen and ended. */
 export const ABORT_GRACE_MS = 3000;
 
-/** Inputs this large (characters of text, bytes of a file) retire their thread once it is idle (see retire). */
-const LARGE_INPUT = 1_048_576;
-const isLarge = (spec: PipelineJob | undefined) =>
-  !!spec && (spec.input.kind === 'text' ? spec.input.text.length : spec.input.bytes.length) >= LARGE_INPUT;
-/** A thread's heap: past it the thread ends (out of memory), not the process. */
-const THREAD_HEAP_MB = 3072;
 /** An analysis that was running in two threads that crashed is failed, not tried a third time. */
 const MAX_CRASHES = 2;
-
-/** How long a job may run, and what its failure says then (in English, and by code when it has one). */
-export interface TimeLimit {
-  ms: number;
-  message: string;
-  trace?: TraceMessage;
-}
-
-export interface PipelineJob {
-  id: string;
-  input: PipelineInput;
-  config: PipelineConfig;
-  /** Names `config` for the threads to keep (environment and configuration version). */
-  configKey?: string;
-  /** Only these steps (a test page); absent: every step. */
-  steps?: readonly TraceStep[];
-  /** The extraction cache the job may use. */
-  cache?: ExtractionCache;
-  /** Aborted by a user: the analysis ends as aborted. */
-  signal?: AbortSignal;
-  timeLimit: TimeLimit;
-}
-
-export type JobOutcome<F extends ReplyForm> = Extract<Finished, { form: F }>;
-
-type Ending = 'aborted' | 'timedOut' | 'failed';
 
 /** A task past its time limit. */
 export class TimeLimitError extends Error {
@@ -84,63 +41,6 @@ export class TaskError extends Error {
     this.name = 'TaskError';
   }
 }
-
-/** What the pool keeps of a job while a thread runs it. */
-interface Job {
-  number: number;
-  /** Its message to a thread; `withConfig`: the configuration goes along (the thread lacks it). */
-  message(withConfig: boolean): ToThread;
-  spec?: PipelineJob;
-  /** Set once an abort was sent: past its time limit, or a user's abort. */
-  aborting?: { timedOut: boolean; message: string; trace?: TraceMessage };
-  crashes: number;
-  thread?: Thread;
-  /** Service calls of this job the main thread is answering. */
-  calls: Set<AbortController>;
-  timer?: NodeJS.Timeout;
-  /** It settled or failed: nothing more is done for it. */
-  ended?: boolean;
-  /** Its thread's answer. */
-  settle(outcome: Finished): void;
-  /**
-   * It ends without an answer: aborted by a user, past its time limit, or failed; `message` says
-   * why, and `trace` by code when it can.
-   */
-  fail(message: string, why: Ending, trace?: TraceMessage): void;
-}
-
-interface Thread {
-  worker: Worker;
-  /** Posts a message with the others of this turn (protocol.ts batcher). */
-  send(message: ToThread): void;
-  jobs: Map<number, Job>;
-  ended: boolean;
-  /** Ended by the pool because a job did not stop: its other jobs are not to blame. */
-  frozen?: boolean;
-  /** Said it is ready (its modules loaded); until then, what waits for it (`whenReady`). */
-  ready: boolean;
-  waiting: (() => void)[];
-}
-
-/**
- * One thread per core but one: the main thread is busy too (the API, the claims and writes, and
- * PGlite's own work), and a thread more than the cores left costs CPU without adding throughput
- * (docs/decisions/queue-pipeline-threads.md
- * through the queue, the same wall time). At least one.
- */
-const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
-
-/**
- * Where the threads' module is: beside this module's bundle in dist-server/ (`npm start`), else
- * the sources, run through tsx by a small loader (tests, `npm run dev`).
- */
-const threadEntry = (): string => {
-  const here = fileURLToPath(import.meta.url);
-  const [root, inBundle] = here.split(`${path.sep}dist-server${path.sep}`);
-  return inBundle !== undefined
-    ? path.join(root, 'dist-server', 'pipeline-thread.mjs')
-    : path.join(path.dirname(here), 'boot.mjs');
-};
 
 /**
  * The threads that run the pipeline (docs/decisions/queue-pipeline-threads.md): the API's event loop
@@ -163,7 +63,6 @@ export const createPipelinePool = (
     maxCharacters = DEFAULT_MAX_CHARACTERS,
   }: { threads?: number; maxCharacters?: number } = {},
 ) => {
-  const threads: Thread[] = [];
   let nextJob = 0;
   let stopped = false;
   const data: ThreadData = {
@@ -172,130 +71,7 @@ export const createPipelinePool = (
     workflow: services.workflow ? { publicUrl: services.workflow.publicUrl } : null,
     maxCharacters,
   };
-  const entry = threadEntry();
-
-  const send = (thread: Thread, message: ToThread) => {
-    if (!thread.ended) thread.send(message);
-  };
-
-  /**
-   * A thread asks only for the services it was told exist (thread.ts servicesOf: `data`, or the
-   * environment's own LLM, which `llmFor` serves): the "No … is configured" errors below are
-   * impossible states, not said by code (docs/decisions/console-failures-by-code.md).
-   */
-  const callService = (job: Job, name: ServiceName, args: unknown[], signal: AbortSignal) => {
-    const spec = job.spec;
-    switch (name) {
-      case 'ocr':
-        return services.ocr.recognize(args[0] as Uint8Array, args[1] as string);
-      case 'speech':
-        if (!services.speech) throw new Error('No speech endpoint is configured');
-        return services.speech.transcribe(args[0] as Uint8Array, args[1] as string);
-      case 'llm':
-      case 'llmChat': {
-        // The environment's own endpoint when it has one, else the deployment's.
-        const own = spec?.config.llm;
-        const llm = own && services.llmFor ? services.llmFor(own) : services.llm;
-        if (!llm) throw new Error('No LLM endpoint is configured');
-        return name === 'llm'
-          ? llm.complete(args[0] as string, signal)
-          : llm.chat(args[0] as ChatRequest, signal);
-      }
-      case 'workflow':
-        if (!services.workflow) throw new Error('No workflow engine is configured');
-        return services.workflow.post(args[0] as string, args[1] as WorkflowRequest, signal);
-      case 'cacheGet':
-        return spec?.cache?.get(args[0] as string);
-      case 'cacheSet':
-        return spec?.cache?.set(args[0] as string, args[1] as Parameters<ExtractionCache['set']>[1]);
-    }
-  };
-
-  /** Answers a thread's service call; the call is aborted with its job. */
-  const answer = async (
-    thread: Thread,
-    job: Job | undefined,
-    m: Extract<FromThread, { type: 'service' }>,
-  ) => {
-    const controller = new AbortController();
-    job?.calls.add(controller);
-    try {
-      // Its thread already answered for it, or was ended: what the thread does with this is never read.
-      if (!job) throw new Error('The analysis is no longer running');
-      const value = await callService(job, m.service, m.args, controller.signal);
-      send(thread, { type: 'service-result', call: m.call, ok: true, value });
-    } catch (error) {
-      const trace = traceOf(error);
-      send(thread, {
-        type: 'service-result',
-        call: m.call,
-        ok: false,
-        message: describeError(error),
-        ...(trace && { trace }),
-      });
-    } finally {
-      job?.calls.delete(controller);
-    }
-  };
-
-  const startThread = (): Thread => {
-    const worker = new Worker(entry, {
-      workerData: data,
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
-    });
-    const thread: Thread = {
-      worker,
-      jobs: new Map(),
-      ended: false,
-      ready: false,
-      waiting: [],
-      send: batcher<ToThread>((batch) => {
-        if (!thread.ended) worker.postMessage(batch);
-      }),
-    };
-    const receive = (m: FromThread) => {
-      if (m.type === 'ready') {
-        thread.ready = true;
-        for (const go of thread.waiting.splice(0)) go();
-        return;
-      }
-      const job = thread.jobs.get(m.job);
-      if (m.type === 'service') return void answer(thread, job, m);
-      if (!job) return;
-      if (m.type === 'missing-config') return send(thread, job.message(true));
-      thread.jobs.delete(m.job);
-      job.settle(m);
-      if (isLarge(job.spec) && thread.jobs.size === 0) retire(thread);
-    };
-    worker.on('message', (batch: FromThread[]) => batch.forEach(receive));
-    const lost = (reason: string) => {
-      if (thread.ended) return;
-      thread.ended = true;
-      threads.splice(threads.indexOf(thread), 1);
-      // Jobs that waited for it to start keep a time limit all the same.
-      for (const go of thread.waiting.splice(0)) go();
-      const jobs = [...thread.jobs.values()];
-      thread.jobs.clear();
-      for (const job of jobs) rescue(job, thread.frozen ? null : reason);
-    };
-    worker.on('error', (err) => lost(describeError(err)));
-    worker.on('exit', (code) => lost(`its thread stopped with exit code ${code}`));
-    // Threads wait for work: they keep no process alive.
-    worker.unref();
-    threads.push(thread);
-    return thread;
-  };
-
-  /**
-   * Ends an idle thread that ran a large input: its heap grew by tens of megabytes (about 70 MB for
-   * a 25 MB text read up to the bound) that V8 would keep, and ending the thread gives all of it back
-   * to the system (docs/security.md, 'Large inputs'). The next job starts a new one.
-   */
-  const retire = (thread: Thread) => {
-    thread.ended = true;
-    threads.splice(threads.indexOf(thread), 1);
-    void thread.worker.terminate();
-  };
+  const { threads, send, startThread } = poolThreads(services, data, (job, reason) => rescue(job, reason));
 
   /** Fails a job with a message said by code (its English is the code's). */
   const failWith = (job: Job, why: Ending, trace: TraceMessage) => job.fail(inEnglish(trace), why, trace);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from './parser';
+import { MAX_EXPRESSION_DEPTH } from './expressions';
+import { MAX_TAG_NESTING } from './parser';
 import { templateProblems } from './problems';
 import { renderTemplate, TemplateError } from './twig';
 

@@ -69,7 +69,7 @@ export const insertBankMessage = async (q: Queryable, m: NewBankMessage): Promis
       m.file?.filename ?? null,
       m.file?.mime ?? null,
       bytes?.length ?? Buffer.byteLength(m.text ?? ''),
-      // Hex, as repository.ts putBlob: PGlite decodes bytea parameters byte by byte in JavaScript.
+      // Hex, as analyses/analysis-inserts.ts putBlob: PGlite decodes bytea parameters byte by byte in JavaScript.
       bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : null,
       m.text ?? null,
       m.tags ?? [],

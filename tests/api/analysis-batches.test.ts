@@ -8,7 +8,8 @@ import {
   getAnalysis,
   type AnalysisRow,
 } from '../../server/analyses/repository';
-import { CLAIM, recordOf, takeBatch, writeOutcomes, type ClaimedRow } from '../../server/analyses/claim';
+import { CLAIM, takeBatch, type ClaimedRow } from '../../server/analyses/claim';
+import { recordOf, writeOutcomes } from '../../server/analyses/outcomes';
 import { startAnalysisWorker } from '../../server/analyses/worker';
 import { bytesOutcome } from '../../server/pipeline-threads/protocol';
 import { emptyResult } from '../../server/pipeline/engine';

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newAccessKey } from '../../server/kernel/access/access-keys';
 import { openDatabase } from '../../server/kernel/db';
-import { openPglite, PANIC_EXIT_CODE } from '../../server/kernel/db/pglite';
+import { openPglite } from '../../server/kernel/db/pglite';
+import { PANIC_EXIT_CODE } from '../../server/kernel/db/pglite-storage';
 import { startProcess } from './support/processes';
 
 /**

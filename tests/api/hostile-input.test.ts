@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../server/kernel/http/input';
-import { MAX_EXPRESSION_DEPTH, MAX_TAG_NESTING } from '../../server/templates/parser';
+import { MAX_EXPRESSION_DEPTH } from '../../server/templates/expressions';
+import { MAX_TAG_NESTING } from '../../server/templates/parser';
 import { postAnalysisForm, waitForAnalysis } from './support/analyses';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, listQuery, type Tenants } from './support/tenants';

@@ -14,7 +14,8 @@ import {
   templateProse,
   type TemplateLocale,
 } from '../../../schemas/template-localisation';
-import { checkConfiguration, configurationResources } from '../configuration';
+import { configurationResources } from '../configuration/document';
+import { checkConfiguration } from '../configuration/import';
 import { USE_CASE_TEMPLATES, templateByKey, type UseCaseSample, type UseCaseTemplate } from './index';
 
 type DocumentRows = Parameters<typeof languageConfig>[0];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inTextOrder } from './analyse';
 import type { CompiledInteraction } from './compile';
-import type { Occurrence } from './interactions';
+import type { Occurrence } from './occurrences';
 
 const occurrence = (start: number, index: number, tag: string): Occurrence => ({
   interaction: { index, name: tag } as CompiledInteraction,

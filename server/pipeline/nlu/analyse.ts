@@ -2,7 +2,8 @@ import { traceMessage, type TraceMessage } from '../../../schemas/trace-messages
 import { archetypeHits, matchArchetypes, type Hit } from './archetype-matches';
 import type { CompiledInteraction, CompiledNlu } from './compile';
 import { applyFunctions } from './functions';
-import { bestOccurrence, findOccurrences, firstFrom, type Occurrence } from './interactions';
+import { bestOccurrence, findOccurrences } from './interactions';
+import { firstFrom, type Occurrence } from './occurrences';
 import { Scratch } from './scratch';
 import { tokenRange, tokenise, type Tokens } from './text';
 

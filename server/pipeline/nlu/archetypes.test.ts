@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NluCompileError } from './compile';
+import type { NluCompileError } from './compile-problems';
 import { compileNlu } from './compile';
 import { archetypeHits, inOrder } from './archetype-matches';
 import { analyseText } from './analyse';

@@ -1,44 +1,23 @@
+// Compiling an NLU server's configuration: the compiled form (archetypes and their closures, the
+// term automaton, the regular expressions, the interactions) and compileNlu, which builds it.
+// Its problems are in compile-problems.ts, an interaction's distance in distance.ts.
 import { BUILTIN_ARCHETYPES } from './builtins';
+import {
+  archetypeProblem,
+  interactionProblem,
+  interactionProblems,
+  NluCompileError,
+  problemOf,
+  type ConfigurationProblem,
+} from './compile-problems';
+import { distanceOf } from './distance';
 import { FuzzyIndex } from './fuzzy';
 import { functionProblems } from './functions';
-import type { InteractionDef, InteractionFunctionDef, NluDefinitions, ServerDef } from './model';
+import type { InteractionFunctionDef, NluDefinitions, ServerDef } from './model';
 import { regexGate, type RegexGate } from './regex-gate';
 import { regexRefusal } from './regex-safety';
-import { DETAIL_MESSAGES_EN, fillTemplate, type NestedDetail } from '../../../schemas/detail-messages';
 import { wordPrefixIndex, type WordPrefixIndex } from './word-prefixes';
 import { tokenise } from './text';
-
-/**
- * A problem that keeps a configuration from compiling, named for the user: in English (`message`)
- * and by code (`code`, `params`; schemas/detail-messages.ts `nlu*`), which the console says.
- */
-export interface ConfigurationProblem extends NestedDetail {
-  entity: 'archetype' | 'interaction' | 'interactionFunction' | 'context' | 'server';
-  name: string;
-  message: string;
-}
-
-const problemOf = (
-  entity: ConfigurationProblem['entity'],
-  name: string,
-  detail: NestedDetail,
-): ConfigurationProblem => ({
-  entity,
-  name,
-  ...detail,
-  message: fillTemplate(DETAIL_MESSAGES_EN[detail.code], detail.params),
-});
-
-/** A problem of the archetype `archetype`, said as "Archetype '…': <reason>". */
-const archetypeProblem = (archetype: string, reason: NestedDetail) =>
-  problemOf('archetype', archetype, { code: 'nluArchetype', params: { archetype, reason } });
-
-export class NluCompileError extends Error {
-  constructor(readonly problems: ConfigurationProblem[]) {
-    super(problems.map((p) => `${p.message}`).join('; '));
-    this.name = 'NluCompileError';
-  }
-}
 
 export interface CompiledArchetype {
   name: string;
@@ -162,61 +141,6 @@ const archetypeClosures = (defs: NluDefinitions, problems: ConfigurationProblem[
     a.closure = [...seen];
   });
   return { archetypes, index };
-};
-
-/** NLU 4.12 and above (and v5) read an interaction's distance field (spec pipeline §5). */
-export const supportsDistance = (version: string) => version === 'v5' || version === 'v4.12';
-
-/** The largest distance, as the interaction schema bounds the field. */
-const MAX_DISTANCE = 10_000;
-const DISTANCE_IN_NAME = /\[\s*distance\s*=\s*([^\]]*)\]\s*$/i;
-
-/**
- * The distance an interaction's name sets, for servers older than NLU 4.12, which cannot read the
- * field (spec pipeline §5: "otherwise it can be set only through the interaction name"): a name
- * ending in `[distance=N]` (N a number of tokens, or -1 for no limit). Undefined when the name
- * sets none, null when it sets one that is not a distance.
- *
- * @example
- *   distanceInName('claim declaration [distance=-1]'); // -1
- *   distanceInName('claim declaration'); // undefined
- */
-export const distanceInName = (name: string): number | null | undefined => {
-  const found = DISTANCE_IN_NAME.exec(name);
-  if (!found) return undefined;
-  const value = found[1].trim();
-  if (!/^-?\d{1,6}$/.test(value)) return null;
-  const distance = Number(value);
-  return distance >= -1 && distance <= MAX_DISTANCE ? distance : null;
-};
-
-/** The distance the engine uses: the field from NLU 4.12, the name's before (no limit without one). */
-const distanceOf = (def: InteractionDef, aiVersion: string) =>
-  supportsDistance(aiVersion) ? def.distance : (distanceInName(def.name) ?? -1);
-
-/** A problem of the interaction `interaction`, said as "Interaction '…': <reason>". */
-const interactionProblem = (interaction: string, reason: NestedDetail) =>
-  problemOf('interaction', interaction, { code: 'nluInteraction', params: { interaction, reason } });
-
-const interactionProblems = (i: InteractionDef, index: Map<string, number>): ConfigurationProblem[] => {
-  const problems: NestedDetail[] = [];
-  if (!Number.isInteger(i.distance) || i.distance < -1)
-    problems.push({ code: 'nluDistanceInvalid', params: { distance: String(i.distance) } });
-  if (distanceInName(i.name) === null)
-    problems.push({ code: 'nluDistanceInName', params: { max: MAX_DISTANCE } });
-  if (i.parameters.length === 0) problems.push({ code: 'nluNoParameter' });
-  if (i.parameters.length > 0 && i.parameters.every((p) => p.optional))
-    problems.push({ code: 'nluAllOptional' });
-  for (const p of i.parameters) {
-    if (!p.name?.trim()) problems.push({ code: 'nluParameterNoName', params: { position: p.position } });
-    if (!p.archetype?.trim()) problems.push({ code: 'nluParameterNoArchetype', params: { name: p.name } });
-    else if (!index.has(p.archetype))
-      problems.push({
-        code: 'nluParameterArchetypeUnknown',
-        params: { name: p.name, archetype: p.archetype },
-      });
-  }
-  return problems.map((reason) => interactionProblem(i.name, reason));
 };
 
 /**

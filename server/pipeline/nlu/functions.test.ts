@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InteractionFunctionDef } from './model';
-import type { NluCompileError } from './compile';
+import type { NluCompileError } from './compile-problems';
 import { compileNlu } from './compile';
 import { parseNumber } from './functions';
 import { definitions, occurrencesIn } from './test-support';

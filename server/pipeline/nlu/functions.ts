@@ -1,6 +1,6 @@
 import type { CodedDetail } from '../../../schemas/detail-messages';
 import type { InteractionFunctionDef } from './model';
-import type { Occurrence } from './interactions';
+import type { Occurrence } from './occurrences';
 import { normaliseValue } from './text';
 
 /**

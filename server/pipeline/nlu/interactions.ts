@@ -1,19 +1,11 @@
+// Finding an interaction's occurrences in a block: the depth-first search over the matches of its
+// required parameters, within its budgets, the one-parameter shortcut, and the best occurrence.
+// An occurrence's shape is in occurrences.ts, its completion in occurrence-completion.ts.
 import { inOrder, type Hit } from './archetype-matches';
 import type { CompiledInteraction } from './compile';
+import { complete } from './occurrence-completion';
+import { firstFrom, mark, overlaps, type Choice, type Occurrence, type Search } from './occurrences';
 import { Scratch } from './scratch';
-
-/** One place an interaction occurs: the hits chosen for its parameters, by parameter name. */
-export interface Occurrence {
-  interaction: CompiledInteraction;
-  first: number;
-  last: number;
-  start: number;
-  end: number;
-  /** Chosen hits by parameter; a `multiple` parameter holds every hit collected in the window. */
-  parameters: Record<string, Hit[]>;
-  /** Values given by functions (copyParameter), by parameter name; absent until one is. */
-  copied?: Record<string, { value: string; from: string }>;
-}
 
 /** Search steps allowed per interaction and block: a bound on adversarial texts, never reached by real ones. */
 export const SEARCH_BUDGET = 20_000;
@@ -25,28 +17,8 @@ export const SEARCH_BUDGET = 20_000;
  */
 export const COMPLETION_BUDGET = 1_000_000;
 
-interface Choice {
-  param: number;
-  hit: Hit;
-}
-
-/** Tokens already serving a parameter, by position in the block (`offset` is the block's first token). */
-interface Used {
-  marks: Uint8Array;
-  offset: number;
-}
-
 /** The marks of `Used`: one array for every search, which do not nest. */
 const usedMarks = new Scratch((n) => new Uint8Array(n));
-
-const overlaps = (hit: Hit, used: Used) => {
-  for (let t = hit.first - used.offset; t < hit.last - used.offset; t++) if (used.marks[t]) return true;
-  return false;
-};
-
-const mark = (hit: Hit, used: Used, value: 0 | 1) => {
-  for (let t = hit.first - used.offset; t < hit.last - used.offset; t++) used.marks[t] = value;
-};
 
 /**
  * The occurrences of an interaction in one block (DESIGN.md §6). `hits[p]` are the matches of
@@ -106,38 +78,6 @@ export const findOccurrences = (
   return { occurrences, exhausted: s.budget < 0 || s.completion < 0 };
 };
 
-/** One interaction's depth-first search in a block. */
-interface Search {
-  /** The required parameters, by position. */
-  required: number[];
-  byParam: Hit[][];
-  ordered: boolean;
-  distance: number;
-  used: Used;
-  /** The matches chosen so far, and the parameters they fill. */
-  chosen: Choice[];
-  filled: Set<number>;
-  /** Steps left (SEARCH_BUDGET at the start). */
-  budget: number;
-  /** Matches the completion of occurrences may still look at (COMPLETION_BUDGET at the start). */
-  completion: number;
-}
-
-/**
- * The index of the first hit of `list` whose first token is at or after `token`; a hit list is in
- * text order, so its first tokens ascend.
- */
-export const firstFrom = (list: Hit[], token: number): number => {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid].first < token) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
-
 /** Fills the required parameters left, after token `lastEnd`: false when no choice fits or the budget is spent. */
 const extend = (s: Search, lastEnd: number): boolean => {
   const { required, filled, chosen, used, distance } = s;
@@ -191,120 +131,6 @@ const single = (interaction: CompiledInteraction, hits: Hit[]): Occurrence[] => 
       });
     }
   return occurrences;
-};
-
-/** The first and last tokens of the matches chosen. */
-const extentOf = (chosen: Choice[]) => {
-  let first = Infinity;
-  let last = -Infinity;
-  for (const c of chosen) {
-    if (c.hit.first < first) first = c.hit.first;
-    if (c.hit.last > last) last = c.hit.last;
-  }
-  return { first, last };
-};
-
-/** Whether a hit may fill an optional parameter: inside the window and the order, on unused tokens. */
-const fits = (h: Hit, lo: number, hi: number, minFirst: number, maxLast: number, used: Used) =>
-  h.first >= lo && h.first >= minFirst && h.last <= hi && h.last <= maxLast && !overlaps(h, used);
-
-/**
- * The hit that fits (see `fits`) nearest to `centre` by first token, the earliest in the list among
- * equally near ones — what a stable sort of the fitting hits by distance puts first — found by
- * walking out from the centre, one token's hits at a time, the nearer side first. Every hit looked
- * at is counted against the search's completion budget.
- */
-const nearest = (
-  s: Search,
-  list: Hit[],
-  centre: number,
-  lo: number,
-  hi: number,
-  minFirst: number,
-  maxLast: number,
-): Hit | undefined => {
-  let right = firstFrom(list, Math.floor(centre) + 1);
-  let left = right - 1;
-  for (;;) {
-    const leftOpen = left >= 0 && list[left].first >= lo;
-    const rightOpen = right < list.length && list[right].first <= hi;
-    if (!leftOpen && !rightOpen) return undefined;
-    if (leftOpen && (!rightOpen || centre - list[left].first <= list[right].first - centre)) {
-      const token = list[left].first;
-      let from = left;
-      while (from > 0 && list[from - 1].first === token) from--;
-      for (let k = from; k <= left; k++) {
-        s.completion--;
-        if (fits(list[k], lo, hi, minFirst, maxLast, s.used)) return list[k];
-      }
-      left = from - 1;
-    } else
-      for (const token = list[right].first; right < list.length && list[right].first === token; right++) {
-        s.completion--;
-        if (fits(list[right], lo, hi, minFirst, maxLast, s.used)) return list[right];
-      }
-  }
-};
-
-/** Adds the optional and multiple parameters to the required ones chosen, then the occurrence's extent. */
-const complete = (
-  s: Search,
-  interaction: CompiledInteraction,
-  chosen: Choice[],
-  blockFirst: number,
-  blockLast: number,
-): Occurrence => {
-  const { byParam, used } = s;
-  const { parameters: params, ordered, distance } = interaction;
-  if (interaction.hasOptional)
-    params.forEach((param, p) => {
-      if (!param.optional) return;
-      const span = extentOf(chosen);
-      const lo = distance < 0 ? blockFirst : span.first - distance;
-      const hi = distance < 0 ? blockLast : span.last + distance;
-      let minFirst = -Infinity;
-      let maxLast = Infinity;
-      if (ordered) {
-        minFirst = blockFirst;
-        maxLast = blockLast;
-        for (const c of chosen)
-          if (c.param < p) minFirst = Math.max(minFirst, c.hit.last);
-          else if (c.param > p) maxLast = Math.min(maxLast, c.hit.first);
-      }
-      const best = nearest(s, byParam[p], (span.first + span.last) / 2, lo, hi, minFirst, maxLast);
-      if (best) {
-        chosen.push({ param: p, hit: best });
-        mark(best, used, 1);
-      }
-    });
-  const { first, last } = extentOf(chosen);
-  const parameters: Record<string, Hit[]> = {};
-  let start = Infinity;
-  let end = -Infinity;
-  for (const c of chosen) {
-    parameters[params[c.param].name] = [c.hit];
-    if (c.hit.start < start) start = c.hit.start;
-    if (c.hit.end > end) end = c.hit.end;
-  }
-  if (interaction.hasMultiple)
-    params.forEach((param, p) => {
-      const own = parameters[param.name];
-      if (!param.multiple || !own) return;
-      const lo = distance < 0 ? blockFirst : first - distance;
-      const hi = distance < 0 ? blockLast : last + distance;
-      const list = byParam[p];
-      // Hits are in text order: only those whose first token is in the window are looked at.
-      for (let k = firstFrom(list, lo); k < list.length && list[k].first <= hi; k++) {
-        s.completion--;
-        const h = list[k];
-        if (h !== own[0] && h.last <= hi && !overlaps(h, used)) {
-          own.push(h);
-          mark(h, used, 1);
-        }
-      }
-      own.sort((a, b) => a.first - b.first);
-    });
-  return { interaction, first, last, start, end, parameters };
 };
 
 /** The best occurrence when only one is kept per block: most parameters, then shortest, then first. */

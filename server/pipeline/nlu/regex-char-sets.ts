@@ -1,6 +1,7 @@
-// The character sets regex-safety.ts compares: what a character, class or escape can match, widened
-// under `i`, and whether two such sets can share a character. Kept apart so that regex-safety.ts reads
-// as the rules about an expression's shape, and this as the Unicode detail those rules lean on.
+// The character sets regex-backtracking.ts compares: what a character, class or escape can match,
+// widened under `i`, and whether two such sets can share a character. Kept apart so that
+// regex-backtracking.ts reads as the rules about an expression's shape, and this as the Unicode
+// detail those rules lean on.
 import type { AST } from '@eslint-community/regexpp';
 
 // Matching a property escape against this many code points is cheap; past it an overlap is assumed.
@@ -22,7 +23,7 @@ export interface CharSet {
   readonly ranges: readonly Range[];
   readonly properties: readonly Property[];
 }
-// The flags that change what a set holds; regex-safety.ts passes its analysis context as it is.
+// The flags that change what a set holds; regex-backtracking.ts passes its analysis context as it is.
 interface Flags {
   readonly ignoreCase: boolean;
   readonly dotAll: boolean;

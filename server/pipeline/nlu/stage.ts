@@ -10,7 +10,7 @@ import { textOf } from '../../../schemas/analysis-result';
 import type { Stage, StageContext, StageText } from '../stage';
 import { analyseText } from './analyse';
 import type { Hit } from './archetype-matches';
-import type { Occurrence } from './interactions';
+import type { Occurrence } from './occurrences';
 import type { CompiledNlu } from './compile';
 import { detectLanguage } from './language';
 import { loadServer } from './servers';

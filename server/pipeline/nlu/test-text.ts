@@ -2,7 +2,7 @@ import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
 import { inEnglish } from '../../../schemas/trace-messages';
 import { analyseText } from './analyse';
 import type { Hit } from './archetype-matches';
-import { NluCompileError, type ConfigurationProblem } from './compile';
+import { NluCompileError, type ConfigurationProblem } from './compile-problems';
 import { detectLanguage } from './language';
 import { loadServer, type ServerConfig } from './servers';
 import { matchedValue, nluInteraction } from './stage';

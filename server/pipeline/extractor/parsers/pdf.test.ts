@@ -4,7 +4,8 @@ import { corpusBytes, corpusEntries, corpusEntry, squash } from '../test-support
 import { ParseError, type OcrEngine } from '../types';
 import { checkFacts } from './document-facts';
 import { buildPdf, documentContext, recordingOcr } from './document-fixtures';
-import { PDF_LIMITS, pdfParser } from './pdf';
+import { pdfParser } from './pdf';
+import { PDF_LIMITS } from './pdf-inflated-size';
 import { said } from '../test-support/warnings';
 
 const parse = (bytes: Uint8Array, context = documentContext(), filename = 'file.pdf') =>

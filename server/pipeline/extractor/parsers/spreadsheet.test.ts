@@ -5,7 +5,8 @@ import type { SpreadsheetOptions } from '../../../../schemas/extractor-settings'
 import { corpusBytes, corpusEntries, corpusEntry, squash, type CorpusEntry } from '../test-support/corpus';
 import { ParseError, type ParseContext, type ParseOutput } from '../types';
 import { buildZipBomb, recordingOcr } from './document-fixtures';
-import { MAX_ROWS, readWorkbook, spreadsheetParser } from './spreadsheet';
+import { spreadsheetParser } from './spreadsheet';
+import { MAX_ROWS, readWorkbook } from './spreadsheet-sandbox';
 import { said } from '../test-support/warnings';
 
 const DEFAULTS: SpreadsheetOptions = { readVertically: false, unmergeCells: false, parseHiddenSheets: false };
