@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../kernel/db';
 import { readAnalysisRequest } from './intake';
 import {
   ANONYMIZED,
@@ -11,7 +12,6 @@ import {
   type AnalysisRow,
 } from './repository';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { requireLevel, resolveScope } from '../resources/access';
 import { isUuid } from '../kernel/http/ids';
 import { CONSOLE_API } from '../resources/routes';
@@ -52,7 +52,7 @@ export const sendDownload = (reply: FastifyReply, filename: string, type: string
     .send(body);
 
 /** The original input of an analysis, as the file it came in as. */
-export const sendOriginal = async (platform: Platform, reply: FastifyReply, row: AnalysisRow) => {
+export const sendOriginal = async (db: Db, reply: FastifyReply, row: AnalysisRow) => {
   if (row.anonymized_at) throw ANONYMIZED();
   if (row.input_type === 'text')
     return sendDownload(
@@ -61,7 +61,7 @@ export const sendOriginal = async (platform: Platform, reply: FastifyReply, row:
       'text/plain; charset=utf-8',
       row.input_text ?? '',
     );
-  const bytes = row.blob_id ? await getBlob(platform.db, row.blob_id) : undefined;
+  const bytes = row.blob_id ? await getBlob(db, row.blob_id) : undefined;
   if (!bytes) throw new ClientError(404, 'ORIGINAL_MISSING', 'Unable to fetch the original file');
   return sendDownload(reply, row.filename ?? 'original', safeDownloadType(row.mime), Buffer.from(bytes));
 };
@@ -71,8 +71,8 @@ export const sendOriginal = async (platform: Platform, reply: FastifyReply, row:
  * analyses"): creation from a file, text or simulated mail; the result and trace; abort;
  * reanalyze; downloads of the original and of the result.
  */
-export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, queue, config } = platform;
+export const consoleAnalysesRoutes = async (app: FastifyInstance) => {
+  const { db, queue, config } = app;
   app.addHook('onRequest', app.authenticate);
 
   const analysisOf = async (request: FastifyRequest<{ Params: Params }>, level: 'cockpit' | 'qualifier') => {
@@ -89,7 +89,7 @@ export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: 
     async (request, reply) => {
       const scope = await resolveScope(db, request.auth, 'environment', request.params.envId);
       requireLevel(request.auth, scope, 'qualifier');
-      platform.submissionLimits.user(request.auth.user.id);
+      app.submissionLimits.user(request.auth.user.id);
       const input = await readAnalysisRequest(request, scope.id!, config.uploadMaxBytes);
       const { row } = await createAnalysis(db, queue, { ...input, createdBy: request.auth.user.id });
       return reply.code(201).send(analysisRecord(row));
@@ -114,7 +114,7 @@ export const consoleAnalysesRoutes = async (app: FastifyInstance, { platform }: 
   });
 
   app.get<{ Params: Params }>(`${BASE}/:id/original`, async (request, reply) =>
-    sendOriginal(platform, reply, await analysisOf(request, 'cockpit')),
+    sendOriginal(db, reply, await analysisOf(request, 'cockpit')),
   );
 
   app.post<{ Params: Params }>(`${BASE}/:id/abort`, async (request) =>

@@ -7,7 +7,6 @@ import { contractRoute } from '../kernel/http/contract-route';
 import { readExtractorSettings, writeExtractorSettings } from './pipeline-config';
 import { ClientError } from '../kernel/http/errors';
 import { readForm } from '../kernel/http/form';
-import type { Platform } from '../platform-type';
 import { TaskError, TimeLimitError } from '../pipeline-threads/pool';
 import { withDefaults } from '../pipeline/extractor/settings';
 import { warningsAnswer } from '../pipeline/stage';
@@ -25,8 +24,8 @@ type EnvRequest = FastifyRequest<{ Params: { envId: string } }>;
  * The extractor module's settings (spec pipeline §3) and its test page: a file read with the
  * environment's saved settings, the extraction shown as the pipeline would get it.
  */
-export const extractorRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const extractorRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   app.addHook('onRequest', app.authenticate);
 
   const environment = async (request: EnvRequest, level: 'cockpit' | 'configurator') => {
@@ -107,7 +106,7 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       }
       const file = await testFile(request);
       return inThread(async () => {
-        const { extraction, warnings } = await platform.pipelines.task(
+        const { extraction, warnings } = await app.pipelines.task(
           'extract',
           [file, settings],
           timeLimit,
@@ -135,7 +134,7 @@ export const extractorRoutes = async (app: FastifyInstance, { platform }: { plat
       const extractorSettings = await readExtractorSettings(db, scope.id!);
       const file = await testFile(request);
       return inThread(() =>
-        platform.pipelines.task('ocrDataTest', [file, extractorSettings, settings], timeLimit),
+        app.pipelines.task('ocrDataTest', [file, extractorSettings, settings], timeLimit),
       );
     },
   });

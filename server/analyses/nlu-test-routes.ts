@@ -16,7 +16,6 @@ import { ClientError, notFound } from '../kernel/http/errors';
 import { contractRoute } from '../kernel/http/contract-route';
 import { renameCategory } from '../configuration/rename-category';
 import { setServerState } from '../configuration/server-states';
-import type { Platform } from '../platform-type';
 import { flaggedRules } from '../pipeline/categorisation/categorise';
 import { advancedCategoriesOf } from '../pipeline/categorisation/advanced';
 import { categorisationCompatibility } from '../pipeline/categorisation/compatibility';
@@ -59,8 +58,8 @@ const inThread = <T>(work: Promise<T>) =>
  * The NLU area's own calls (spec pipeline §2–5): the test page, server start / stop, flagged rules
  * and the AI variations helper. Configurators only, like the entities they work on.
  */
-export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const nluRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
@@ -97,7 +96,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       // Compiling and reading run in a pipeline thread: a long text or a large configuration takes
       // its time there, not the API's.
       const answer = await inThread(
-        platform.pipelines.task(
+        app.pipelines.task(
           'testText',
           [servers, text, request.body.language, config.languages.find((l) => l !== 'auto') ?? null],
           TEST_LIMIT,
@@ -115,7 +114,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
     handler: async (request: FastifyRequest<{ Params: Params }>) => {
       const envId = await configurator(request);
       const { server } = await serverOf(envId, request.params.id!);
-      const compiled = await inThread(platform.pipelines.task('compileServer', [server], TEST_LIMIT));
+      const compiled = await inThread(app.pipelines.task('compileServer', [server], TEST_LIMIT));
       if ('refused' in compiled) throw refuse(compiled);
       const { compileMs } = compiled;
       await setServerState(db, [server.id], 'started');
@@ -198,7 +197,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const result = await runTestSteps(
         input,
         config,
-        platform.pipelines,
+        app.pipelines,
         ['source', 'extractor', 'nlu', 'categorization', 'extraction'],
         { id: 'categorisation-test', code: 'CATEGORISATION_TEST_FAILED' },
       );
@@ -232,7 +231,7 @@ export const nluRoutes = async (app: FastifyInstance, { platform }: { platform: 
       const result = await runTestSteps(
         testInput('extraction test', request.body.text),
         await readPipelineConfig(db, envId),
-        platform.pipelines,
+        app.pipelines,
         ['source', 'extractor', 'nlu', 'extraction'],
         { id: 'extraction-test', code: 'EXTRACTION_TEST_FAILED' },
       );

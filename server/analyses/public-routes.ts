@@ -16,7 +16,6 @@ import {
 import { publicAnalysisReads, type ResultRow, type StatusRow } from './public-reads';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { isUuid } from '../kernel/http/ids';
 import { analysisNotFound } from './console-routes';
 
@@ -30,8 +29,8 @@ const ended = (row: StatusRow) => FINAL_STATUSES.includes(row.status) || row.awa
  * create (multipart file, or JSON text / mail; `Idempotency-Key` makes a retry safe), read the
  * result, and PATCH the manual final status (with the consolidation's `exchangeLabels`).
  */
-export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, queue, config } = platform;
+export const publicAnalysesRoutes = async (app: FastifyInstance) => {
+  const { db, queue, config } = app;
   app.addHook('onRequest', app.authenticateKey);
 
   const { readStatus, readResult } = publicAnalysisReads(db);
@@ -56,7 +55,7 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
     read: () => Promise<R | undefined>,
   ): Promise<R> => {
     if (!isUuid(id)) throw analysisNotFound();
-    const waiting = seconds > 0 ? platform.signals.finished(id, seconds * 1000) : undefined;
+    const waiting = seconds > 0 ? app.signals.finished(id, seconds * 1000) : undefined;
     const hangUp = () => waiting?.cancel();
     reply.raw.once('close', hangUp);
     try {
@@ -98,7 +97,7 @@ export const publicAnalysesRoutes = async (app: FastifyInstance, { platform }: {
         );
       }
       // Before the body is read: a client past its rate costs no parsing (docs/security.md).
-      platform.submissionLimits.key(request.key.keyId);
+      app.submissionLimits.key(request.key.keyId);
       const input = await readAnalysisRequest(request, request.key.environmentId, config.uploadMaxBytes);
       const { row, created } = await createAnalysis(db, queue, {
         ...input,

@@ -5,7 +5,6 @@ import { replyErrors } from './repository';
 import { runTestSteps, testInput } from './test-run';
 import { contractRoute } from '../kernel/http/contract-route';
 import { notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment } from '../resources/access';
 
 type Params = { envId: string };
@@ -14,8 +13,8 @@ type Params = { envId: string };
  * The reply templates' own calls (spec pipeline §2): the tests tab and the errors tab.
  * Configurators only, like the templates.
  */
-export const replyRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const replyRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   const configurator = async (request: FastifyRequest<{ Params: Params }>) =>
@@ -37,7 +36,7 @@ export const replyRoutes = async (app: FastifyInstance, { platform }: { platform
       const result = await runTestSteps(
         testInput('reply test', text, subject),
         config,
-        platform.pipelines,
+        app.pipelines,
         ['source', 'extractor', 'nlu', 'categorization', 'extraction', 'replyTemplate'],
         // An LLM template waits for the LLM's answer.
         { id: 'reply-test', code: 'REPLY_TEST_FAILED', timeoutMs: 60_000 },

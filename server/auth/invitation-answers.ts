@@ -2,7 +2,7 @@ import type { InvitationView } from '../../schemas/contracts/invitations';
 import { attemptCounters, signInLimits } from './login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from './passwords';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { usersRepository, type UserRow } from '../kernel/access/users';
 import { writeAudit } from '../resources/audit';
 import { answerInvitation, findPendingInvitation, type PendingInvitation } from '../resources/invitation-links';
@@ -36,8 +36,8 @@ const audit = (
  * What the invitee does with the link: read it, accept it (with a new account, or the password of
  * the account that already has the address), or decline it. Each answer counts once.
  */
-export const invitationAnswers = (platform: Platform) => {
-  const { db, config } = platform;
+export const invitationAnswers = (kernel: Kernel) => {
+  const { db, config } = kernel;
   const counters = attemptCounters(db);
   const limits = signInLimits(config.loginLimits);
   const pending = async (token: string) => {

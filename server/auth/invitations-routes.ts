@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation, declineInvitation, getInvitation } from '../../schemas/contracts/invitations';
 import { contractRoute } from '../kernel/http/contract-route';
-import type { Platform } from '../platform-type';
 import { invitationAnswers } from './invitation-answers';
 
 type TokenParams = { token: string };
 
 /** The invitee's calls, without a session: the link's token is the credential. */
-export const invitationRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const answers = invitationAnswers(platform);
+export const invitationRoutes = async (app: FastifyInstance) => {
+  const answers = invitationAnswers(app);
 
   app.route({
     ...contractRoute(getInvitation),

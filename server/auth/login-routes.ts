@@ -11,7 +11,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import { resetTokens } from '../kernel/access/reset-tokens';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { usersRepository } from '../kernel/access/users';
 
 const tooMany = (seconds: number) =>
@@ -36,12 +35,12 @@ const credentialsIncorrect = () =>
  * the browser presents a valid device cookie for the account, else against the account and the
  * client address. An unknown username costs a hash like a known one.
  */
-export const loginRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const loginRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   const users = usersRepository(db);
   const counters = attemptCounters(db);
   const limits = signInLimits(config.loginLimits);
-  const devices = deviceCookies(platform.jwtSecret, config.publicUrl.startsWith('https:'));
+  const devices = deviceCookies(app.jwtSecret, config.publicUrl.startsWith('https:'));
   // Compared against when the username is unknown, so that both answers take a hash's time.
   const dummyHash = hashPassword(randomUUID());
   dummyHash.catch(() => undefined);

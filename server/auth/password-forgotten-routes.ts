@@ -7,15 +7,14 @@ import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
 import { queueMail } from '../kernel/mail/outbox';
 import { passwordResetMail } from '../mail/templates';
-import type { Platform } from '../platform-type';
 import { usersRepository } from '../kernel/access/users';
 
 const invalidLink = () =>
   new ClientError(404, 'RESET_LINK_INVALID', 'This password reset link is invalid or has already been used.');
 
 /** The forgotten-password calls of spec §7: send a link, check it, set the new password. */
-export const passwordForgottenRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config, queue } = platform;
+export const passwordForgottenRoutes = async (app: FastifyInstance) => {
+  const { db, config, queue } = app;
   const counters = attemptCounters(db);
   const { perAccount, perAddress, windowSeconds } = config.resetLimits;
 

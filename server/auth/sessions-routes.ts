@@ -10,7 +10,6 @@ import {
 } from '../../schemas/contracts/auth';
 import { contractRoute } from '../kernel/http/contract-route';
 import { forbidden, notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { sessionsRepository } from '../kernel/access/sessions';
 import { usersRepository } from '../kernel/access/users';
 import { isUuid } from '../kernel/http/ids';
@@ -23,8 +22,8 @@ type UserParams = { userId: string };
  * sessions for an administrator of their organisation or platform staff. Every revocation is a row
  * of the database, which every API process reads at each request.
  */
-export const sessionRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const sessionRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   const sessions = sessionsRepository(db);
   const users = usersRepository(db);
   app.addHook('onRequest', app.authenticate);

@@ -11,14 +11,13 @@ import { attemptCounters, tooManyAttemptsMessage } from './login-throttle';
 import { hashPassword, passwordPolicyDetails, verifyPassword } from './passwords';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { tenancyRepository } from '../kernel/access/tenancy';
 import { usersRepository } from '../kernel/access/users';
 import { fieldProblem } from '../../schemas/detail-messages';
 
 /** The signed-in user: who they are, their organisations and rights, preferences, password change. */
-export const userRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const userRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   const counters = attemptCounters(db);
   const users = usersRepository(db);
   const tenancy = tenancyRepository(db);

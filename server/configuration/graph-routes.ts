@@ -4,7 +4,6 @@ import { modulesOf, readSettingsRow } from './modules';
 import { contractRoute } from '../kernel/http/contract-route';
 import { documentsOfResources } from './documents';
 import { configurationGraph, GRAPH_RESOURCES } from './graph';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment } from '../resources/access';
 
 /**
@@ -12,8 +11,8 @@ import { configurableEnvironment } from '../resources/access';
  * docs/decisions/dashboard-graph-view.md): the environment's configuration as nodes and edges, for
  * its configurators (another tenant's: 404).
  */
-export const graphRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const graphRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.route({
     ...contractRoute(getConfigurationGraph),
     onRequest: app.authenticate,

@@ -46,7 +46,6 @@ import { ClientError, notFound } from '../kernel/http/errors';
 import { environmentDocuments } from './documents';
 import type { CategoryDef } from '../pipeline/categorisation/model';
 import { inputTypeProblems } from '../pipeline/categorisation/input-types';
-import type { Platform } from '../platform-type';
 import { readEnvironmentLlm } from './environment-llm';
 import { configurableEnvironment, type Scope } from '../resources/access';
 import { writeAudit, type AuditEntry } from '../resources/audit';
@@ -141,8 +140,8 @@ const settingsProblems = async (q: Queryable, environmentId: string, type: Modul
  * The modules page's calls (schemas/contracts/modules.ts). Configurators only; every change is
  * audit-logged on the environment.
  */
-export const moduleRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const moduleRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   const configurator = (request: FastifyRequest<{ Params: Params }>) =>
@@ -200,7 +199,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
 
   /** The LLM the environment's steps use: its own endpoint's model, else the deployment's. */
   const llmOf = async (environmentId: string) => {
-    const model = (await readEnvironmentLlm(db, environmentId))?.model ?? platform.config.llm?.model ?? null;
+    const model = (await readEnvironmentLlm(db, environmentId))?.model ?? app.config.llm?.model ?? null;
     return { configured: model !== null, model };
   };
 
@@ -208,7 +207,7 @@ export const moduleRoutes = async (app: FastifyInstance, { platform }: { platfor
   const list = async (environmentId: string) => ({
     modules: await moduleViews(db, environmentId),
     llm: await llmOf(environmentId),
-    workflow: { configured: Boolean(platform.config.workflow) },
+    workflow: { configured: Boolean(app.config.workflow) },
   });
 
   app.route({

@@ -13,7 +13,6 @@ import {
 import { MAX_BUCKETS, addDays, bucketStarts, contractYear, startOfDay } from './period';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError, notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import {
   analysesPerBucket,
   quotaAndProcessing,
@@ -64,8 +63,8 @@ const projectsOf = (rows: EnvironmentUse[]): ConsumptionReport['projects'] => {
  * default), the yearly quota's use, and the CO2 footprint. For organisation administrators and
  * platform staff; other members 403, other organisations 404.
  */
-export const consumptionRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const consumptionRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.route({
     ...contractRoute(getConsumption),
     onRequest: app.authenticate,

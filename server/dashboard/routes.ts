@@ -9,7 +9,6 @@ import {
 import { invalidTimeZone, resolvePeriod } from './period';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import {
   analysisDurations,
   categoryCounts,
@@ -42,8 +41,8 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * another tenant, gets 404 as everywhere); 404 DASHBOARDS_DISABLED when the deployment turned them
  * off.
  */
-export const dashboardRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const dashboardRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   app.route({
     ...contractRoute(getDashboard),
     onRequest: app.authenticate,

@@ -15,7 +15,6 @@ import {
 } from './deliveries';
 import { contractRoute } from '../kernel/http/contract-route';
 import { notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../resources/access';
 import { writeAudit } from '../resources/audit';
 import { isUuid } from '../kernel/http/ids';
@@ -29,8 +28,8 @@ const deliveryNotFound = () => notFound('webhook-delivery', 'The delivery does n
  * attempts for those who read deliveries (qualifiers and above, as the analysis's Output tab), and
  * replays for configurators.
  */
-export const webhookRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const webhookRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   const audit = (

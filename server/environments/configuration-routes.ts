@@ -15,7 +15,6 @@ import {
   projectVersion,
 } from './repository';
 import { ClientError, notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../resources/access';
 import { writeAudit } from '../resources/audit';
 import { isUuid } from '../kernel/http/ids';
@@ -26,7 +25,6 @@ import { resourceValidator } from '../resources/validation';
 const environmentValidator = resourceValidator(environmentSchema);
 
 interface Options {
-  platform: Platform;
   schemas: readonly ResourceSchema[];
 }
 
@@ -36,8 +34,8 @@ interface Options {
  * atomically), and the versions' restore and comparisons. All are for the environment's
  * configurators (spec §6: configuration).
  */
-export const configurationRoutes = async (app: FastifyInstance, { platform, schemas }: Options) => {
-  const { db } = platform;
+export const configurationRoutes = async (app: FastifyInstance, { schemas }: Options) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   /** The environment of the path, once the caller may configure it; 404 as for any other read. */

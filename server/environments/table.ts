@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { queues } from '../kernel/queue';
 import { forgetAccessKeys } from '../kernel/access/access-keys';
 import { environmentSchema, MODULE_PAGE_SETTINGS } from '../../schemas/environment.schema';
@@ -185,7 +185,7 @@ const settingsOf = (data: Record<string, unknown>) => {
  * they are neither listed nor found. Deletion is asynchronous (spec §4). Names are unique per project, whatever their case (the
  * table's unique index backs the schema's rule).
  */
-export const environmentsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+export const environmentsStore = (schema: ResourceSchema, kernel: Kernel): ResourceStore => {
   const { reread, ...reads } = sqlReads({
     schema,
     from: 'environments e',
@@ -220,7 +220,7 @@ export const environmentsStore = (schema: ResourceSchema, platform: Platform): R
     delete: async (q, _ctx, before) => {
       await q.query('UPDATE environments SET deletion_requested_at = now() WHERE id = $1', [before.id]);
       forgetAccessKeys();
-      await platform.queue.send(q, queues.environmentDeletion, { environmentId: before.id });
+      await kernel.queue.send(q, queues.environmentDeletion, { environmentId: before.id });
     },
   };
 };

@@ -3,7 +3,6 @@ import { getErrorLog, type ErrorLogQuery } from '../../schemas/contracts/error-l
 import { readErrorLog, type ErrorLogFilter } from './repository';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { requireLevel, resolveScope } from '../resources/access';
 import { fieldProblem } from '../../schemas/detail-messages';
 
@@ -39,8 +38,8 @@ export const errorLogFilter = (query: ErrorLogQuery): ErrorLogFilter => {
  * The environment's error log (schemas/contracts/error-log.ts): for qualifiers and above, who read
  * analyses and their deliveries.
  */
-export const errorLogRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const errorLogRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   app.route({

@@ -13,7 +13,6 @@ import {
   readEnvironmentLlm,
   writeEnvironmentLlm,
 } from '../configuration/environment-llm';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment, type Scope } from '../resources/access';
 import { writeAudit } from '../resources/audit';
 import { validationError } from '../resources/validation';
@@ -25,8 +24,8 @@ type Body = { baseUrl: string; model: string; apiKey?: string };
  * An environment's own LLM endpoint (schemas/contracts/llm.ts): configurators set it, check it like
  * a webhook's URL, and never read its key back. Audit-logged without the key.
  */
-export const llmRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const llmRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   const policy = outboundPolicy(config.outboundAllow);
   app.addHook('onRequest', app.authenticate);
 

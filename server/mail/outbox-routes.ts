@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../kernel/http/errors';
 import { recentMails } from '../kernel/mail/outbox';
-import type { Platform } from '../platform-type';
 
 /** Platform staff read the mails the platform sent or holds (the outbox stands in for SMTP when none is set). */
-export const outboxRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+export const outboxRoutes = async (app: FastifyInstance) => {
   app.get('/v4/console/api/platform/outbox', { onRequest: app.authenticate }, async (request, reply) => {
     if (!(request.auth.impersonator ?? request.auth.user).is_staff) throw forbidden('staff');
-    const rows = await recentMails(platform.db, 200);
+    const rows = await recentMails(app.db, 200);
     reply.header('Content-Range', `outbox 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
     return rows.map((r) => ({
       id: r.id,

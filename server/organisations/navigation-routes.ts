@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { navigationSearch } from '../../schemas/contracts/navigation';
 import { contractRoute } from '../kernel/http/contract-route';
-import type { Platform } from '../platform-type';
 import { tenancyRepository } from '../kernel/access/tenancy';
 import { reaches } from '../resources/access';
 
@@ -13,8 +12,8 @@ const LIMIT = 8;
  * environments whose name contains `q`, among those the caller may open — their organisations,
  * projects where they hold a level, environments of those (hidden ones for configurators only).
  */
-export const navigationRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const tenancy = tenancyRepository(platform.db);
+export const navigationRoutes = async (app: FastifyInstance) => {
+  const tenancy = tenancyRepository(app.db);
   app.route({
     ...contractRoute(navigationSearch),
     onRequest: app.authenticate,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { setProjectMarks } from '../../schemas/contracts/tenancy';
 import { contractRoute } from '../kernel/http/contract-route';
 import { notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { tenancyRepository } from '../kernel/access/tenancy';
 import { reaches } from '../resources/access';
 import { isUuid } from '../kernel/http/ids';
@@ -12,8 +11,8 @@ import { isUuid } from '../kernel/http/ids';
  * project they can see as a favourite and / or as quick access. Only the given marks change; the
  * answer is both marks as stored. A project the caller cannot open answers 404 like a missing one.
  */
-export const projectMarksRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const projectMarksRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   const tenancy = tenancyRepository(db);
 
   app.route({

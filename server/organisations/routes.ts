@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { getEnvironment } from '../../schemas/contracts/tenancy';
 import { contractRoute } from '../kernel/http/contract-route';
 import { notFound } from '../kernel/http/errors';
-import type { Platform } from '../platform-type';
 import { tenancyRepository } from '../kernel/access/tenancy';
 import { reaches } from '../resources/access';
 import { isUuid } from '../kernel/http/ids';
@@ -14,8 +13,8 @@ import { isUuid } from '../kernel/http/ids';
  * another organisation, of a project the caller cannot open, or hidden from them answers 404 like
  * a missing one.
  */
-export const tenancyRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const tenancy = tenancyRepository(platform.db);
+export const tenancyRoutes = async (app: FastifyInstance) => {
+  const tenancy = tenancyRepository(app.db);
   app.addHook('onRequest', app.authenticate);
 
   app.route({

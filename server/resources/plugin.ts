@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { resourceSchemas } from '../../schemas/index';
 import type { Queryable } from '../kernel/db';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { syncDocumentIndexes } from './document-indexes';
 import { documentStore } from './document-store';
 import { registerResourceRoutes } from './routes';
@@ -53,28 +53,30 @@ const withRules = (store: ResourceStore, rules: ResourceRules): ResourceStore =>
 };
 
 export interface ResourcesOptions {
-  platform: Platform;
   /** Every resource schema by default; tests add their own to prove a schema is a resource. */
   schemas?: readonly ResourceSchema[];
   /** The domains' rules of their document resources (rules.ts), by `$id`; none by default. */
   rules?: ResourceRulesMap;
   /**
-   * The features' adapters of their `storage: 'table'` resources, by schema `$id` (server/tables/):
+   * The features' adapters of their `storage: 'table'` resources, by schema `$id` (server/tables.ts):
    * handed in, so that the generic framework imports no feature.
    */
   tables?: Readonly<Record<string, TableStoreFactory>>;
 }
 
-/** `schemas`: every resource the app serves, for adapters that work across them (versions). */
+/**
+ * `kernel`: the instance's decorators (kernel/plugins/kernel.ts) the adapter uses (mail, queue);
+ * `schemas`: every resource the app serves, for adapters that work across them (versions).
+ */
 export type TableStoreFactory = (
   schema: ResourceSchema,
-  platform: Platform,
+  kernel: Kernel,
   schemas: readonly ResourceSchema[],
 ) => ResourceStore;
 
 const storeFor = (
   schema: ResourceSchema,
-  platform: Platform,
+  kernel: Kernel,
   schemas: readonly ResourceSchema[],
   rules: ResourceRulesMap,
   tableStores: Readonly<Record<string, TableStoreFactory>>,
@@ -86,8 +88,8 @@ const storeFor = (
   const adapter = tableStores[schema.$id];
   // A table resource without its adapter is a programming error: stop at boot, not at the first call.
   if (!adapter)
-    throw new Error(`Resource '${schema.$id}' says storage 'table' but server/tables has no adapter for it`);
-  return adapter(schema, platform, schemas);
+    throw new Error(`Resource '${schema.$id}' says storage 'table' but server/tables.ts has no adapter for it`);
+  return adapter(schema, kernel, schemas);
 };
 
 /**
@@ -95,11 +97,11 @@ const storeFor = (
  * /v4/console/api, validated with the schema, scoped and access-checked, audited.
  *
  * @example
- * await app.register(resourcesPlugin, { platform, schemas: [...resourceSchemas, widgetSchema] });
+ * await app.register(resourcesPlugin, { schemas: [...resourceSchemas, widgetSchema] });
  */
 export const resourcesPlugin = async (
   app: FastifyInstance,
-  { platform, schemas = resourceSchemas, rules = {}, tables = {} }: ResourcesOptions,
+  { schemas = resourceSchemas, rules = {}, tables = {} }: ResourcesOptions,
 ) => {
   const addresses = new Set<string>();
   for (const schema of schemas) {
@@ -109,9 +111,9 @@ export const resourcesPlugin = async (
     addresses.add(address);
     registerResourceRoutes(
       app,
-      platform.db,
-      resourceRuntime(schema, storeFor(schema, platform, schemas, rules, tables), schemas),
+      app.db,
+      resourceRuntime(schema, storeFor(schema, app, schemas, rules, tables), schemas),
     );
   }
-  await syncDocumentIndexes(platform.db, schemas, app.log);
+  await syncDocumentIndexes(app.db, schemas, app.log);
 };

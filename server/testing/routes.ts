@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../kernel/db';
 import type { ErrorCode } from '../../schemas/error-codes';
 import { TAG_PATTERN, qualificationStatusOf, splitTyped } from '../../schemas/bank-message.schema';
 import {
@@ -28,7 +29,6 @@ import { contractRoute } from '../kernel/http/contract-route';
 import { readAnalysisRequest } from '../analyses/intake';
 import { ClientError } from '../kernel/http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
-import type { Platform } from '../platform-type';
 import { configurableEnvironment, requireLevel, resolveScope } from '../resources/access';
 import { writeAudit } from '../resources/audit';
 import { isUuid } from '../kernel/http/ids';
@@ -68,8 +68,8 @@ const tagsOf = (raw: unknown): string[] => {
  * adding a file or a simulated mail to the bank (the generated form adds pasted text), downloading
  * a message's content, the tags in use, and a test's scores. Qualifier level, checked here.
  */
-export const testingRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db, config } = platform;
+export const testingRoutes = async (app: FastifyInstance) => {
+  const { db, config } = app;
   app.addHook('onRequest', app.authenticate);
 
   const projectOf = async (request: FastifyRequest<{ Params: Pick<Params, 'projectId'> }>) => {
@@ -198,7 +198,7 @@ export const testingRoutes = async (app: FastifyInstance, { platform }: { platfo
     ...contractRoute(previewImpactCall),
     handler: async (request) => {
       const scope = await configurableEnvironment(db, request.auth, request.params.envId);
-      return previewImpact(db, platform.pipelines, scope.id!, request.body);
+      return previewImpact(db, app.pipelines, scope.id!, request.body);
     },
   });
 
@@ -251,7 +251,7 @@ const idsOf = (raw: string | undefined): string[] | null => {
  * a random sample of those matching the filters; hidden environments only from the configurator level.
  */
 const sample = async (
-  db: Platform['db'],
+  db: Db,
   scope: { id: string | undefined; organisationId: string | undefined; projectLevel?: string },
   auth: FastifyRequest['auth'],
   body: SamplingBody,

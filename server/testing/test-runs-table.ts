@@ -1,5 +1,5 @@
 import type { ResourceSchema } from '../../schemas/_defs/admin';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { createTest, type ManualStatusUpdate } from './campaign';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ResourceStore } from '../resources/store';
@@ -26,7 +26,7 @@ const columns = {
  * Tests of a project (their own table). Creating one launches it (testing/campaign.ts); deleting
  * one removes its items and scores, not the analyses it made, which stay in their environment.
  */
-export const testRunsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+export const testRunsStore = (schema: ResourceSchema, kernel: Kernel): ResourceStore => {
   const { reread, ...reads } = sqlReads({
     schema,
     from: 'tests t LEFT JOIN users u ON u.id = t.created_by',
@@ -38,7 +38,7 @@ export const testRunsStore = (schema: ResourceSchema, platform: Platform): Resou
   return {
     ...reads,
     create: async (q, ctx, data) => {
-      const id = await createTest(q, platform.queue, {
+      const id = await createTest(q, kernel.queue, {
         projectId: ctx.scopeId!,
         environmentId: data.environmentId as string,
         tag: data.tag as string,

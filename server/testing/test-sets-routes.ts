@@ -6,7 +6,6 @@ import {
   type TagVisibility,
 } from '../../schemas/contracts/test-sets';
 import { contractRoute } from '../kernel/http/contract-route';
-import type { Platform } from '../platform-type';
 import { requireLevel, resolveScope } from '../resources/access';
 import { listTagVisibilities, listTestSets, setTagVisibility, type TagCaller } from './test-sets';
 
@@ -16,8 +15,8 @@ type Params = { projectId: string };
  * The test sets of a project's bank and their tags made public or private (spec pipeline §2 "my
  * test sets", §4 "Tag: public or private"). Qualifier level on the project, checked here.
  */
-export const testSetsRoutes = async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-  const { db } = platform;
+export const testSetsRoutes = async (app: FastifyInstance) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
   const callerOf = async (request: FastifyRequest<{ Params: Params }>): Promise<TagCaller> => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionLimits } from '../../server/kernel/http/rate-limit';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
@@ -19,9 +18,8 @@ beforeAll(async () => {
       ANALYSIS_RATE_PER_USER: '0.5',
       ANALYSIS_BURST_PER_USER: '2',
     },
-    { worker: false },
+    { worker: false, rateLimitClock: () => clock },
   );
-  t.platform.submissionLimits = submissionLimits(t.platform.config.submissionLimits, () => clock);
   acme = await buildTenants(t);
 });
 afterAll(() => t.close());

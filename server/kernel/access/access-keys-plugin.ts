@@ -3,10 +3,7 @@ import fp from 'fastify-plugin';
 import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } from './access-keys';
 import { first } from '../db';
 import { ClientError } from '../http/errors';
-import type { Db } from '../db';
 
-/** What the plugin takes of the platform (server/platform-type.ts has it all). */
-type AccessPlatform = { db: Db };
 
 export interface KeyAuth {
   keyId: string;
@@ -38,8 +35,8 @@ const BEARER = /^bearer +(\S+) *$/i;
  * session tokens are not keys.
  */
 export const accessKeysPlugin = fp(
-  async (app: FastifyInstance, { platform }: { platform: AccessPlatform }) => {
-    const { db } = platform;
+  async (app: FastifyInstance) => {
+    const { db } = app;
     app.decorateRequest('key');
     app.decorate('authenticateKey', async (request: FastifyRequest) => {
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -65,5 +62,5 @@ export const accessKeysPlugin = fp(
       request.key = { keyId: key.id, environmentId: key.environment_id };
     });
   },
-  { name: 'access-keys', dependencies: ['errors'] },
+  { name: 'access-keys', dependencies: ['errors', 'kernel'] },
 );

@@ -7,11 +7,7 @@ import { tenancyRepository, type UserAccess } from './tenancy';
 import { sessionsRepository } from './sessions';
 import type { UserRow } from './users';
 import { isUuid } from '../http/ids';
-import type { Config } from '../config';
-import type { Db } from '../db';
 
-/** What the plugin takes of the platform (server/platform-type.ts has it all). */
-type AccessPlatform = { config: Config; db: Db; jwtSecret: string };
 
 export interface TokenClaims {
   sub: string;
@@ -67,11 +63,11 @@ const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED'
  * impersonation by platform staff.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { platform }: { platform: AccessPlatform }) => {
-    const { config, db } = platform;
+  async (app: FastifyInstance) => {
+    const { config, db } = app;
     const tenancy = tenancyRepository(db);
     const sessions = sessionsRepository(db);
-    await app.register(jwt, { secret: platform.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
+    await app.register(jwt, { secret: app.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
 
     app.decorate('issueToken', async (user: UserRow, request: FastifyRequest) => {
       const jti = await sessions.open({
@@ -142,5 +138,5 @@ export const authPlugin = fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['errors'] },
+  { name: 'auth', dependencies: ['errors', 'kernel'] },
 );

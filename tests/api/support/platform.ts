@@ -6,6 +6,7 @@ import { createScratchDatabase } from '../../support/scratch-database';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/kernel/config';
+import { submissionLimits } from '../../../server/kernel/http/rate-limit';
 import type { Db } from '../../../server/kernel/db';
 import { migrate } from '../../../server/kernel/db/migrate';
 import { openPglite } from '../../../server/kernel/db/pglite';
@@ -32,6 +33,8 @@ export interface TestPlatformOptions {
   onDisk?: boolean;
   /** Resource schemas for the generic routes (default: every schema of schemas/index.ts). */
   schemas?: readonly ResourceSchema[];
+  /** The clock of the submission rate limits (milliseconds), for a test that moves it instead of sleeping. */
+  rateLimitClock?: () => number;
 }
 
 /**
@@ -63,6 +66,8 @@ export const startTestPlatform = async (
   const { db, env: databaseEnv, drop } = await freshDatabase(options.onDisk ?? false);
   await migrate(db);
   const platform = await startPlatform(config, createLogger(config), { worker: options.worker ?? true }, db);
+  if (options.rateLimitClock)
+    platform.submissionLimits = submissionLimits(config.submissionLimits, options.rateLimitClock);
   const app = await buildApp(platform, { schemas: options.schemas });
   await app.ready();
   let stopped = false;

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ResourceSchema } from '../../schemas/_defs/admin';
 import type { Queryable } from '../kernel/db';
-import { bumpWebhooksVersionSql } from '../delivery/deliveries';
+import { bumpWebhooksVersionSql } from './deliveries';
 import { outboundPolicy, refuseUrl, urlRefusalProblem } from '../kernel/outbound';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { validationError } from '../resources/validation';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ResourceStore } from '../resources/store';
@@ -37,8 +37,8 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
  * internal address is refused at save (server/kernel/outbound.ts) and again at each request. Every write
  * bumps the environment's webhook version, so that workers deliver to the webhooks as they are now.
  */
-export const webhooksStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
-  const policy = outboundPolicy(platform.config.outboundAllow);
+export const webhooksStore = (schema: ResourceSchema, kernel: Kernel): ResourceStore => {
+  const policy = outboundPolicy(kernel.config.outboundAllow);
   const { reread, ...reads } = sqlReads({
     schema,
     from: 'webhooks h LEFT JOIN users owner ON owner.id = h.owner_id',

@@ -3,10 +3,10 @@ import { resetTokens } from '../kernel/access/reset-tokens';
 import type { Queryable } from '../kernel/db';
 import { queueMail } from '../kernel/mail/outbox';
 import { accountCreatedMail } from '../mail/templates';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { usersRepository } from '../kernel/access/users';
 import { selectOf, sqlReads } from '../resources/sql-reads';
-import { sendInvitation, sendInvitationAgain } from './invitations';
+import { sendInvitation, sendInvitationAgain } from './invitations-table';
 import type { MutationContext, ResourceRecord, ResourceStore } from '../resources/store';
 import {
   checkAccountEditable,
@@ -66,7 +66,7 @@ const waitingMember = async (q: Queryable, organisationId: string, id: string) =
  * one-use link to set it — or, when an account elsewhere has its address or username, invites the
  * address, listed the same way until answered; removing one ends the membership, never the account.
  */
-export const membersStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+export const membersStore = (schema: ResourceSchema, kernel: Kernel): ResourceStore => {
   const { reread: _unscoped, ...reads } = sqlReads({
     schema,
     from: MEMBERS,
@@ -105,7 +105,7 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
       // password; a new one chooses its username on accepting), and the member is listed as
       // typed until then (docs/decisions/hardening-member-creation.md).
       if ((await users.findByEmail(data.email as string)) || (await users.findByUsername(username))) {
-        const id = await sendInvitation(q, platform, ctx, data, { username, projects: levelsOf(data) });
+        const id = await sendInvitation(q, kernel, ctx, data, { username, projects: levelsOf(data) });
         return reread(q, ctx, id);
       }
       // A new account reads its creator's language until it chooses its own.
@@ -127,12 +127,12 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
         organisationId,
       ]);
       const mail = accountCreatedMail(user.language, {
-        link: `${platform.config.publicUrl}/reset-password/${token}`,
+        link: `${kernel.config.publicUrl}/reset-password/${token}`,
         organisationName: org.name,
         username: user.username,
         validDays: SET_PASSWORD_DAYS,
       });
-      await queueMail(q, platform.queue, { to: user.email, ...mail });
+      await queueMail(q, kernel.queue, { to: user.email, ...mail });
       return reread(q, ctx, user.id);
     },
 
@@ -157,7 +157,7 @@ export const membersStore = (schema: ResourceSchema, platform: Platform): Resour
           ],
         );
         if (String(data.email).toLowerCase() !== String(before.email).toLowerCase())
-          await sendInvitationAgain(q, platform, ctx, before.id, data.email as string);
+          await sendInvitationAgain(q, kernel, ctx, before.id, data.email as string);
         return reread(q, ctx, before.id);
       }
       await checkAccountEditable(q, organisationId, ctx.actor.id, before, data);

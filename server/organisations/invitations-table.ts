@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { ClientError } from '../kernel/http/errors';
 import { queueMail } from '../kernel/mail/outbox';
 import { invitationMail } from '../mail/templates';
-import type { Platform } from '../platform-type';
+import type { Kernel } from '../kernel/plugins/kernel';
 import { INVITATION_DAYS, newInvitationToken } from '../resources/invitation-links';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { Queryable } from '../kernel/db';
@@ -28,7 +28,7 @@ const fields = {
  * server/auth/invitations-routes.ts answer it); deleting one revokes it, its link then leads nowhere.
  * Only pending invitations count for the schema's unique address.
  */
-export const invitationsStore = (schema: ResourceSchema, platform: Platform): ResourceStore => {
+export const invitationsStore = (schema: ResourceSchema, kernel: Kernel): ResourceStore => {
   const { reread, ...reads } = sqlReads({
     schema,
     from: 'invitations i',
@@ -66,7 +66,7 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
           details: [fieldProblem('email', 'alreadyMember')],
         });
       }
-      const id = await sendInvitation(q, platform, ctx, data);
+      const id = await sendInvitation(q, kernel, ctx, data);
       return reread(q, id);
     },
 
@@ -88,7 +88,7 @@ export const invitationsStore = (schema: ResourceSchema, platform: Platform): Re
  */
 export const sendInvitation = async (
   q: Queryable,
-  platform: Platform,
+  kernel: Kernel,
   ctx: MutationContext,
   data: Record<string, unknown>,
   member?: { username: string; projects: readonly ProjectLevel[] },
@@ -120,7 +120,7 @@ export const sendInvitation = async (
       JSON.stringify(member?.projects ?? []),
     ],
   );
-  await mailInvitation(q, platform, ctx, { email: data.email as string, language, token });
+  await mailInvitation(q, kernel, ctx, { email: data.email as string, language, token });
   return id;
 };
 
@@ -130,7 +130,7 @@ export const sendInvitation = async (
  */
 export const sendInvitationAgain = async (
   q: Queryable,
-  platform: Platform,
+  kernel: Kernel,
   ctx: MutationContext,
   id: string,
   email: string,
@@ -143,13 +143,13 @@ export const sendInvitationAgain = async (
      WHERE id = $1`,
     [id, hash, language, INVITATION_DAYS],
   );
-  await mailInvitation(q, platform, ctx, { email, language, token });
+  await mailInvitation(q, kernel, ctx, { email, language, token });
 };
 
 /** The invitation's mail, with its link, in the invitee's language. */
 const mailInvitation = async (
   q: Queryable,
-  platform: Platform,
+  kernel: Kernel,
   ctx: MutationContext,
   { email, language, token }: { email: string; language: 'fr' | 'en'; token: string },
 ) => {
@@ -157,10 +157,10 @@ const mailInvitation = async (
     ctx.scopeId,
   ]);
   const mail = invitationMail(language, {
-    link: `${platform.config.publicUrl}/invitation/${token}`,
+    link: `${kernel.config.publicUrl}/invitation/${token}`,
     organisationName: org.name,
     inviter: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim() || ctx.actor.username,
     validDays: INVITATION_DAYS,
   });
-  await queueMail(q, platform.queue, { to: email, ...mail });
+  await queueMail(q, kernel.queue, { to: email, ...mail });
 };
