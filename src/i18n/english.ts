@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { testColoursMessages } from '../custom-pages/test-colours/i18n';
+import { testColoursMessages } from '../custom-pages/account/test-colours/i18n';
 import { notificationMessages } from '../notifications/i18n';
 import type { MessageTree } from './mergeMessages';
 import { en } from './en';

@@ -3,7 +3,7 @@ import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { setDetailTranslator, setErrorTranslator } from '../api/errors';
 // The messages file alone: the page itself is loaded on demand.
-import { testColoursMessages } from '../custom-pages/test-colours/i18n';
+import { testColoursMessages } from '../custom-pages/account/test-colours/i18n';
 import { translateDetail, translateError } from '../i18n/errorCodes';
 import { frCore } from '../i18n/frCore';
 import { defaultLocale, isSupportedLocale, resolveStoredLocale } from '../i18n/locale';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isErrorCode } from '../../schemas/error-codes';
 import { errorCodeOf, errorMessage, serverMessage } from '../api/errors';
-import { isTraceMessage, useTraceText } from '../custom-pages/analysis-result/traceText';
+import { isTraceMessage, useTraceText } from '../custom-pages/environment/analysis-result/traceText';
 import { translateError } from '../i18n/errorCodes';
 
 /**

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** A routed page as its feature folder's index.ts describes it (`src/custom-pages/<page>`). */
+/** A routed page as its feature folder's index.ts describes it (`src/custom-pages/<area>/<page>`). */
 export interface PageDefinition {
   /** Route path relative to its layout, e.g. `profile` or `reset-password/:token`; '' for an index. */
   path: string;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CONFIGURATION_SECTIONS } from '../../src/custom-pages/configuration/sections';
+import { CONFIGURATION_SECTIONS } from '../../src/custom-pages/environment/configuration/sections';
 import { CONSOLE_ONLY, E2E_ADMIN } from './support/constants';
 import { signIn, signInEn } from './support/pages';
 

@@ -1,6 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import type { TraceReader } from '../../../schemas/trace-messages';
-import { formatBytes } from '../../custom-pages/analyses/components/format';
+import { formatBytes } from '../../custom-pages/environment/analyses/components/format';
 import { traceEn } from './en';
 import { traceFr } from './fr';
 

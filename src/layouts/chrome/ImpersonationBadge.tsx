@@ -4,7 +4,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import { getEnvironment } from '../../../schemas/contracts/tenancy';
-import { currentImpersonation, stopImpersonation } from '../../custom-pages/impersonate/impersonation';
+import {
+  currentImpersonation,
+  stopImpersonation,
+} from '../../custom-pages/account/impersonate/impersonation';
 import { useCall } from '../../providers/useCall';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocaleState } from 'react-admin';
-import { useChangeLanguage } from '../../custom-pages/profile/useChangeLanguage';
+import { useChangeLanguage } from '../../custom-pages/account/profile/useChangeLanguage';
 import { isSupportedLocale } from '../../i18n/locale';
 import { useCurrentUser } from '../../providers/ServicesContext';
 import { consumeSignedIn } from '../../providers/session';
