@@ -29,7 +29,7 @@ export interface AnalysisWorkerOptions {
   stallSeconds: number;
   /** How long an analysis with the manual final status flag waits for its PATCH. */
   manualStatusTimeoutSeconds: number;
-  /** Analyses run side by side: the worker's pipeline slots, claimed as they free (analysis-loop.ts). */
+  /** Analyses run side by side: the worker's pipeline slots, claimed as they free (analyses/loop.ts). */
   batchSize: number;
   /** Characters of text the pipeline reads per analysis (ANALYSIS_MAX_CHARACTERS); absent: the default. */
   maxCharacters?: number;
@@ -51,7 +51,7 @@ const CACHE_MIN_BYTES = 64 * 1024;
 
 /**
  * The analysis worker: claims waiting analyses as its pipeline slots free (fast ones tens at a
- * time: analysis-loop.ts), runs the pipeline on each in a pipeline thread, and writes the results
+ * time: analyses/loop.ts), runs the pipeline on each in a pipeline thread, and writes the results
  * as they end. Every database step serves what is at hand: one statement claims with the small
  * files and configuration version, the configuration is read again only when that version
  * changed, one statement writes the results that ended together; so the queue costs little next

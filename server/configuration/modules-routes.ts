@@ -5,136 +5,32 @@ import {
   listModules,
   orderModules,
   updateModule,
-  type ModuleView,
 } from '../../schemas/contracts/modules';
 import {
   MODULE_NAMES,
-  MODULE_TYPES,
   MODULES_WITH_SETTINGS,
   withModule,
   type ModuleEntry,
-  type ModuleInputType,
   type ModuleType,
-  type TaintMode,
 } from '../../schemas/modules';
-import {
-  configurationCounts,
-  deactivateModule,
-  modulesOf,
-  readModules,
-  readSettingsRow,
-  writeModules,
-} from './modules';
-import { outputSettingsOf, type OutputSettings } from '../../schemas/output';
-import {
-  consolidationProblems,
-  consolidationSettingsOf,
-  type ConsolidationSettings,
-} from '../../schemas/consolidation';
-import { ocrDataProblems, ocrDataSettingsOf, type OcrDataSettings } from '../../schemas/ocr-data';
-import { regexRefusal } from '../pipeline/nlu/regex-safety';
-import {
-  postProcessingProblems,
-  postProcessingSettingsOf,
-  type PostProcessingSettings,
-} from '../../schemas/post-processing';
-import { ruleTemplateChecks } from '../pipeline/post-processing/check';
-import { visionProblems, visionSettingsOf, type VisionSettings } from '../../schemas/vision';
+import { deactivateModule, modulesOf, readModules, readSettingsRow, writeModules } from './modules';
 import type { Queryable } from '../kernel/db';
+import { outputSettingsOf } from '../../schemas/output';
+import { consolidationProblems, consolidationSettingsOf } from '../../schemas/consolidation';
+import { ocrDataSettingsOf } from '../../schemas/ocr-data';
+import { postProcessingSettingsOf } from '../../schemas/post-processing';
+import { visionProblems, visionSettingsOf } from '../../schemas/vision';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError, notFound } from '../kernel/http/errors';
-import { environmentDocuments } from './documents';
-import type { CategoryDef } from '../pipeline/categorisation/model';
-import { inputTypeProblems } from '../pipeline/categorisation/input-types';
 import { readEnvironmentLlm } from './environment-llm';
 import { configurableEnvironment, type Scope } from '../resources/access';
 import { writeAudit, type AuditEntry } from '../resources/audit';
-import { validationError, type FieldError } from '../resources/validation';
+import { validationError } from '../resources/validation';
 import { fieldProblem } from '../../schemas/detail-messages';
+import { moduleViews, settingsProblems, type OwnSettings, type Patch } from './module-views';
 
 type Params = { envId: string };
 type ModuleParams = Params & { type: ModuleType };
-type Patch = {
-  name?: string;
-  inputType?: ModuleInputType;
-  context?: string;
-  taint?: string;
-  taintMode?: TaintMode;
-  output?: OutputSettings;
-  vision?: VisionSettings;
-  ocrData?: OcrDataSettings;
-  postProcessing?: PostProcessingSettings;
-  consolidation?: ConsolidationSettings;
-};
-/** The settings a module keeps beside its list entry, written with it. */
-type OwnSettings = Pick<Patch, 'output' | 'vision' | 'ocrData' | 'postProcessing' | 'consolidation'>;
-
-/** Every module type, the active ones first in their order, with what each configuration holds. */
-const moduleViews = async (q: Queryable, environmentId: string): Promise<ModuleView[]> => {
-  const [row, counts] = await Promise.all([
-    readSettingsRow(q, environmentId),
-    configurationCounts(q, environmentId),
-  ]);
-  const settings = row?.settings ?? {};
-  const modules = modulesOf(settings, row?.extractor);
-  const view = (m: ModuleEntry, active: boolean): ModuleView => ({
-    type: m.type,
-    active,
-    name: m.name ?? '',
-    inputType: m.inputType ?? 'all',
-    context: m.context ?? '',
-    taint: m.taint ?? '',
-    taintMode: m.taintMode ?? 'with',
-    configuration: counts[m.type],
-    ...(m.type === 'output' ? { output: outputSettingsOf(settings.output) } : {}),
-    ...(m.type === 'visionEngine' ? { vision: visionSettingsOf(settings.vision) } : {}),
-    ...(m.type === 'ocrDataExtraction' ? { ocrData: ocrDataSettingsOf(settings.ocrData) } : {}),
-    ...(m.type === 'postProcessing'
-      ? { postProcessing: postProcessingSettingsOf(settings.postProcessing) }
-      : {}),
-    ...(m.type === 'consolidation' ? { consolidation: consolidationSettingsOf(settings.consolidation) } : {}),
-  });
-  return [
-    ...modules.map((m) => view(m, true)),
-    ...MODULE_TYPES.filter((t) => !modules.some((m) => m.type === t)).map((type) => view({ type }, false)),
-  ];
-};
-
-/** A module's settings, checked against the environment (spec pipeline §5), each problem on its field. */
-const settingsProblems = async (q: Queryable, environmentId: string, type: ModuleType, patch: Patch) => {
-  const problems: FieldError[] = [];
-  if (patch.context) {
-    const contexts = await environmentDocuments(q, environmentId, 'nlu-context');
-    if (!contexts.some((c) => c.data.name === patch.context))
-      problems.push(fieldProblem('context', 'contextUnknown', { name: patch.context }));
-  }
-  if (patch.ocrData) {
-    const categories = (await environmentDocuments(q, environmentId, 'category')).map((d) =>
-      String(d.data.name),
-    );
-    for (const p of ocrDataProblems(patch.ocrData, (s) => regexRefusal(s, 'iu'), categories))
-      problems.push({ path: `ocrData.${p.path}`, message: p.message, keyword: p.code });
-  }
-  if (patch.postProcessing) {
-    const categories = (await environmentDocuments(q, environmentId, 'category'))
-      .filter((d) => d.data.kind !== 'attachment')
-      .map((d) => String(d.data.name));
-    for (const { path, message, code, ...params } of postProcessingProblems(
-      patch.postProcessing,
-      ruleTemplateChecks,
-      categories,
-    ))
-      problems.push({ path: `postProcessing.${path}`, message, keyword: code, params });
-  }
-  if (type === 'categorization' && patch.inputType) {
-    const categories = (await environmentDocuments(q, environmentId, 'category')).map(
-      (d) => ({ ...d.data, rules: d.data.rules ?? [] }) as CategoryDef,
-    );
-    for (const p of inputTypeProblems(patch.inputType, categories))
-      problems.push({ path: 'inputType', message: p.message, code: p.code, params: p.params });
-  }
-  return problems;
-};
 
 /**
  * The modules page's calls (schemas/contracts/modules.ts). Configurators only; every change is

@@ -116,7 +116,7 @@ describe("another environment's backlog", () => {
       /** Analyses run side by side. */
       const SLOTS = 4;
       // Texts long enough that each analysis takes a while in its thread (none is then claimed
-      // ahead, analysis-loop.ts prefetchSizer): B comes while A's run.
+      // ahead, analyses/loop.ts prefetchSizer): B comes while A's run.
       const slow = (i: number) =>
         `Backlog message ${i}. ${'Bonjour, ma voiture est au garage depuis lundi. '.repeat(2000)}`;
       const worker = await startAnalysisWorker(
