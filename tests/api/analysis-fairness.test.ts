@@ -115,10 +115,12 @@ describe("another environment's backlog", () => {
       const db = t.platform.db;
       /** Analyses run side by side. */
       const SLOTS = 4;
-      // Texts long enough that each analysis takes a while in its thread (none is then claimed
-      // ahead, analyses/loop.ts prefetchSizer): B comes while A's run.
+      // Texts long enough (about 500 KB) that each analysis takes well over the 50 ms the slots'
+      // prefetch counts in (analyses/loop.ts prefetchSizer), so that none is claimed ahead: B comes
+      // while A's run. With 100 KB texts, B once ended after 39 of the 40 in a CI rehearsal on
+      // PostgreSQL (a whole backlog claimed ahead would give that), never when run alone.
       const slow = (i: number) =>
-        `Backlog message ${i}. ${'Bonjour, ma voiture est au garage depuis lundi. '.repeat(2000)}`;
+        `Backlog message ${i}. ${'Bonjour, ma voiture est au garage depuis lundi. '.repeat(10000)}`;
       const worker = await startAnalysisWorker(
         t.platform.queue.boss,
         db,
