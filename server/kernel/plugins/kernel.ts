@@ -31,11 +31,11 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the instance with the kernel's services; registered first by app.ts, so that every
- * plugin after it (which names it in its `dependencies`) finds them.
+ * Decorates the instance with the kernel's services; app.ts registers it before every plugin that
+ * reads them (the access plugins name it in their `dependencies`, so an order mistake fails at start).
  *
  * @example
- * await app.register(kernelPlugin, platform);
+ * await app.register(kernelPlugin, { config, db, queue, signals, submissionLimits, jwtSecret });
  * app.get('/x', async () => app.db.query('SELECT 1'));
  */
 export const kernelPlugin = fp(
