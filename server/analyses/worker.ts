@@ -44,6 +44,8 @@ const withinBound = (input: PipelineInput, maxCharacters: number): PipelineInput
     ? { ...input, text: input.text.slice(0, maxCharacters), characters: input.text.length }
     : input;
 
+/** How long a result that ended waits for others to share its write, while analyses still run. */
+const WRITE_GATHER_MS = 5;
 /** Smaller files are read again faster than their extraction is stored and fetched. */
 const CACHE_MIN_BYTES = 64 * 1024;
 
@@ -188,11 +190,29 @@ export const startAnalysisWorker = async (
     }
   };
 
+  /** A write waiting for more results to end (WRITE_GATHER_MS at most). */
+  let gathering: NodeJS.Timeout | null = null;
   /**
-   * Writes the results that ended, one statement for all that ended while the last write ran: a
-   * write serves several analyses under a steady stream, and one alone when they are slow.
+   * Writes the results that ended, one statement for all that ended while the last write ran or in
+   * the WRITE_GATHER_MS after the first: a write serves several analyses under a steady stream (bench
+   * http), and one alone when they are slow. Nothing waits once nothing else runs, or a slot's worth
+   * waits.
    */
   const write = () => {
+    if (writing || unwritten.length === 0) return;
+    const more = running.size > 0 || queued.length > 0;
+    if (more && unwritten.length < slots) {
+      gathering ??= setTimeout(() => {
+        gathering = null;
+        flush();
+      }, WRITE_GATHER_MS);
+      return;
+    }
+    flush();
+  };
+  const flush = () => {
+    if (gathering) clearTimeout(gathering);
+    gathering = null;
     if (writing || unwritten.length === 0) return;
     const batch = unwritten;
     unwritten = [];
