@@ -84,4 +84,37 @@ describe('the claim loop', () => {
     await until(() => claims === 2);
     await loop.stop();
   });
+
+  it('told of a submission, claims for the slots that free even while the analyses claimed ahead fill its room', async () => {
+    let held = 0;
+    const limits: number[] = [];
+    const loop = startClaimLoop(log, {
+      slots: 2,
+      held: () => held,
+      take: async (limit) => {
+        limits.push(limit);
+        held += limit;
+        return limit;
+      },
+      settled: async () => {},
+      signalled: true,
+    });
+    await until(() => limits.length === 1);
+    // Claimed ahead while analyses were fast, now past what the prefetch would take.
+    held = 500;
+    loop.wake();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(limits).toEqual([2]);
+    // One ends: the submission is claimed for its slot (and starts before those claimed ahead).
+    held -= 1;
+    loop.freed(1);
+    await until(() => limits.length === 2);
+    expect(limits[1]).toBe(1);
+    // Another ends with nothing heard: nothing more is claimed past the prefetch.
+    held -= 1;
+    loop.freed(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(limits).toHaveLength(2);
+    await loop.stop();
+  });
 });

@@ -57,8 +57,9 @@ export interface ClaimLoopOptions {
  * frees is filled by the next claim, whose fair ranking puts another environment's analysis first:
  * a newcomer waits for one running analysis to end, not for a batch. While a claim is on its way
  * more slots free, and the next claim takes them all. Fast analyses (a fraction of a millisecond)
- * are claimed ahead, 50 ms of them: a claim and a write then serve tens, not one or two, and a
- * newcomer waits for those 50 ms at most (it starts before them once claimed: analyses/worker.ts);
+ * are claimed ahead, 50 ms of them (by their last speed): a claim and a write then serve tens, not
+ * one or two; a submission heard is claimed at the next slot that frees all the same, and starts
+ * before those claimed ahead (analyses/worker.ts), so the prefetch never makes a newcomer wait;
  * after a full claim, the next waits until half the prefetch has started. pg-boss's own `work`
  * fetches a fixed number, hence this loop.
  * A failed claim is logged: the analyses' rows, not the jobs, say what is left to do, and the stall
@@ -76,6 +77,8 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
   let due = true;
   /** Submissions heard, counted: one during a claim is not forgotten by that claim's answer. */
   let wakes = 0;
+  /** Slots freed since the last claim began and a submission was heard. */
+  let freedSince = 0;
   let endPause = () => {};
   const pause = () =>
     new Promise<'timer' | 'signal'>((resolve) => {
@@ -88,11 +91,15 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
   const loop = async () => {
     while (!stopping) {
       const ahead = prefetch.size;
-      const room = slots + ahead - held();
+      // Told of a submission, a worker whose slots freed claims for them even when the analyses it
+      // claimed ahead fill its room: the newcomer, ranked first, starts at the next slot, not after
+      // the prefetch (claimed while analyses ran fast, it can outlast 50 ms once they slow down).
+      const room = Math.max(slots + ahead - held(), signalled && told ? freedSince : 0);
       if (room > 0 && (told || due || (more && room >= Math.max(1, Math.ceil(ahead / 2))))) {
         due = false;
         told = !signalled;
         more = false;
+        freedSince = 0;
         const heard = wakes;
         const jobs = await take(room).catch((err: unknown) => {
           // A full disk is the operator's to fix, and /healthz says it: a warning, at each poll.
@@ -118,12 +125,15 @@ export const startClaimLoop = (log: Logger, options: ClaimLoopOptions) => {
     /** Analyses were submitted: a worker with room claims now, a full one when a slot frees. */
     wake: () => {
       wakes += 1;
+      // The slots that freed before were filled by what the worker held.
+      if (!told) freedSince = 0;
       told = true;
       endPause();
     },
     /** An analysis ended after `ms`: its slot is free for the next claim. */
     freed: (ms: number) => {
       prefetch.record(ms);
+      freedSince += 1;
       endPause();
     },
     /** Claims no more, and waits for the analyses held to end (STOP_WAIT_MS at most). */

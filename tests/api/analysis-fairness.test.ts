@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysis, type AnalysisRow } from '../../server/analyses/repository';
 import { takeBatch } from '../../server/analyses/claim';
 import { startAnalysisWorker } from '../../server/analyses/worker';
+import { startAnalysisSignals } from '../../server/kernel/signals';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { buildTenants, type Tenants } from './support/tenants';
 
@@ -115,12 +116,14 @@ describe("another environment's backlog", () => {
       const db = t.platform.db;
       /** Analyses run side by side. */
       const SLOTS = 4;
-      // Texts long enough (about 500 KB) that each analysis takes well over the 50 ms the slots'
-      // prefetch counts in (analyses/loop.ts prefetchSizer), so that none is claimed ahead: B comes
-      // while A's run. With 100 KB texts, B once ended after 39 of the 40 in a CI rehearsal on
-      // PostgreSQL (a whole backlog claimed ahead would give that), never when run alone.
+      // Long texts: analyses of tens of milliseconds, which run slower side by side than alone, so
+      // that the worker claims some ahead of its slots by their first speed (analyses/loop.ts
+      // prefetchSizer) and holds them when B comes: B is claimed all the same at the next slot that
+      // frees, as the worker hears of its submission (this file's platform runs no worker, so the
+      // test listens for it as a worker process does).
       const slow = (i: number) =>
         `Backlog message ${i}. ${'Bonjour, ma voiture est au garage depuis lundi. '.repeat(10000)}`;
+      const signals = await startAnalysisSignals(db, t.platform.log, { api: false, worker: true });
       const worker = await startAnalysisWorker(
         t.platform.queue.boss,
         db,
@@ -128,7 +131,7 @@ describe("another environment's backlog", () => {
         t.platform.log,
         t.platform.pipelines,
         { timeLimitSeconds: 60, stallSeconds: 30, manualStatusTimeoutSeconds: 60, batchSize: SLOTS },
-        t.platform.signals,
+        signals,
       );
       let ended: AnalysisRow | undefined;
       let backlog: AnalysisRow[] = [];
@@ -160,6 +163,7 @@ describe("another environment's backlog", () => {
         ended = await finishedBy(single.id, deadline);
       } finally {
         await worker.stop();
+        await signals.stop();
       }
       expect(ended?.status).toBe('processed');
       // The positions of the results, by the instants they were written, not timed: those of A's
