@@ -67,6 +67,11 @@ export interface ExtractedPage {
   ocr: boolean;
   /** What the page is, when it is not a numbered page: a sheet name, "slide 3", "notes". */
   label?: string;
+  /**
+   * The page's structure as plain HTML (headings, paragraphs, emphasis, lists, tables; text escaped,
+   * none of the document's attributes), for the result's preview: a Word document's body.
+   */
+  html?: string;
 }
 
 /** An earlier message quoted in a body. */

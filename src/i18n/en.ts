@@ -11,6 +11,7 @@ import { repliesEn } from './replies/en';
 import { modulesEn } from './modules/en';
 import type { Messages } from './fr';
 import { resourcesEn } from './resources/en';
+import { specificationsEn } from './specifications/en';
 
 /**
  * The console's English messages. Typed with French's shape, so a key added to one language and
@@ -55,6 +56,7 @@ export const en: Messages = {
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
       errorLog: 'Error log',
+      specifications: 'Specifications',
       accessKeys: 'Access keys',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -323,6 +325,8 @@ export const en: Messages = {
       ocrData: 'OCR data extraction',
       postProcessing: 'Post-processing',
       consolidation: 'Consolidation',
+      outputFormatting: 'Output formatting',
+      testSets: 'Test sets',
       testingCentre: 'Testing centre',
       messagesBank: 'Message bank',
       qualification: 'Qualification',
@@ -409,12 +413,13 @@ export const en: Messages = {
     nlu: nluEn,
     replies: repliesEn,
     modules: modulesEn,
+    specifications: specificationsEn,
     webhooks: {
       intro:
-        'Each analysis that ends is posted to the active webhooks as the Output module’s payload, signed with the webhook’s secret (X-Signature-SHA256). A failed delivery is tried again 6 times over about an hour; the log below keeps every attempt. The receivers’ guide (docs/webhooks.md) shows how to check the signature.',
+        'Each analysis that ends is posted to the active webhooks as the Output module’s payload, signed with the webhook’s secret (webhook-signature, over the delivery’s id, its timestamp and the body). A failed delivery is tried again 6 times over about an hour; the log below keeps every attempt. The receivers’ guide (docs/webhooks.md) shows how to check the signature.',
       createdTitle: 'The webhook’s signing secret',
       shownOnce:
-        'Copy it now: it is shown this once. Your receiver checks each delivery’s X-Signature-SHA256 with it. If it is lost, set a new one by editing the webhook.',
+        'Copy it now: it is shown this once. Your receiver checks each delivery’s webhook-signature with it. If it is lost, set a new one by editing the webhook.',
       active: 'Active',
       inactive: 'Inactive',
       deactivatedFailing:

@@ -9,6 +9,7 @@ import { modulesFr } from './modules/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
 import { resourcesFr } from './resources/fr';
+import { specificationsFr } from './specifications/fr';
 import { testingFr } from './testing/fr';
 
 /**
@@ -27,6 +28,7 @@ export const frAreas = {
     nlu: nluFr,
     replies: repliesFr,
     modules: modulesFr,
+    specifications: specificationsFr,
     // A refused save's field problems (schemas/detail-messages.ts).
     errors: { details: detailsFr },
   },

@@ -42,6 +42,7 @@ export const frCore = {
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
       errorLog: 'Journal des erreurs',
+      specifications: 'Spécifications',
       accessKeys: 'Clés d’accès',
       importExport: 'Import / export',
       analyses: 'Analyses',
@@ -316,6 +317,8 @@ export const frCore = {
       ocrData: 'Extraction de données OCR',
       postProcessing: 'Post-traitement',
       consolidation: 'Consolidation',
+      outputFormatting: 'Mise en forme de la sortie',
+      testSets: 'Jeux de test',
       testingCentre: 'Centre de tests',
       messagesBank: 'Banque de messages',
       qualification: 'Qualification',
@@ -394,10 +397,10 @@ export const frCore = {
     },
     webhooks: {
       intro:
-        'Chaque analyse terminée est envoyée aux webhooks actifs sous la forme du contenu du module Sortie, signé avec le secret du webhook (X-Signature-SHA256). Une livraison échouée est retentée 6 fois pendant environ une heure ; le journal ci-dessous garde chaque tentative. Le guide des destinataires (docs/webhooks.fr.md) explique comment vérifier la signature.',
+        'Chaque analyse terminée est envoyée aux webhooks actifs sous la forme du contenu du module Sortie, signé avec le secret du webhook (webhook-signature, sur l’identifiant de la livraison, son horodatage et le corps). Une livraison échouée est retentée 6 fois pendant environ une heure ; le journal ci-dessous garde chaque tentative. Le guide des destinataires (docs/webhooks.fr.md) explique comment vérifier la signature.',
       createdTitle: 'Le secret de signature du webhook',
       shownOnce:
-        'Copiez-le maintenant : il n’est affiché qu’une fois. Votre destinataire vérifie avec lui l’en-tête X-Signature-SHA256 de chaque livraison. S’il est perdu, définissez-en un nouveau en modifiant le webhook.',
+        'Copiez-le maintenant : il n’est affiché qu’une fois. Votre destinataire vérifie avec lui l’en-tête webhook-signature de chaque livraison. S’il est perdu, définissez-en un nouveau en modifiant le webhook.',
       active: 'Actif',
       inactive: 'Inactif',
       deactivatedFailing:

@@ -16,11 +16,14 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
+import OutputOutlined from '@mui/icons-material/OutputOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import { useCanAccess } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { getResource } from '../resources/registry';
 import { scopedCheck, useResourceAccess } from '../resources/useResourceAccess';
-import { environmentPath } from '../routing/scopePaths';
+import { environmentPath, testingCentrePath } from '../routing/scopePaths';
 import { useEnvironmentGone } from '../routing/useEnvironmentGone';
 import { ScopeBreadcrumb } from './chrome/ScopeBreadcrumb';
 import { ScopeLayout } from './chrome/ScopeLayout';
@@ -63,7 +66,15 @@ export const EnvironmentLayout = () => {
                     ]
                   : []),
                 ...(canReadErrors
-                  ? [{ to: `${home}/error-log`, labelKey: 'app.routes.errorLog', icon: <ErrorOutline /> }]
+                  ? [
+                      { to: `${home}/error-log`, labelKey: 'app.routes.errorLog', icon: <ErrorOutline /> },
+                      // The project's test sets, in its testing centre (qualifiers and above, as the bank).
+                      {
+                        to: `${testingCentrePath(projectId)}/messages-bank/tests?view=sets`,
+                        labelKey: 'app.menu.testSets',
+                        icon: <PlaylistAddCheckOutlined />,
+                      },
+                    ]
                   : []),
                 ...(canEdit
                   ? [
@@ -110,6 +121,11 @@ export const EnvironmentLayout = () => {
                         icon: <MergeTypeOutlined />,
                       },
                       {
+                        to: `${home}/modules/output`,
+                        labelKey: 'app.menu.outputFormatting',
+                        icon: <OutputOutlined />,
+                      },
+                      {
                         to: `${home}/env-management/settings`,
                         labelKey: 'app.menu.environmentSettings',
                         icon: <SettingsOutlined />,
@@ -128,6 +144,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/env-management/webhooks`,
                         labelKey: 'app.routes.webhooks',
                         icon: <WebhookOutlined />,
+                      },
+                      {
+                        to: `${home}/specifications`,
+                        labelKey: 'app.routes.specifications',
+                        icon: <DescriptionOutlined />,
                       },
                     ]
                   : []),

@@ -5,6 +5,7 @@ import * as accessKeys from '../custom-pages/environment/access-keys';
 import * as alertsPage from '../custom-pages/environment/alerts';
 import * as webhooks from '../custom-pages/environment/webhooks';
 import * as errorLog from '../custom-pages/environment/error-log';
+import * as specifications from '../custom-pages/environment/specifications';
 import * as analyses from '../custom-pages/environment/analyses';
 import * as analysisResult from '../custom-pages/environment/analysis-result';
 import * as auditLogs from '../custom-pages/organisation/audit-logs';
@@ -141,6 +142,7 @@ export const appRoutes = (
           accessKeys,
           webhooks,
           errorLog,
+          specifications,
           analyses,
           analysisResult,
           dashboard,

@@ -87,6 +87,53 @@ test('an uploaded email with a PDF is processed live, opened, its attachment rea
   await expect(page.getByRole('row', { name: /^Extractor/ })).toContainText('Done');
 });
 
+test('a PDF’s preview draws its first page, a Word document’s shows its body', async ({ page }) => {
+  await openAnalyses(page, 'Preview');
+  const stamp = Date.now();
+  await upload(
+    page,
+    { name: 'minimal-document.pdf', mimeType: 'application/pdf', buffer: Buffer.from(corpusBytes(PDF)) },
+    `Scan ${stamp}`,
+  );
+  await upload(
+    page,
+    {
+      name: 'docx-tables.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from(corpusBytes('office/docx-tables.docx')),
+    },
+    `Tables ${stamp}`,
+  );
+  for (const name of [`Scan ${stamp}`, `Tables ${stamp}`])
+    await expect(row(page, name)).toContainText('Processed', { timeout: 60_000 });
+
+  // The PDF: its first page drawn from the original, not blank.
+  await row(page, `Scan ${stamp}`).click();
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const first = page.getByRole('img', { name: 'Page 1' });
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  const inked = await first.evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 384) dark += 1;
+    return dark;
+  });
+  expect(inked).toBeGreaterThan(50);
+  await expect(page.getByText('Preview not available: here is the text that was read.')).toBeHidden();
+
+  // The Word document: its body's structure, in the sandboxed frame.
+  await page
+    .getByRole('navigation', { name: 'Environment menu' })
+    .getByRole('link', { name: 'Analyses' })
+    .click();
+  await row(page, `Tables ${stamp}`).click();
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const frame = page.frameLocator('iframe[title="Document preview"]');
+  await expect(frame.getByRole('cell', { name: 'Header Col 1' })).toBeVisible();
+  await expect(frame.getByRole('table')).toHaveCount(4);
+});
+
 test('a simulated mail with an attachment is processed', async ({ page }) => {
   await openAnalyses(page, 'Mail');
   await page.getByRole('button', { name: 'Simulate a mail' }).click();

@@ -65,3 +65,42 @@ test('deleting an environment asks for a confirmation, then it is gone', async (
   await page.goto(home);
   await expect(page.getByText(name)).toHaveCount(0);
 });
+
+test('an environment deleted in another tab sends the first tab to another environment, saying why', async ({
+  page,
+  context,
+}) => {
+  await signInEn(page, E2E_ADMIN);
+  const name = `Vanishing ${Date.now()}`;
+  const home = await newEnvironment(page, name);
+  const envId = /environment\/([0-9a-f-]{36})$/.exec(home)![1];
+
+  // The second tab deletes it, and waits until it is gone.
+  const other = await context.newPage();
+  await other.goto(`${home}/env-management/settings`);
+  await other.getByRole('button', { name: 'Delete' }).click();
+  await other.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(other).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+  const token = await other.evaluate(() => window.localStorage.getItem('token'));
+  await expect
+    .poll(
+      async () =>
+        (
+          await other.request.get(`/v4/console/api/environment/${envId}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status(),
+      { timeout: 30_000 },
+    )
+    .toBe(404);
+
+  // The first tab, still on it, moves on at its next click: to another environment, with the notice.
+  await page
+    .getByRole('navigation', { name: 'Environment menu' })
+    .getByRole('link', { name: 'Analyses' })
+    .click();
+  await expect(page.getByText(/It does not exist or is not open to you: here is “.+”/)).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/environment\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toContain(envId);
+  await expect(page.getByText(name)).toHaveCount(0);
+});

@@ -41,11 +41,13 @@ const within = (budget: Budget, text: string): string => {
   return kept;
 };
 
-/** Pages within the budget; the separators between pages are not counted. */
+/** Pages within the budget; the separators between pages are not counted. A cut page loses its HTML, which is whole. */
 const pagesWithin = (budget: Budget, pages: ExtractedPage[]): ExtractedPage[] =>
   pages.map((p) => {
     const text = within(budget, p.text);
-    return text === p.text ? p : { ...p, text };
+    if (text === p.text) return p;
+    const { html: _whole, ...page } = p;
+    return { ...page, text };
   });
 
 /** The warning of a cut text, when there is one. */

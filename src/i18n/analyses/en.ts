@@ -108,6 +108,7 @@ export const analysesEn: Messages<typeof analysesFr> = {
   },
   preview: {
     email: 'Email preview',
+    document: 'Document preview',
     blocked:
       '%{smart_count} remote content was not loaded. |||| %{smart_count} remote contents were not loaded.',
     pdfFailed: 'The PDF cannot be shown: here are its pages as they were read.',

@@ -108,6 +108,7 @@ export const analysesFr = {
   },
   preview: {
     email: 'Aperçu du mail',
+    document: 'Aperçu du document',
     blocked:
       '%{smart_count} contenu distant n’a pas été chargé. |||| %{smart_count} contenus distants n’ont pas été chargés.',
     pdfFailed: 'Le PDF ne peut pas être affiché : voici ses pages telles qu’elles ont été lues.',

@@ -262,7 +262,7 @@ export const resourcesEn: Messages<typeof resourcesFr> = {
       url: 'http:// or https://. Private and loopback addresses are refused unless the platform allows them.',
       authorizationName: 'Optional, for example Authorization. Sent with every delivery.',
       authorizationValue: 'Never shown again once saved; leave empty to keep the current one.',
-      secret: 'Leave empty to have one generated. Receivers check X-Signature-SHA256 with it.',
+      secret: 'Leave empty to have one generated. Receivers check each delivery’s webhook-signature with it.',
     },
     errors: {
       url: {

@@ -267,7 +267,7 @@ export const resourcesFr = {
       url: 'http:// ou https://. Les adresses privées et locales sont refusées sauf si la plateforme les autorise.',
       authorizationName: 'Facultatif, par exemple Authorization. Envoyé avec chaque livraison.',
       authorizationValue: 'Plus jamais affichée une fois enregistrée ; laissez vide pour garder l’actuelle.',
-      secret: 'Laissez vide pour en générer un. Les destinataires vérifient X-Signature-SHA256 avec lui.',
+      secret: 'Laissez vide pour en générer un. Les destinataires vérifient avec lui l’en-tête webhook-signature de chaque livraison.',
     },
     errors: {
       url: {

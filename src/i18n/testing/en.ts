@@ -207,6 +207,7 @@ export const testingEn: Messages<typeof testingFr> = {
     binaryContent: 'This file cannot be read here: download it from the message bank.',
     kindQualified: '%{kind}: expectations complete (qualified)',
     saveAndNext: 'Save and go to the next',
+    keys: 'Keyboard, outside the fields: → next, ← previous, Q qualify every category kind and go to the next; Ctrl+Enter, anywhere: save and go to the next.',
   },
   changes: {
     gained: '%{smart_count} message gained |||| %{smart_count} messages gained',

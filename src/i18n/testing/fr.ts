@@ -210,6 +210,7 @@ export const testingFr = {
     binaryContent: 'Ce fichier ne se lit pas ici : téléchargez-le depuis la banque de messages.',
     kindQualified: '%{kind} : attendus complets (qualifié)',
     saveAndNext: 'Enregistrer et passer au suivant',
+    keys: 'Clavier, hors des champs : → suivant, ← précédent, Q qualifier chaque type de catégorie et passer au suivant ; Ctrl+Entrée, partout : enregistrer et passer au suivant.',
   },
   changes: {
     gained: '%{smart_count} message gagné |||| %{smart_count} messages gagnés',

@@ -10,7 +10,7 @@ export interface WordCounts {
 }
 
 /** Containers whose content reads as if it were in their parent. */
-const TRANSPARENT = new Set([
+export const TRANSPARENT = new Set([
   'hyperlink',
   'ins',
   'smartTag',
@@ -22,7 +22,7 @@ const TRANSPARENT = new Set([
   'r',
 ]);
 /** Deleted or hidden machinery: tracked deletions, field codes, properties. */
-const SKIPPED = new Set([
+export const SKIPPED = new Set([
   'del',
   'moveFrom',
   'delText',
@@ -36,7 +36,7 @@ const SKIPPED = new Set([
 ]);
 
 /** mc:AlternateContent holds the same content twice (a modern Choice, a VML Fallback): read one. */
-const chosen = (alternate: XmlElement): XmlElement[] =>
+export const chosen = (alternate: XmlElement): XmlElement[] =>
   childElements(childElements(alternate)[0] ?? alternate);
 
 /** The alt text of a drawing (wp:docPr descr, else title) and the paragraphs of its text boxes. */

@@ -1,6 +1,7 @@
 import { parseFailure, type ParsedPage, type Parser } from '../types';
 import { traceMessage } from '../../../../schemas/trace-messages';
 import { blockLines, type WordCounts } from './docx-body';
+import { bodyHtml, headingLevels } from './docx-html';
 import {
   embeddedFiles,
   mainPart,
@@ -47,7 +48,7 @@ const headerFooterLines = (pkg: OpcPackage, main: string, counts: WordCounts): s
  * ZIP_BOMB before any XML is parsed), then WordprocessingML is walked directly rather than
  * through mammoth: its raw text flattens tables cell by cell and drops comments and alt texts.
  * Pages: the body (tables row by row, cells tab-separated, image alt texts and text boxes as
- * lines), then 'notes' (footnotes, endnotes), 'headers and footers', 'comments' when present.
+ * lines; with its structure as HTML for the preview, docx-html.ts), then 'notes' (footnotes, endnotes), 'headers and footers', 'comments' when present.
  */
 export const docxParser: Parser<'document'> = {
   family: 'document',
@@ -59,7 +60,10 @@ export const docxParser: Parser<'document'> = {
     const body = firstChild(root, 'body');
     if (!body) throw parseFailure('DOCX_NO_BODY', traceMessage('parseDocxNoBody', { part: main }));
     const counts: WordCounts = { tables: 0, images: 0, nesting: 0 };
-    const pages: ParsedPage[] = [{ text: joinLines(blockLines(body, counts)), ocr: false }];
+    const html = bodyHtml(body, headingLevels(partsOf(pkg, main, 'styles')[0]));
+    const pages: ParsedPage[] = [
+      { text: joinLines(blockLines(body, counts)), ocr: false, ...(html !== undefined ? { html } : {}) },
+    ];
     const tables = counts.tables;
     const sections: [string, string[]][] = [
       ['notes', noteLines(pkg, main, counts)],

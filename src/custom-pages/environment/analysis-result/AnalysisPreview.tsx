@@ -14,8 +14,9 @@ import { extensionOf } from '../analyses/components/uploadRules';
 
 /**
  * The "Preview" tab: the input as a person would see it. An email's HTML, sanitised and sandboxed;
- * a PDF's pages drawn from the original; anything else (or a PDF that cannot be drawn), the text
- * the extractor read.
+ * a PDF's pages drawn from the original; a Word document's body from the HTML the extractor wrote of
+ * its structure, in the same sandboxed frame; anything else (or a PDF that cannot be drawn), the
+ * text the extractor read.
  */
 export const AnalysisPreview = ({
   envId,
@@ -41,6 +42,8 @@ export const AnalysisPreview = ({
   if (extraction?.message?.html) return <EmailPreview html={extraction.message.html} />;
   if (analysis.inputType === 'file' && extensionOf(analysis.filename ?? '') === 'pdf')
     return <PdfPreview load={loadOriginal} fallback={extracted} />;
+  const documentHtml = extraction?.kind === 'document' ? extraction.pages.find((p) => p.html)?.html : undefined;
+  if (documentHtml) return <EmailPreview html={documentHtml} title={translate('app.analyses.preview.document')} />;
   return (
     <Stack spacing={2}>
       <Alert severity="info">{translate('app.analyses.preview.notAvailable')}</Alert>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Extraction } from '../../../../schemas/analysis-result';
 import type { AnalysisRecord } from '../../../../schemas/contracts/analyses';
 import type { FakeRoute } from '../../../test/fakeApi';
 import { json } from '../../../test/fakeApi';
@@ -244,5 +245,30 @@ describe('analysis preview (DESIGN.md §9: email HTML is hostile)', () => {
     expect(srcdoc).toContain('Content-Security-Policy');
     expect(screen.getByText('3 remote contents were not loaded.')).toBeInTheDocument();
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('shows a Word document’s body from the HTML the extractor wrote, in the same sandboxed frame', async () => {
+    const user = userEvent.setup();
+    const document: Extraction = {
+      kind: 'document',
+      message: null,
+      pages: [
+        {
+          text: 'Claim\nThe car is at the garage.',
+          ocr: false,
+          html: '<h1>Claim</h1><p>The car is at the <strong>garage</strong>.</p>',
+        },
+      ],
+      metadata: {},
+      attachments: [],
+      blocks: [],
+    };
+    open(answering(makeAnalysis({ inputType: 'file', filename: 'claim.docx' }), makeResult(document)));
+    await heading();
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    const frame = await screen.findByTitle('Document preview');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<h1>Claim</h1>');
+    expect(screen.queryByText('Preview not available: here is the text that was read.')).toBeNull();
   });
 });

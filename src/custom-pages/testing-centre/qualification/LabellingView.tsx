@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   CATEGORY_KINDS,
@@ -63,21 +63,62 @@ const MessageContent = ({ projectId, message }: { projectId: string; message: Ba
   );
 };
 
-/** The category kinds' expectations of one message, edited before they are saved. */
+/** Where a key belongs to what has the focus: a field being typed in, or an open list or menu. */
+const ownsKeys = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="listbox"], [role="menu"], [role="dialog"]') !== null);
+
+/**
+ * The category kinds' expectations of one message, edited before they are saved. The keyboard walks
+ * the messages as the page's hint says (app.testing.qualification.keys): → and ← outside the fields,
+ * Q to qualify every category kind with the expectations shown and go on, Ctrl+Enter to save and go
+ * on from anywhere.
+ */
 const Labels = ({
   message,
   options,
   onSave,
+  onMove,
   saving,
 }: {
   message: BankMessage;
   options: string[];
   onSave: (change: { expected: Expected; qualification: Qualification }) => void;
+  onMove: (by: 1 | -1) => void;
   saving: boolean;
 }) => {
   const translate = useTranslate();
   const [expected, setExpected] = useState<Expected>(message.expected);
   const [qualification, setQualification] = useState<Qualification>(message.qualification);
+  // The listener reads the latest state and handlers without being added again at each change.
+  const latest = useRef({ expected, qualification, saving, onSave, onMove });
+  latest.current = { expected, qualification, saving, onSave, onMove };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const now = latest.current;
+      if (event.defaultPrevented || now.saving) return;
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        now.onSave({ expected: now.expected, qualification: now.qualification });
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey || ownsKeys(event.target)) return;
+      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+        event.preventDefault();
+        now.onMove(event.key === 'ArrowRight' ? 1 : -1);
+      } else if (event.key === 'q' || event.key === 'Q') {
+        event.preventDefault();
+        const all: Qualification = { ...now.qualification };
+        for (const kind of CATEGORY_KINDS) all[kind] = 'qualified';
+        setQualification(all);
+        now.onSave({ expected: now.expected, qualification: all });
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <Stack spacing={2}>
       {CATEGORY_KINDS.map((kind) => {
@@ -182,6 +223,9 @@ export const LabellingView = ({ projectId, tag }: { projectId: string; tag: stri
           {translate('app.testing.qualification.next')}
         </Button>
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.testing.qualification.keys')}
+      </Typography>
       {messages.isPending ? <PageLoader /> : null}
       {!messages.isPending && !message ? (
         <Alert severity="info">{translate('app.testing.qualification.nothingToLabel')}</Alert>
@@ -201,6 +245,7 @@ export const LabellingView = ({ projectId, tag }: { projectId: string; tag: stri
               options={overview.data?.categories ?? []}
               saving={saving}
               onSave={(change) => void save(change)}
+              onMove={(by) => move(position + by)}
             />
           </Paper>
         </Stack>
