@@ -145,6 +145,14 @@ export const DETAIL_MESSAGES_EN = {
   attachmentLabelsNeedBodyIn:
     "The message '%{name}' would expect attachment categories without body categories: give it its body categories first",
   testClassificationExists: "The classification '%{name}' already exists",
+  // A classification's value type (server/testing/classifications.ts): `name` the classification's
+  // name, `value` the value as typed, `count` the bank's messages whose values are not of the type
+  classificationNotNumber: "'%{value}' is not a number, and '%{name}' takes numbers",
+  classificationNotBoolean: "'%{value}' is not yes or no, and '%{name}' takes yes or no",
+  classificationNotObject: "'%{value}' is not a JSON object, and '%{name}' takes objects",
+  classificationCategoryType: 'A category has no value: its value type stays text',
+  classificationValuesOfOtherType:
+    "The message '%{message}' expects '%{value}' for '%{name}', which is not of this type (messages to correct: %{count})",
   testRenameTooLong: "The new name of '%{name}' would be longer than %{max} characters",
   testRenameEmpty: "The new name of '%{name}' would be empty",
   domainRuleUnknown: "No categorisation rule of this project is called '%{name}'",

@@ -140,6 +140,7 @@ export const NOT_FOUND_SUBJECTS = [
   'audit-log',
   'bank-message',
   'category',
+  'classification',
   'domain-module',
   'domain-rule',
   'environment',

@@ -5,6 +5,7 @@ import { alertSchema } from './alert.schema';
 import { analysisSchema } from './analysis.schema';
 import { auditLogSchema } from './audit-log.schema';
 import { bankMessageSchema } from './bank-message.schema';
+import { classificationSchema } from './classification.schema';
 import { domainModuleSchema } from './domain-module.schema';
 import { domainRuleSchema } from './domain-rule.schema';
 import { environmentSchema } from './environment.schema';
@@ -52,6 +53,7 @@ export const resourceSchemas: readonly ResourceSchema[] = [
   testRunSchema,
   domainModuleSchema,
   domainRuleSchema,
+  classificationSchema,
   archetypeSchema,
   interactionSchema,
   interactionFunctionSchema,

@@ -28,6 +28,7 @@ import { openapiPlugin } from './kernel/plugins/openapi';
 import { resourcesPlugin } from './resources/plugin';
 import { tableStores } from './tables';
 import { configurationRules } from './configuration/resource-rules';
+import { classificationRules } from './testing/classifications';
 import { testingRules } from './testing/domain-rules';
 import { invitationRoutes } from './auth/invitations-routes';
 import { loginRoutes } from './auth/login-routes';
@@ -97,7 +98,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(navigationRoutes);
   const schemas = options.schemas ?? resourceSchemas;
   // The domains' rules of their resources: the generic routes run them and know nothing of them.
-  const rules = { ...configurationRules(schemas), ...testingRules };
+  const rules = { ...configurationRules(schemas), ...testingRules, ...classificationRules };
   await app.register(resourcesPlugin, { schemas, rules, tables: tableStores });
   await app.register(configurationRoutes, { schemas });
   await app.register(consumptionRoutes);

@@ -137,6 +137,10 @@ export const testScores = z.object({
        * qualified messages expected or detected each. Empty when the run had no domain rule.
        */
       noDomainRule: z.array(z.object({ classification: z.string(), messages: z.number() })).default([]),
+      /** Classifications the project's settings ignore, left out of the scores, as `noDomainRule`. */
+      ignored: z.array(z.object({ classification: z.string(), messages: z.number() })).default([]),
+      /** Classifications the project's settings make private: the console leaves them out of exports. */
+      private: z.array(z.string()).default([]),
     }),
   ),
   /** The domain rules the run applied (those with a priority for its environment), in priority order. */

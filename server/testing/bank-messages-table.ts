@@ -3,6 +3,7 @@ import type { ResourceSchema } from '../../schemas/_defs/admin';
 import { attachmentLabelsWithoutBody, qualificationStatusOf } from '../../schemas/bank-message.schema';
 import { fieldProblem } from '../../schemas/detail-messages';
 import type { Queryable } from '../kernel/db';
+import { classificationReadings, expectedValueProblems } from './classifications';
 import { validationError } from '../resources/validation';
 import { selectOf, sqlReads } from '../resources/sql-reads';
 import type { ListQuery, ResourceStore } from '../resources/store';
@@ -46,15 +47,24 @@ const status = (m: Pick<NewBankMessage, 'expected' | 'qualification'>) =>
     m.qualification ?? {},
   );
 
-/** Refuses expectations that break the bank's rules (pipeline spec §5), on the field to fix. */
-const checkExpected = (expected: Record<string, unknown> | undefined) => {
+/**
+ * Refuses expectations that break the bank's rules (pipeline spec §5) or their classifications'
+ * value types (testing/classifications.ts), on the field to fix.
+ */
+const checkExpected = async (
+  q: Queryable,
+  projectId: string,
+  expected: Record<string, unknown> | undefined,
+) => {
   if (expected && attachmentLabelsWithoutBody(expected as Parameters<typeof attachmentLabelsWithoutBody>[0]))
     throw validationError([fieldProblem('expected.categories', 'attachmentLabelsNeedBody')]);
+  const problems = expectedValueProblems(expected, await classificationReadings(q, projectId));
+  if (problems.length > 0) throw validationError(problems);
 };
 
 /** Adds a message to a project's bank; answers its id. */
 export const insertBankMessage = async (q: Queryable, m: NewBankMessage): Promise<string> => {
-  checkExpected(m.expected);
+  await checkExpected(q, m.projectId, m.expected);
   const id = randomUUID();
   const bytes = m.file?.bytes;
   await q.query(
@@ -147,7 +157,7 @@ export const bankMessagesStore = (schema: ResourceSchema): ResourceStore => {
     update: async (q, _ctx, before, data) => {
       const isText = before.inputType === 'text';
       if (isText && !(typeof data.text === 'string' && data.text.trim())) throw emptyText();
-      checkExpected(data.expected as Record<string, unknown> | undefined);
+      await checkExpected(q, String(before.projectId), data.expected as Record<string, unknown> | undefined);
       await q.query(
         `UPDATE bank_messages SET name = $2, input_text = $3, tags = $4, expected = $5, qualification = $6,
                 qualification_status = $7, note = $8, metadata = $9, updated_at = now(),

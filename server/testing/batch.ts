@@ -7,6 +7,8 @@ import {
 import { RENAME_MAX_LENGTH, renamed, type RenameOutcome, type RenameRule } from '../../schemas/bank-rename';
 import type { BatchAction } from '../../schemas/contracts/testing';
 import type { Queryable } from '../kernel/db';
+import { validationError } from '../resources/validation';
+import { classificationReadings, expectedValueProblems } from './classifications';
 import { ClientError } from '../kernel/http/errors';
 import { fieldProblem } from '../../schemas/detail-messages';
 import { changesOf } from '../resources/audit';
@@ -130,6 +132,17 @@ export const batchUpdate = async (
       [who.projectId, action.to],
     );
     if (taken) throw classificationExists(action.to);
+  }
+  if (action.type === 'addExtractions') {
+    // The values added, as the bank's form would check them (testing/classifications.ts).
+    const problems = expectedValueProblems(
+      { [action.kind]: action.values },
+      await classificationReadings(q, who.projectId),
+    );
+    if (problems.length > 0)
+      throw validationError(
+        problems.map((p) => ({ ...p, path: p.path.replace(/^expected\.[a-z_]+/, 'action.values') })),
+      );
   }
   const rows = await q.query<BankRow>(
     `SELECT id, name, tags, expected, qualification, note FROM bank_messages

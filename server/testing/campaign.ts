@@ -9,6 +9,7 @@ import type { TestScoresAnswer } from '../../schemas/contracts/testing';
 import { TEST_STALL_MINUTES, type TestErrorCode } from '../../schemas/test-run.schema';
 import { BASIS_VERSION_SQL } from './basis';
 import type { DomainRuleApplied } from '../../schemas/contracts/testing';
+import { classificationReadings } from './classifications';
 import { domainPolicy, domainRulesFor } from './domain-rules';
 import { eachItemPage, scoredItem, type ItemRow } from './items';
 import { scoreRun } from './scores';
@@ -270,9 +271,13 @@ export const scoreTest = async (q: Queryable, testId: string): Promise<TestScore
   });
   const ended = items.filter((i) => i.status !== 'waiting');
   const domainRules = await runDomainRules(q, testId);
+  const [test] = await q.query<{ project_id: string }>('SELECT project_id FROM tests WHERE id = $1', [
+    testId,
+  ]);
   const { kinds, outcomes } = scoreRun(
     ended.map((i) => scoredItem(i)),
     domainPolicy(domainRules),
+    test ? await classificationReadings(q, test.project_id) : null,
   );
   const byId = new Map(items.map((i) => [i.message_id, i]));
   return {

@@ -2,6 +2,7 @@ import { CHANGES_SHOWN, type ChangedMessage, type ScoreDelta } from '../../schem
 import {
   byCodePoint,
   scoreRun,
+  type ClassificationReadings,
   type DomainCoverage,
   type ClassificationKind,
   type ClassificationScore,
@@ -89,18 +90,20 @@ const CHANGE_ORDER = { broken: 0, changed: 1, fixed: 2 } as const;
  * and broken ones; the list keeps the first CHANGES_SHOWN, broken first.
  * @example
  * const { kinds, gained, lost, changes } = await diffScorings(run, preview, refs);
- * Each scoring applies its own run's domain rules (`domains`), as its test did.
+ * Each scoring applies its own run's domain rules (`domains`), as its test did, and both the
+ * project's classification settings as they are now (`readings`).
  */
 export const diffScorings = async (
   before: readonly ScoredItem[],
   after: readonly ScoredItem[],
   refs: ReadonlyMap<string, MessageRef>,
   domains: { before: DomainCoverage | null; after: DomainCoverage | null } = { before: null, after: null },
+  readings: ClassificationReadings | null = null,
 ) => {
   // A turn of the event loop between the three passes: each is tens of ms at 10,000 messages.
-  const a = scoreRun(before, domains.before);
+  const a = scoreRun(before, domains.before, readings);
   await turn();
-  const b = scoreRun(after, domains.after);
+  const b = scoreRun(after, domains.after, readings);
   await turn();
   const kinds = [...new Set([...a.kinds.map((k) => k.kind), ...b.kinds.map((k) => k.kind)])];
   const deltas = kinds.map((kind) =>

@@ -3,6 +3,7 @@ import { CHANGES_SHOWN, type ChangeCause, type TestComparison } from '../../sche
 import type { Queryable } from '../kernel/db';
 import { ClientError } from '../kernel/http/errors';
 import type { Basis } from './basis';
+import { classificationReadings } from './classifications';
 import { diffScorings, type MessageRef } from './changes';
 import { runDomainRules } from './campaign';
 import { domainPolicy } from './domain-rules';
@@ -106,7 +107,13 @@ export const compareTests = async (
       analysisAfter: now.analysis_id,
     });
   }
-  const { changedIds, ...diff } = await diffScorings(before, after, refs, domains);
+  const { changedIds, ...diff } = await diffScorings(
+    before,
+    after,
+    refs,
+    domains,
+    await classificationReadings(q, projectId),
+  );
 
   const groups = new Map<string, ChangeCause>();
   for (const messageId of changedIds) {

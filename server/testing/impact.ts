@@ -14,6 +14,7 @@ import { resourceValidator, validationError } from '../resources/validation';
 import { BASIS_VERSION_SQL, categoriesOf } from './basis';
 import type { DomainRuleApplied } from '../../schemas/contracts/testing';
 import { diffScorings, turn, type MessageRef } from './changes';
+import { classificationReadings } from './classifications';
 import { domainPolicy, domainRulesFor, sameDomainRules } from './domain-rules';
 import { eachItemPage, scoredItem, type ItemRow } from './items';
 import type { Expectations } from './labels';
@@ -212,10 +213,13 @@ export const previewImpact = async (
   // The run's own domain rules score both sides; rules edited since make a new run differ (stale).
   const rules = test.domain_rules ?? [];
   const domain = domainPolicy(rules);
-  const { changedIds: _changed, ...diff } = await diffScorings(before, after, refs, {
-    before: domain,
-    after: domain,
-  });
+  const { changedIds: _changed, ...diff } = await diffScorings(
+    before,
+    after,
+    refs,
+    { before: domain, after: domain },
+    await classificationReadings(q, test.project_id),
+  );
   const rulesMoved = !sameDomainRules(await domainRulesFor(q, environmentId), rules);
   return {
     test: {

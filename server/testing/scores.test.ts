@@ -10,6 +10,7 @@ import {
   type KindScores,
   type Label,
   type ScoredItem,
+  type ClassificationReadings,
 } from './scores';
 
 const categories = (...names: string[]): Label[] =>
@@ -162,6 +163,8 @@ describe('scoreRun on a hand-computed bank', () => {
       qualifiedMessages: 1,
       notQualifiedMessages: 5,
       noDomainRule: [],
+      ignored: [],
+      private: [],
     });
   });
 
@@ -247,6 +250,86 @@ describe('scoreRun under domain rules', () => {
   });
 });
 
+// docs/testing-centre.md, "Classifications: value types, ignored, private".
+describe("scoreRun under the project's classification settings", () => {
+  const settings: Record<string, ReturnType<ClassificationReadings>> = {
+    'extracted_informations/amount': { valueType: 'number', ignored: false, visibility: 'public' },
+    'extracted_informations/urgent': { valueType: 'boolean', ignored: false, visibility: 'public' },
+    'extracted_informations/tags': { valueType: 'array', ignored: false, visibility: 'public' },
+    'extracted_informations/address': { valueType: 'object', ignored: false, visibility: 'public' },
+    'categories/Spam': { valueType: 'string', ignored: true, visibility: 'public' },
+    'categories/Health': { valueType: 'string', ignored: false, visibility: 'private' },
+  };
+  const readings: ClassificationReadings = (kind, name) => settings[`${kind}/${name}`];
+  const bank: ScoredItem[] = [
+    {
+      messageId: 'm1',
+      qualified: ['categories', 'extracted_informations'],
+      expected: {
+        categories: categories('Claim', 'Spam'),
+        extracted_informations: [
+          field('amount', '1 234,50'),
+          field('urgent', 'oui'),
+          field('tags', 'b; a'),
+          field('address', '{"city":"Lyon","zip":"69001"}'),
+        ],
+      },
+      detected: {
+        categories: categories('Claim', 'Health'),
+        extracted_informations: [
+          field('amount', '1234.5'),
+          field('urgent', 'true'),
+          field('tags', '["a","b"]'),
+          field('address', '{"zip":"69001","city":"Lyon"}'),
+        ],
+      },
+    },
+    {
+      messageId: 'm2',
+      qualified: ['categories', 'extracted_informations'],
+      expected: { categories: categories('Health'), extracted_informations: [field('amount', '12')] },
+      detected: {
+        categories: categories('Spam', 'Health'),
+        extracted_informations: [field('amount', '12.5')],
+      },
+    },
+  ];
+  const { kinds, outcomes } = scoreRun(bank, null, readings);
+
+  it('compares numbers, booleans, lists and objects by their value, whatever their spelling', () => {
+    const fields = kindOf(kinds, 'extracted_informations')!;
+    expect(fields.classifications.map((c) => [c.classification, c.tp, c.fp, c.fn])).toEqual([
+      ['address', 1, 0, 0],
+      ['amount', 1, 1, 1],
+      ['tags', 1, 0, 0],
+      ['urgent', 1, 0, 0],
+    ]);
+    // As text, all four of m1's values would have been wrong.
+    const asText = kindOf(scoreRun(bank).kinds, 'extracted_informations')!;
+    expect(asText.micro).toMatchObject({ tp: 0, fp: 5, fn: 5 });
+  });
+
+  it('leaves an ignored classification out of the scores and the falses, counting its messages', () => {
+    const cats = kindOf(kinds, 'categories')!;
+    expect(cats.classifications.map((c) => [c.classification, c.tp, c.fp, c.fn])).toEqual([
+      ['Claim', 1, 0, 0],
+      ['Health', 1, 1, 0],
+    ]);
+    expect(cats.ignored).toEqual([{ classification: 'Spam', messages: 2 }]);
+    const m2 = outcomes.find((o) => o.messageId === 'm2' && o.kind === 'categories');
+    expect(m2?.fp ?? []).toEqual([]);
+  });
+
+  it('lists the private classifications for the exports, scores unchanged', () => {
+    expect(kindOf(kinds, 'categories')!.private).toEqual(['Health']);
+    expect(kindOf(kinds, 'extracted_informations')!.private).toEqual([]);
+  });
+
+  it('scores as before without settings', () => {
+    expect(scoreRun(HAND_BANK, null, null)).toEqual(scoreRun(HAND_BANK));
+  });
+});
+
 describe('scoreRun edge cases', () => {
   it('leaves precision null when a classification is never detected, and the totals with it', () => {
     const { kinds } = scoreRun([
@@ -284,6 +367,8 @@ describe('scoreRun edge cases', () => {
         qualifiedMessages: 2,
         notQualifiedMessages: 0,
         noDomainRule: [],
+        ignored: [],
+        private: [],
       },
     ]);
   });
@@ -307,6 +392,8 @@ describe('scoreRun edge cases', () => {
         qualifiedMessages: 0,
         notQualifiedMessages: 2,
         noDomainRule: [],
+        ignored: [],
+        private: [],
       },
     ]);
     expect(outcomes).toEqual([]);

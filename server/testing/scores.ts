@@ -9,6 +9,7 @@ import {
   CLASSIFICATION_KINDS,
   type ClassificationKind,
 } from '../../schemas/bank-message.schema';
+import { canonicalValue, type ValueType } from '../../schemas/classification.schema';
 import { KINDS_OF_MODULE, type DomainModuleType } from '../../schemas/domain-module.schema';
 
 export { CLASSIFICATION_KINDS, type ClassificationKind };
@@ -42,6 +43,20 @@ export type DomainCoverage = (
   input: 'email' | 'document' | 'text' | null,
 ) => { moduleType: DomainModuleType } | undefined;
 
+/**
+ * The project's classification settings (testing/classifications.ts): how a classification's values
+ * compare, and whether it is scored at all. Absent: every value is text, every classification scored.
+ */
+export interface ClassificationReading {
+  valueType: ValueType;
+  ignored: boolean;
+  visibility: 'public' | 'private';
+}
+export type ClassificationReadings = (
+  kind: ClassificationKind,
+  name: string,
+) => ClassificationReading | undefined;
+
 export interface Counts {
   tp: number;
   fp: number;
@@ -67,6 +82,10 @@ export interface KindScores {
   notQualifiedMessages: number;
   /** Classifications no domain rule covers, left out: how many qualified messages expected or detected each. */
   noDomainRule: { classification: string; messages: number }[];
+  /** Classifications the project's settings ignore, left out: how many qualified messages expected or detected each. */
+  ignored: { classification: string; messages: number }[];
+  /** Classifications of the kind the project's settings make private (left out of exports), sorted. */
+  private: string[];
 }
 /** Each message's outcome per kind, for the FP / FN lists: labels that were TP, FP and FN. */
 export interface ItemOutcome {
@@ -89,9 +108,16 @@ export const NO_DOMAIN_RULE = 'NO_DOMAIN_RULE';
  */
 type LabelSet = Map<string, Set<string | null>>;
 
-const labelSet = (labels: readonly Label[] | undefined): LabelSet => {
+/** The value type of a classification of the kind being scored (undefined: text). */
+type TypeOf = (classification: string) => ValueType | undefined;
+
+const labelSet = (labels: readonly Label[] | undefined, types: TypeOf | null): LabelSet => {
   const set: LabelSet = new Map();
-  for (const { classification, value } of labels ?? []) {
+  for (const { classification, value: raw } of labels ?? []) {
+    const type = types?.(classification);
+    // A value of a typed classification in its one spelling; one not of the type stays as written
+    // (it then matches only the same text, never a value of the type).
+    const value = type && type !== 'string' && raw !== null ? (canonicalValue(type, raw) ?? raw) : raw;
     const values = set.get(classification);
     if (values) values.add(value);
     else set.set(classification, new Set([value]));
@@ -190,14 +216,42 @@ const applyDomain = (
   }
 };
 
+/**
+ * Applies the project's settings to one message's labels of a kind, in place: an ignored
+ * classification leaves both sets (counted in `ignored`); a private one is noted for the exports.
+ */
+const applyReadings = (
+  kind: ClassificationKind,
+  expected: LabelSet,
+  detected: LabelSet,
+  readings: ClassificationReadings,
+  ignored: Map<string, number>,
+  privates: Set<string>,
+) => {
+  for (const classification of new Set([...expected.keys(), ...detected.keys()])) {
+    const reading = readings(kind, classification);
+    if (!reading) continue;
+    if (reading.visibility === 'private') privates.add(classification);
+    if (reading.ignored) {
+      expected.delete(classification);
+      detected.delete(classification);
+      ignored.set(classification, (ignored.get(classification) ?? 0) + 1);
+    }
+  }
+};
+
 const scoreKind = (
   kind: ClassificationKind,
   items: readonly ScoredItem[],
   outcomes: ItemOutcome[],
   domain: DomainCoverage | null,
+  readings: ClassificationReadings | null,
 ): KindScores | null => {
   const counts = new Map<string, Counts>();
   const uncovered = new Map<string, number>();
+  const ignored = new Map<string, number>();
+  const privates = new Set<string>();
+  const types: TypeOf | null = readings ? (c) => readings(kind, c)?.valueType : null;
   let qualifiedMessages = 0;
   let detectedAny = false;
   for (const item of items) {
@@ -205,8 +259,9 @@ const scoreKind = (
     if (detectedLabels?.length) detectedAny = true;
     if (!item.qualified.includes(kind)) continue;
     qualifiedMessages++;
-    const expected = labelSet(item.expected[kind]);
-    const detected = labelSet(detectedLabels);
+    const expected = labelSet(item.expected[kind], types);
+    const detected = labelSet(detectedLabels, types);
+    if (readings) applyReadings(kind, expected, detected, readings, ignored, privates);
     if (domain) applyDomain(kind, expected, detected, item.input, domain, uncovered);
     // docs/testing-centre.md, "NO_CATEGORY, NO_QUALIFIED, NO_DOMAIN_RULE": NO_CATEGORY says that
     // nothing was detected, so a message qualified as expecting no category that gets it is right
@@ -248,6 +303,10 @@ const scoreKind = (
     noDomainRule: [...uncovered.keys()]
       .sort(byCodePoint)
       .map((classification) => ({ classification, messages: uncovered.get(classification)! })),
+    ignored: [...ignored.keys()]
+      .sort(byCodePoint)
+      .map((classification) => ({ classification, messages: ignored.get(classification)! })),
+    private: [...privates].sort(byCodePoint),
   };
 };
 
@@ -257,7 +316,9 @@ const scoreKind = (
  * and, kind by kind in the items' order, each qualified message's labels that were TP, FP or FN.
  * A label matches on its classification and its exact value; a label given twice counts once.
  * With `domain` (the run's domain rules), only the classifications a rule covers are scored; the
- * others are NO_DOMAIN_RULE, counted per classification in `noDomainRule`.
+ * others are NO_DOMAIN_RULE, counted per classification in `noDomainRule`. With `readings` (the
+ * project's classification settings), values compare by their classification's type and ignored
+ * classifications are left out, counted in `ignored`.
  *
  * @example
  * const { kinds } = scoreRun([
@@ -270,11 +331,12 @@ const scoreKind = (
 export const scoreRun = (
   items: readonly ScoredItem[],
   domain: DomainCoverage | null = null,
+  readings: ClassificationReadings | null = null,
 ): { kinds: KindScores[]; outcomes: ItemOutcome[] } => {
   const kinds: KindScores[] = [];
   const outcomes: ItemOutcome[] = [];
   for (const kind of CLASSIFICATION_KINDS) {
-    const scores = scoreKind(kind, items, outcomes, domain);
+    const scores = scoreKind(kind, items, outcomes, domain, readings);
     if (scores) kinds.push(scores);
   }
   return { kinds, outcomes };

@@ -81,6 +81,7 @@ export const en: Messages = {
       testComparison: 'Tests compared',
       domainModules: 'Parameters (domain modules)',
       domainRules: 'Domain rules',
+      classifications: 'Classifications',
       invitation: 'Invitation',
     },
     ocrDataTest: {
@@ -334,6 +335,7 @@ export const en: Messages = {
       tests: 'Tests',
       domainModules: 'Parameters',
       domainRules: 'Domain rules',
+      classifications: 'Classifications',
     },
     envNew: {
       fromTemplate: 'From a use-case template',
@@ -640,6 +642,7 @@ export const en: Messages = {
         'audit-log': 'Audit log entry',
         'bank-message': 'Bank message',
         category: 'Category',
+        classification: 'Classification',
         'domain-module': 'Domain module',
         'domain-rule': 'Domain rule',
         environment: 'Environment',

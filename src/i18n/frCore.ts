@@ -67,6 +67,7 @@ export const frCore = {
       testComparison: 'Comparaison de tests',
       domainModules: 'Paramètres (modules de domaine)',
       domainRules: 'Règles de domaine',
+      classifications: 'Classifications',
       invitation: 'Invitation',
     },
     ocrDataTest: {
@@ -326,6 +327,7 @@ export const frCore = {
       tests: 'Tests',
       domainModules: 'Paramètres',
       domainRules: 'Règles de domaine',
+      classifications: 'Classifications',
     },
     envNew: {
       fromTemplate: 'Depuis un modèle de cas d’usage',
@@ -627,6 +629,7 @@ export const frCore = {
         'audit-log': 'Entrée du journal d’audit',
         'bank-message': 'Message de la banque',
         category: 'Catégorie',
+        classification: 'Classification',
         'domain-module': 'Module de domaine',
         'domain-rule': 'Règle de domaine',
         environment: 'Environnement',

@@ -22,6 +22,7 @@ const feminine = [
   'interaction-functions',
   'categories',
   'domain-rules',
+  'classifications',
 ];
 
 /** One message per gender, and per elision before a vowel (`un`/`une`, `le`/`la`/`l’`, `ce`/`cet`/`cette`). */

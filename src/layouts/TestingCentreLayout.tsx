@@ -2,6 +2,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -68,6 +69,11 @@ export const TestingCentreLayout = () => {
                   to: `${testingCentrePath(projectId)}/messages-bank/domain-rules`,
                   labelKey: 'app.menu.domainRules',
                   icon: <AccountTreeOutlined />,
+                },
+                {
+                  to: `${testingCentrePath(projectId)}/messages-bank/classifications`,
+                  labelKey: 'app.menu.classifications',
+                  icon: <LabelOutlined />,
                 },
               ],
             },

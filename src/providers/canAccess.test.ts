@@ -35,6 +35,7 @@ const testingCentre = [
   'tests',
   'domain-rules',
   'domain-modules',
+  'classifications',
 ];
 const dashboards = ['dashboard', 'alerts'];
 
@@ -54,7 +55,7 @@ describe('canAccess (spec §6)', () => {
   });
 
   it('lets a qualifier write domain modules and domain rules, as their schemas’ access says', () => {
-    for (const resource of ['projects/p1/domain-modules', 'projects/p1/domain-rules']) {
+    for (const resource of ['projects/p1/domain-modules', 'projects/p1/domain-rules', 'projects/p1/classifications']) {
       for (const action of ['list', 'create', 'edit', 'delete']) {
         expect(allowed(withLevel('qualifier'), resource, action)).toBe(true);
         expect(allowed(withLevel('cockpit'), resource, action)).toBe(false);

@@ -40,6 +40,7 @@ const minimumLevel: Record<string, ProjectAccessLevel> = {
   tests: 'qualifier',
   'domain-rules': 'qualifier',
   'domain-modules': 'qualifier',
+  classifications: 'qualifier',
   'error-log': 'qualifier',
   dashboard: 'cockpit',
   alerts: 'cockpit',

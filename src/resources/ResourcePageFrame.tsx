@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import type { ResourceDescriptor } from './types';
+import { useRouteScope } from './useRouteScope';
 
 /**
  * The frame of a page that hosts one generated view: its title (the route name) and a card. `wide`
@@ -28,5 +30,31 @@ export const ResourcePageFrame = ({
         <CardContent>{children}</CardContent>
       </Card>
     </Stack>
+  );
+};
+
+/**
+ * A page that is one resource's generated list under a sentence saying what it is for, scoped by
+ * the route (the testing centre's parameters and classifications).
+ */
+export const IntroducedListPage = ({
+  resource,
+  titleKey,
+  introKey,
+}: {
+  resource: ResourceDescriptor;
+  titleKey: string;
+  introKey: string;
+}) => {
+  const translate = useTranslate();
+  const scope = useRouteScope();
+  const List = resource.list;
+  return (
+    <ResourcePageFrame titleKey={titleKey} wide>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate(introKey)}
+      </Typography>
+      <List resource={resource} scope={scope} />
+    </ResourcePageFrame>
   );
 };

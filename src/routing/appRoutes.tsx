@@ -13,6 +13,7 @@ import * as consumption from '../custom-pages/organisation/consumption';
 import * as createUser from '../custom-pages/organisation/create-user';
 import * as dashboard from '../custom-pages/environment/dashboard';
 import * as graph from '../custom-pages/environment/graph';
+import * as classifications from '../custom-pages/testing-centre/classifications';
 import * as domainModules from '../custom-pages/testing-centre/domain-modules';
 import * as domainRules from '../custom-pages/testing-centre/domain-rules';
 import * as editUser from '../custom-pages/organisation/edit-user';
@@ -131,6 +132,7 @@ export const appRoutes = (
           testComparison,
           domainModules,
           domainRules,
+          classifications,
         ].map(page)}
         <Route path="*" element={<TestingCentreHomeRedirect />} />
       </Route>

@@ -80,6 +80,12 @@ export const detailsFr: Record<DetailCode, string> = {
   attachmentLabelsNeedBodyIn:
     'Le message « %{name} » attendrait des catégories de pièces jointes sans catégorie de corps : donnez-lui d’abord les catégories de son corps',
   testClassificationExists: 'La classification « %{name} » existe déjà',
+  classificationNotNumber: '« %{value} » n’est pas un nombre, et « %{name} » prend des nombres',
+  classificationNotBoolean: '« %{value} » n’est ni oui ni non, et « %{name} » prend oui ou non',
+  classificationNotObject: '« %{value} » n’est pas un objet JSON, et « %{name} » prend des objets',
+  classificationCategoryType: 'Une catégorie n’a pas de valeur : son type de valeur reste texte',
+  classificationValuesOfOtherType:
+    'Le message « %{message} » attend « %{value} » pour « %{name} », qui n’est pas de ce type (messages à corriger : %{count})',
   testRenameTooLong: 'Le nouveau nom de « %{name} » dépasserait %{max} caractères',
   testRenameEmpty: 'Le nouveau nom de « %{name} » serait vide',
   domainRuleUnknown: 'Aucune règle de catégorisation de ce projet ne s’appelle « %{name} »',

@@ -90,6 +90,29 @@ export const testingResourcesEn: Messages<typeof testingResourcesFr> = {
       status: { running: 'Running', success: 'Success', error: 'Error', timeout: 'Timed out' },
     },
   },
+  classifications: {
+    name: 'Classification |||| Classifications',
+    fields: {
+      id: 'Identifier',
+      projectId: 'Project',
+      kind: 'Classification kind',
+      name: 'Classification',
+      valueType: 'Value type',
+      ignored: 'Ignored by the tests',
+      visibility: 'Visibility',
+      createdAt: 'Created on',
+      updatedAt: 'Updated on',
+    },
+    values: {
+      kind: kindsEn,
+      valueType: { string: 'Text', number: 'Number', boolean: 'Yes or no', array: 'List', object: 'Object' },
+      visibility: { public: 'Public', private: 'Private (left out of exports)' },
+    },
+    errors: {
+      kind: { unique: 'This classification already has settings in this project' },
+      name: { unique: 'This classification already has settings in this project' },
+    },
+  },
   'domain-modules': {
     name: 'Domain module |||| Domain modules',
     fields: {

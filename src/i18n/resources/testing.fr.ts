@@ -87,6 +87,35 @@ export const testingResourcesFr = {
       status: { running: 'En cours', success: 'Succès', error: 'Erreur', timeout: 'Délai dépassé' },
     },
   },
+  classifications: {
+    name: 'Classification |||| Classifications',
+    fields: {
+      id: 'Identifiant',
+      projectId: 'Projet',
+      kind: 'Type de classification',
+      name: 'Classification',
+      valueType: 'Type de valeur',
+      ignored: 'Ignorée par les tests',
+      visibility: 'Visibilité',
+      createdAt: 'Créée le',
+      updatedAt: 'Modifiée le',
+    },
+    values: {
+      kind: kindsFr,
+      valueType: {
+        string: 'Texte',
+        number: 'Nombre',
+        boolean: 'Oui ou non',
+        array: 'Liste',
+        object: 'Objet',
+      },
+      visibility: { public: 'Publique', private: 'Privée (écartée des exports)' },
+    },
+    errors: {
+      kind: { unique: 'Cette classification a déjà des réglages dans ce projet' },
+      name: { unique: 'Cette classification a déjà des réglages dans ce projet' },
+    },
+  },
   'domain-modules': {
     name: 'Module de domaine |||| Modules de domaine',
     fields: {

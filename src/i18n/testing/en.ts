@@ -235,6 +235,12 @@ export const testingEn: Messages<typeof testingFr> = {
     changes: 'Messages whose outcome would change',
     more: 'and %{smart_count} more |||| and %{smart_count} more',
   },
+  classifications: {
+    intro:
+      'How the tests read a classification: its value type (numbers, yes or no, lists and objects compare by their value, whatever their spelling), whether it is scored (an ignored classification is left out of the scores and listed apart) and whether it leaves the team (a private classification is left out of the exports). A test is scored under the settings of the moment it ends: run it again to apply new ones. A classification without settings is a public, scored text.',
+    ignoredMark: 'ignored',
+    ignored: 'Ignored by the project’s settings, left out of the scores',
+  },
   domainModules: {
     intro:
       'A domain module is a source of classifications of the project: the output of a pipeline module (the categorisation gives the categories, the information extraction the extracted values). Domain rules name the module whose output is scored.',

@@ -238,6 +238,12 @@ export const testingFr = {
     changes: 'Messages dont le résultat changerait',
     more: 'et %{smart_count} autre |||| et %{smart_count} autres',
   },
+  classifications: {
+    intro:
+      'Comment les tests lisent une classification : son type de valeur (nombres, oui ou non, listes et objets se comparent par leur valeur, quelle que soit leur écriture), si elle est notée (une classification ignorée est écartée des scores et listée à part) et si elle sort de l’équipe (une classification privée est écartée des exports). Un test est noté selon les réglages du moment où il se termine : relancez-le pour appliquer de nouveaux réglages. Une classification sans réglage est un texte public et noté.',
+    ignoredMark: 'ignorée',
+    ignored: 'Ignorées par les réglages du projet, écartées des scores',
+  },
   domainModules: {
     intro:
       'Un module de domaine est une source de classifications du projet : la sortie d’un module du pipeline (la catégorisation donne les catégories, l’extraction d’informations les valeurs extraites). Les règles de domaine désignent le module dont la sortie est notée.',

@@ -56,21 +56,29 @@ export const DomainRulesApplied = ({ rules }: { rules: TestScoresAnswer['domainR
   );
 };
 
-/** A kind's classifications that no domain rule covered (NO_DOMAIN_RULE), left out of its scores. */
-export const NoDomainRule = ({
-  uncovered,
+/**
+ * A kind's classifications left out of its scores, with how many messages expected or detected
+ * each: those no domain rule covered (NO_DOMAIN_RULE) or those the project's settings ignore.
+ */
+export const LeftOutClassifications = ({
+  list,
+  name,
+  titleKey,
 }: {
-  uncovered: TestScoresAnswer['kinds'][number]['noDomainRule'];
+  list: TestScoresAnswer['kinds'][number]['noDomainRule'];
+  /** The section's accessible name. */
+  name: string;
+  titleKey: string;
 }) => {
   const translate = useTranslate();
-  if (uncovered.length === 0) return null;
+  if (list.length === 0) return null;
   return (
-    <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label="NO_DOMAIN_RULE">
+    <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label={name}>
       <Typography variant="body2" color="text.secondary">
-        {translate('app.testing.domainRules.noDomainRule')}
+        {translate(titleKey)}
       </Typography>
       <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-        {uncovered.map((n) => (
+        {list.map((n) => (
           <Chip
             key={n.classification}
             size="small"

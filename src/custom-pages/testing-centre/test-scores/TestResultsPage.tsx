@@ -38,7 +38,7 @@ import { ConfusionMatrix } from './ConfusionMatrix';
 import { CompareWith } from './CompareWith';
 import { KeepClassifications, useRulePriorities } from './CustomisedResult';
 import { keptScores } from './keptScores';
-import { DomainRulesApplied, NoDomainRule } from './DomainRules';
+import { DomainRulesApplied, LeftOutClassifications } from './DomainRules';
 import { ScoresTable } from './ScoresTable';
 import { SCORE_COLUMNS, scoresCsv, type ScoresHeaders } from './scoresCsv';
 import { labelText, scoresSheets, scoresXlsx } from './scoresXlsx';
@@ -107,6 +107,7 @@ export const TestResultsPage = () => {
     kind: kindLabel,
     micro: translate('app.testing.results.micro'),
     macro: translate('app.testing.results.macro'),
+    ignored: translate('app.testing.classifications.ignoredMark'),
   };
   const exportCsv = () => {
     if (!scores) return;
@@ -233,7 +234,16 @@ export const TestResultsPage = () => {
               captionId={`kind-${k.kind}`}
               priorities={(CATEGORY_KINDS as readonly string[]).includes(k.kind) ? priorities : undefined}
             />
-            <NoDomainRule uncovered={k.noDomainRule} />
+            <LeftOutClassifications
+              list={k.noDomainRule}
+              name="NO_DOMAIN_RULE"
+              titleKey="app.testing.domainRules.noDomainRule"
+            />
+            <LeftOutClassifications
+              list={k.ignored}
+              name={translate('app.testing.classifications.ignoredMark')}
+              titleKey="app.testing.classifications.ignored"
+            />
             {confusionOf(k)}
           </Paper>
         ))}

@@ -26,6 +26,8 @@ const categories: TestScoresAnswer['kinds'][number] = {
   qualifiedMessages: 11,
   notQualifiedMessages: 0,
   noDomainRule: [],
+  ignored: [],
+  private: [],
 };
 
 const label = (classification: string) => ({ classification, value: null });

@@ -26,6 +26,8 @@ const scores: TestScoresAnswer = {
       qualifiedMessages: 7,
       notQualifiedMessages: 0,
       noDomainRule: [],
+      ignored: [],
+      private: [],
     },
   ],
   falses: [

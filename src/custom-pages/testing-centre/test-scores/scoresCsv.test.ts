@@ -51,6 +51,8 @@ describe('scoresCsv', () => {
             qualifiedMessages: 5,
             notQualifiedMessages: 1,
             noDomainRule: [{ classification: 'Réclamation', messages: 2 }],
+            ignored: [],
+            private: [],
           },
         ],
         domainRules: [],
@@ -58,7 +60,12 @@ describe('scoresCsv', () => {
         messages: { done: 6, error: 0, notRun: 0 },
       },
       headers,
-      { kind: () => 'Catégories du message', micro: 'Total (micro)', macro: 'Moyenne (macro)' },
+      {
+        kind: () => 'Catégories du message',
+        micro: 'Total (micro)',
+        macro: 'Moyenne (macro)',
+        ignored: 'ignorée',
+      },
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
@@ -88,6 +95,8 @@ describe('scoresCsv', () => {
             qualifiedMessages: 6,
             notQualifiedMessages: 0,
             noDomainRule: [],
+            ignored: [],
+            private: [],
           },
         ],
         domainRules: [],
@@ -95,7 +104,7 @@ describe('scoresCsv', () => {
         messages: { done: 6, error: 0, notRun: 0 },
       },
       headers,
-      { kind: () => '@Catégories', micro: '=micro', macro: '-macro' },
+      { kind: () => '@Catégories', micro: '=micro', macro: '-macro', ignored: 'ignorée' },
     );
     const lines = csv.slice(1).split('\r\n');
     expect(lines.slice(1, 9)).toEqual([
@@ -107,6 +116,41 @@ describe('scoresCsv', () => {
       `"'@Catégories","'\r=1+1",1,0,0,1,1,1,1,0`,
       `"'@Catégories","'=micro",6,0,0,1,1,6,6,0`,
       `"'@Catégories","'-macro",,,,1,1,,,`,
+    ]);
+  });
+  // docs/testing-centre.md, "Classifications: value types, ignored, private".
+  it('leaves a private classification out and lists an ignored one, marked, without figures', () => {
+    const row = { tp: 1, fp: 0, fn: 0, precision: 1, sensitivity: 1, expected: 1, detected: 1, falses: 0 };
+    const csv = scoresCsv(
+      {
+        kinds: [
+          {
+            kind: 'categories',
+            classifications: [
+              { classification: 'Sinistre', ...row },
+              { classification: 'Dossier médical', ...row },
+            ],
+            micro: { tp: 2, fp: 0, fn: 0, precision: 1, sensitivity: 1 },
+            macro: { precision: 1, sensitivity: 1 },
+            qualifiedMessages: 2,
+            notQualifiedMessages: 0,
+            noDomainRule: [],
+            ignored: [{ classification: 'Publicité', messages: 3 }],
+            private: ['Dossier médical'],
+          },
+        ],
+        domainRules: [],
+        falses: [],
+        messages: { done: 2, error: 0, notRun: 0 },
+      },
+      headers,
+      { kind: () => 'Catégories', micro: 'Total (micro)', macro: 'Moyenne (macro)', ignored: 'ignorée' },
+    );
+    expect(csv.slice(1).split('\r\n').slice(1, -1)).toEqual([
+      '"Catégories","Sinistre",1,0,0,1,1,1,1,0',
+      '"Catégories","Total (micro)",2,0,0,1,1,2,2,0',
+      '"Catégories","Moyenne (macro)",,,,1,1,,,',
+      '"Catégories","Publicité (ignorée)",,,,,,,,',
     ]);
   });
 });

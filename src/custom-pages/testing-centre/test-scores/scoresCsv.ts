@@ -27,19 +27,32 @@ export interface ScoresLabels {
   kind: (kind: string) => string;
   micro: string;
   macro: string;
+  /** The mark of a classification the project's settings ignore. */
+  ignored: string;
 }
 
 export const scoresHeaderRow = (headers: ScoresHeaders): ScoreCell[] => SCORE_COLUMNS.map((c) => headers[c]);
 
 /**
  * One kind's lines: one per classification, then its micro and macro totals; ratios as decimals.
- * The classifications no domain rule covered follow, marked NO_DOMAIN_RULE, without figures.
+ * The classifications no domain rule covered follow, marked NO_DOMAIN_RULE, then those the project
+ * ignores, marked with `labels.ignored`, without figures. A private classification has no line
+ * (docs/testing-centre.md "Classifications: value types, ignored, private"): the totals stay the
+ * kind's, as the scores page shows them.
  */
 export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => {
   const kind = labels.kind(k.kind);
   const { tp, fp, fn, precision, sensitivity } = k.micro;
+  const hidden = new Set(k.private ?? []);
+  const shown = <T extends { classification: string }>(list: readonly T[]) =>
+    list.filter((c) => !hidden.has(c.classification));
+  const unscored = (n: { classification: string }, mark: string): ScoreCell[] => [
+    kind,
+    `${n.classification} (${mark})`,
+    ...Array<null>(SCORE_COLUMNS.length - 2).fill(null),
+  ];
   return [
-    ...k.classifications.map((c) => [
+    ...shown(k.classifications).map((c) => [
       kind,
       c.classification,
       c.tp,
@@ -53,18 +66,8 @@ export const kindRows = (k: KindScores, labels: ScoresLabels): ScoreCell[][] => 
     ]),
     [kind, labels.micro, tp, fp, fn, precision, sensitivity, tp + fn, tp + fp, fp + fn],
     [kind, labels.macro, null, null, null, k.macro.precision, k.macro.sensitivity, null, null, null],
-    ...(k.noDomainRule ?? []).map((n) => [
-      kind,
-      `${n.classification} (NO_DOMAIN_RULE)`,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]),
+    ...shown(k.noDomainRule ?? []).map((n) => unscored(n, 'NO_DOMAIN_RULE')),
+    ...shown(k.ignored ?? []).map((n) => unscored(n, labels.ignored)),
   ];
 };
 

@@ -20,7 +20,12 @@ const kindNames: Record<string, string> = {
   categories: 'Catégories du message',
   extracted_informations_attachments: 'Informations extraites des pièces jointes',
 };
-const labels = { kind: (kind: string) => kindNames[kind], micro: 'Total (micro)', macro: 'Moyenne (macro)' };
+const labels = {
+  kind: (kind: string) => kindNames[kind],
+  micro: 'Total (micro)',
+  macro: 'Moyenne (macro)',
+  ignored: 'ignorée',
+};
 const falsesHeaders = {
   sheet: 'Messages en erreur (FP, FN)',
   message: 'Message',
@@ -50,6 +55,8 @@ const kind = (name: TestScoresAnswer['kinds'][number]['kind']): TestScoresAnswer
   qualifiedMessages: 4,
   notQualifiedMessages: 0,
   noDomainRule: [],
+  ignored: [],
+  private: [],
 });
 
 const scores: TestScoresAnswer = {
@@ -106,6 +113,8 @@ describe('scoresSheets', () => {
     const uncovered = {
       ...kind('categories'),
       noDomainRule: [{ classification: 'Résiliation', messages: 2 }],
+      ignored: [],
+      private: [],
     };
     const [sheet] = scoresSheets({ ...scores, kinds: [uncovered] }, headers, labels, falsesHeaders);
     expect(sheet.rows.at(-2)?.[1]).toBe('Moyenne (macro)');
@@ -120,6 +129,24 @@ describe('scoresSheets', () => {
     expect(sheets[2].rows).toEqual([
       ['Message', 'Type', 'FP', 'FN', 'Identifiant d’analyse'],
       ['m1.eml', 'Catégories du message', 'Sinistre', 'Résiliation', 'a1'],
+    ]);
+  });
+
+  it('leaves a private classification out of the falses, and a message with nothing else', () => {
+    const hidden = (name: string) => ({
+      ...scores,
+      kinds: [{ ...kind('categories'), private: [name] }, kind('extracted_informations_attachments')],
+    });
+    expect(scoresSheets(hidden('Résiliation'), headers, labels, falsesHeaders)[2].rows).toEqual([
+      ['Message', 'Type', 'FP', 'FN', 'Identifiant d’analyse'],
+      ['m1.eml', 'Catégories du message', 'Sinistre', '', 'a1'],
+    ]);
+    const onlyPrivate = {
+      ...hidden('Sinistre'),
+      kinds: [{ ...kind('categories'), private: ['Sinistre', 'Résiliation'] }],
+    };
+    expect(scoresSheets(onlyPrivate, headers, labels, falsesHeaders).map((s) => s.name)).toEqual([
+      'Catégories du message',
     ]);
   });
 

@@ -52,7 +52,8 @@ const RATIO_COLUMNS = [SCORE_COLUMNS.indexOf('precision'), SCORE_COLUMNS.indexOf
 /**
  * The scores as workbook sheets: one per kind, with the CSV's header and lines (scoresCsv), then
  * one of the falses (message, kind, FP, FN, analysis). Numbers stay numbers; ratios are decimals that
- * the precision and sensitivity columns show as percentages.
+ * the precision and sensitivity columns show as percentages. Private classifications are left out
+ * of both.
  *
  * @example
  * const sheets = scoresSheets(scores, headers, labels, falsesHeaders);
@@ -71,14 +72,21 @@ export const scoresSheets = (
     rows: [header, ...kindRows(k, labels)],
     percentColumns: RATIO_COLUMNS,
   }));
-  if (scores.falses.length === 0) return sheets;
+  // A private classification leaves the falses too (docs/testing-centre.md "Classifications: value types, ignored, private").
+  const hidden = new Map<string, Set<string>>(scores.kinds.map((k) => [k.kind, new Set(k.private ?? [])]));
+  const shown = (kind: string, list: readonly { classification: string; value: string | null }[]) =>
+    list.filter((l) => !hidden.get(kind)?.has(l.classification));
+  const rows = scores.falses
+    .map((f) => ({ ...f, fp: shown(f.kind, f.fp), fn: shown(f.kind, f.fn) }))
+    .filter((f) => f.fp.length + f.fn.length > 0);
+  if (rows.length === 0) return sheets;
   return [
     ...sheets,
     {
       name: name(falses.sheet),
       rows: [
         [falses.message, falses.kind, falses.fp, falses.fn, falses.analysisId],
-        ...scores.falses.map((f) => [
+        ...rows.map((f) => [
           f.messageName,
           labels.kind(f.kind),
           f.fp.map(labelText).join(', '),
