@@ -10,6 +10,7 @@ export const CRITERION_TYPES = [
   'extractedData',
   'header',
   'metadata',
+  'consolidation',
 ] as const;
 
 /**

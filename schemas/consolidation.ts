@@ -62,7 +62,47 @@ export interface ConsolidationOutput {
   durationMs: number;
   /** Whether the analysis waits for the workflow to mark it finished (manual final status). */
   waitsForFinalStatus: boolean;
+  /**
+   * The labels the workflow answered (`{"labels": [...]}`), which category rules may test (the
+   * consolidation criterion) when the module runs before the categorisation. Absent before they were kept.
+   */
+  labels?: string[];
 }
+
+/** How much of the workflow's answer is read for its labels; the rest is read and dropped. */
+export const WORKFLOW_ANSWER_READ_BYTES = 64 * 1024;
+/** The labels of one answer kept at most, and their length. */
+export const WORKFLOW_LABELS_MAX = 50;
+export const WORKFLOW_LABEL_MAX_CHARS = 100;
+
+/**
+ * The labels of a workflow's answer (docs/webhooks.md "Consolidation workflows"): the strings of
+ * its JSON `labels` array, trimmed, once each, at most WORKFLOW_LABELS_MAX of at most
+ * WORKFLOW_LABEL_MAX_CHARS. An answer that is not such JSON gives none; `ignored` says how many
+ * entries were left out (not strings, empty, too long or past the limit).
+ *
+ * @example workflowLabels('{"labels":["VIP"," urgent "]}') // { labels: ['VIP', 'urgent'], ignored: 0 }
+ */
+export const workflowLabels = (answer: string): { labels: string[]; ignored: number } => {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer);
+  } catch {
+    return { labels: [], ignored: 0 };
+  }
+  const list = (json as { labels?: unknown } | null)?.labels;
+  if (!Array.isArray(list)) return { labels: [], ignored: 0 };
+  const labels = new Set<string>();
+  let ignored = 0;
+  for (const entry of list) {
+    const label = typeof entry === 'string' ? entry.trim() : '';
+    if (labels.has(label)) continue;
+    if (label && label.length <= WORKFLOW_LABEL_MAX_CHARS && labels.size < WORKFLOW_LABELS_MAX)
+      labels.add(label);
+    else ignored++;
+  }
+  return { labels: [...labels], ignored };
+};
 
 /**
  * What the workflow receives (docs/consolidation.md): the analysis's identity, what the pipeline

@@ -178,6 +178,11 @@ export const DETAIL_MESSAGES_EN = {
   moduleTaintBeforeCategorization:
     'Only a module that runs after the categorization can be limited by a taint: the categorization sets them',
   moduleOrderIncomplete: 'The order must list every active module once',
+  moduleConsolidationNeeded:
+    "The categories %{categories} test the consolidation's labels: the consolidation must stay active and run before the categorization",
+  // A category rule's consolidation criterion (server/configuration/save-rules.ts)
+  criterionConsolidationFirst:
+    "The rule '%{rule}' tests the consolidation's labels: on the modules page, put the consolidation before the categorization first",
   // Settings sent to a module that has none of them (server/configuration/modules-routes.ts)
   moduleOnlyOutput: 'Only the output module has output choices',
   moduleOnlyVision: 'Only the vision engine has vision settings',

@@ -183,6 +183,13 @@ export const moduleOrderProblems = (modules: readonly ModuleEntry[]): FieldProbl
   return problems;
 };
 
+/** Whether the consolidation is active and runs before the categorization: its labels are then known to the rules. */
+export const consolidationRunsFirst = (modules: readonly ModuleEntry[]): boolean => {
+  const consolidation = modules.findIndex((m) => m.type === 'consolidation');
+  const categorisation = modules.findIndex((m) => m.type === 'categorization');
+  return consolidation >= 0 && (categorisation < 0 || consolidation < categorisation);
+};
+
 /**
  * The list with `type` added where it belongs: pinned types at their place, the others after
  * every module that comes before them in MODULE_TYPES.

@@ -255,6 +255,12 @@ export const TRACE_MESSAGES_EN = {
   consolidationPosted: "Posted to the workflow '%{workflow}' (HTTP %{status})",
   consolidationPostedWaits:
     "Posted to the workflow '%{workflow}' (HTTP %{status}); the analysis waits for its final status",
+  consolidationLabelled:
+    "Posted to the workflow '%{workflow}' (HTTP %{status}), which answered the labels %{labels}",
+  consolidationLabelledWaits:
+    "Posted to the workflow '%{workflow}' (HTTP %{status}), which answered the labels %{labels}; the analysis waits for its final status",
+  consolidationLabelsIgnored:
+    'The workflow answered %{count} labels that were left out: a label is a text of at most %{chars} characters, %{max} at most',
   // Output
   payloadBuilt: 'Payload built (%{size}): %{parts}. %{delivery}',
   payloadIdentityOnly: 'the analysis identity only',
@@ -288,6 +294,7 @@ export const TRACE_MESSAGES_EN = {
   criterionHeaderPresent: "header '%{name}' present",
   criterionMetadata: "metadata '%{name}' = '%{value}'",
   criterionMetadataPresent: "metadata '%{name}' present",
+  criterionConsolidation: "the consolidation answered the label '%{name}'",
   // Output payload, NLU test page, OCR data
   // The payload's attachments (pipeline/output/payload.ts): one listed without its data
   payloadFileNotKept: '%{filename}: its file was not kept, so its data is not in the payload',

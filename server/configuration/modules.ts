@@ -1,4 +1,6 @@
+import { fieldProblem } from '../../schemas/detail-messages';
 import {
+  consolidationRunsFirst,
   DEFAULT_MODULES,
   MODULE_TYPES,
   moduleOrderProblems,
@@ -12,6 +14,9 @@ import { DEFAULT_POST_PROCESSING } from '../../schemas/post-processing';
 import { DEFAULT_VISION } from '../../schemas/vision';
 import { first, type Queryable } from '../kernel/db';
 import { validationError } from '../resources/validation';
+import { usesConsolidation } from '../pipeline/categorisation/criteria';
+import type { Criterion } from '../pipeline/categorisation/model';
+import { environmentDocuments } from './documents';
 
 /**
  * What each module's configuration is made of (spec pipeline §4: "deactivating deletes all of the
@@ -73,7 +78,19 @@ export const readModules = async (q: Queryable, environmentId: string): Promise<
   return modulesOf(row?.settings ?? {}, row?.extractor);
 };
 
-/** Saves the list, refused (400, each problem on its module) when its order breaks spec §4. */
+/** The categories whose rules test the consolidation's labels, by name. */
+const categoriesTestingConsolidation = async (q: Queryable, environmentId: string) =>
+  (await environmentDocuments(q, environmentId, 'category'))
+    .filter(({ data }) =>
+      ((data.rules ?? []) as { criteria: Criterion }[]).some((r) => usesConsolidation(r.criteria)),
+    )
+    .map(({ data }) => String(data.name));
+
+/**
+ * Saves the list, refused (400, each problem on its module) when its order breaks spec §4, or when
+ * category rules test the consolidation's labels and it would no longer run before the
+ * categorization (referential integrity: such a rule could never hold).
+ */
 export const writeModules = async (
   q: Queryable,
   environmentId: string,
@@ -81,6 +98,19 @@ export const writeModules = async (
   extraSettings: Record<string, unknown> = {},
 ): Promise<void> => {
   const problems = moduleOrderProblems(modules);
+  if (!consolidationRunsFirst(modules)) {
+    const categories = await categoriesTestingConsolidation(q, environmentId);
+    const at = Math.max(
+      modules.findIndex((m) => m.type === 'consolidation'),
+      modules.findIndex((m) => m.type === 'categorization'),
+    );
+    if (categories.length)
+      problems.push(
+        fieldProblem(at >= 0 ? `modules.${at}` : 'modules', 'moduleConsolidationNeeded', {
+          categories: categories.map((c) => `'${c}'`).join(', '),
+        }),
+      );
+  }
   if (problems.length) throw validationError(problems.map((p) => ({ ...p, custom: true, keyword: 'order' })));
   await q.query(
     `UPDATE environments SET settings = coalesce(settings, '{}'::jsonb) || $2::jsonb WHERE id = $1`,

@@ -14,6 +14,8 @@ export interface AttemptOutcome {
   /** A stable code (for the console's words) and the server's own words. */
   error: { code: ErrorCode; message: string; params?: Record<string, unknown> } | null;
   durationMs: number;
+  /** The answer's first `keepAnswerBytes` bytes, when the attempt asked to keep them. */
+  answer?: Buffer;
 }
 
 /**
@@ -54,6 +56,8 @@ export interface Attempt {
   policy: OutboundPolicy;
   /** The clock of `webhook-timestamp`, in milliseconds (tests give their own). */
   now?: () => number;
+  /** Keeps the answer's first bytes, up to this many, in the outcome (`answer`); otherwise it is dropped. */
+  keepAnswerBytes?: number;
 }
 
 // Keep-alive agents: a receiver taking many deliveries is not asked for a new connection each time.
@@ -65,7 +69,8 @@ const agents = {
 /**
  * One attempt: POST the body, signed (Standard Webhooks headers), to the URL; success is a 2xx within the timeout. The
  * connection goes only to an address the policy allows (outbound.ts); the answer is read up to
- * MAX_ANSWER_BYTES and dropped. Never throws: every failure is an outcome.
+ * MAX_ANSWER_BYTES and dropped, but for its first `keepAnswerBytes` when asked. Never throws: every
+ * failure is an outcome.
  */
 export const attempt = ({
   url,
@@ -76,6 +81,7 @@ export const attempt = ({
   timeoutMs,
   policy,
   now = Date.now,
+  keepAnswerBytes = 0,
 }: Attempt): Promise<AttemptOutcome> => {
   const started = performance.now();
   // Each attempt is signed at its own moment: a retry or a replay is as fresh as its sending.
@@ -84,6 +90,8 @@ export const attempt = ({
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
     const done = (statusCode: number | null, error: AttemptOutcome['error']) => {
       if (settled) return;
       settled = true;
@@ -93,6 +101,7 @@ export const attempt = ({
         statusCode,
         error,
         durationMs: Math.round(performance.now() - started),
+        ...(keepAnswerBytes > 0 ? { answer: Buffer.concat(kept) } : {}),
       });
     };
     const request = client.request(target, {
@@ -127,6 +136,11 @@ export const attempt = ({
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
+        if (keptBytes < keepAnswerBytes) {
+          const part = chunk.subarray(0, keepAnswerBytes - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        }
         if (received > MAX_ANSWER_BYTES) {
           done(statusCode, {
             code: 'DELIVERY_ANSWER_TOO_LARGE',

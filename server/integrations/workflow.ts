@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkflowRequest } from '../../schemas/consolidation';
+import { WORKFLOW_ANSWER_READ_BYTES, type WorkflowRequest } from '../../schemas/consolidation';
 import { traceList, traceMessage, type TraceMessage } from '../../schemas/trace-messages';
 import { attempt, type AttemptOutcome } from '../delivery/send';
 import { hostOf, outboundPolicy } from '../kernel/outbound';
@@ -37,7 +37,8 @@ export const workflowNotTaken = (workflow: string, outcome: AttemptOutcome): Tra
  * §6): `POST {baseUrl}/{workflowId}` with the analysis as JSON, signed like a webhook when a secret
  * is set (`webhook-signature` over its id, timestamp and body), with an `X-Delivery-Id`. The base is the operator's own setting, so its host is reached
  * even on a private network; the workflow id is one path segment (schemas/consolidation.ts), so a
- * user cannot point it elsewhere. The answer is read up to 1 MB and dropped; any failure throws
+ * user cannot point it elsewhere. The answer is read up to 1 MB, its first 64 KB kept for its labels
+ * (schemas/consolidation.ts `workflowLabels`); any failure throws
  * with what happened, by code (`workflowNotTaken`).
  */
 export const createWorkflowClient = (
@@ -58,9 +59,14 @@ export const createWorkflowClient = (
         headers: { 'x-delivery-id': id, 'x-delivery-attempt': '1' },
         timeoutMs,
         policy,
+        keepAnswerBytes: WORKFLOW_ANSWER_READ_BYTES,
       });
       if (!outcome.ok) throw new CodedError(workflowNotTaken(workflowId, outcome));
-      return { statusCode: outcome.statusCode!, durationMs: outcome.durationMs };
+      return {
+        statusCode: outcome.statusCode!,
+        durationMs: outcome.durationMs,
+        answer: outcome.answer?.toString('utf8') ?? '',
+      };
     },
   };
 };

@@ -132,12 +132,15 @@ export interface PipelineServices {
 export interface WorkflowEngine {
   /** Where clients reach the public API (PUBLIC_URL): the final status call is made there. */
   publicUrl: string;
-  /** Posts to the workflow; throws a CodedError saying what failed (unreachable, HTTP error, no answer in time). */
+  /**
+   * Posts to the workflow and answers the first WORKFLOW_ANSWER_READ_BYTES of its answer; throws a
+   * CodedError saying what failed (unreachable, HTTP error, no answer in time).
+   */
   post(
     workflowId: string,
     request: WorkflowRequest,
     signal: AbortSignal,
-  ): Promise<{ statusCode: number; durationMs: number }>;
+  ): Promise<{ statusCode: number; durationMs: number; answer: string }>;
 }
 
 export interface LlmEngine {

@@ -477,6 +477,7 @@ export const en: Messages = {
           extractedData: 'extracted datum %{name}',
           header: 'header %{name}',
           metadata: 'metadata %{name}',
+          consolidation: 'consolidation label %{name}',
         },
       },
       // What the audit log records besides resources (schemas/audit-log.schema.ts AUDITED_SETTINGS).

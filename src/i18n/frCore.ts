@@ -458,6 +458,7 @@ export const frCore = {
           extractedData: 'donnée extraite %{name}',
           header: 'en-tête %{name}',
           metadata: 'métadonnée %{name}',
+          consolidation: 'libellé de consolidation %{name}',
         },
       },
       // Ce que le journal d’audit enregistre en plus des ressources (AUDITED_SETTINGS).

@@ -198,6 +198,61 @@ describe('the consolidation module', () => {
     }
   });
 
+  // docs/webhooks.md, "Consolidation workflows": the labels the workflow answers, which category
+  // rules test once the consolidation runs before the categorization.
+  it('lets category rules test the labels the workflow answered, once it runs before the categorization', async () => {
+    const vip = {
+      name: 'VIP',
+      kind: 'message',
+      rules: [{ name: 'vip', priority: 1, criteria: { type: 'consolidation', name: 'VIP customer' } }],
+    };
+    const early = await call('POST', 'categories', vip);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().details).toEqual([
+      expect.objectContaining({
+        path: 'rules.0.criteria',
+        code: 'criterionConsolidationFirst',
+        params: { rule: 'vip' },
+      }),
+    ]);
+
+    const active = ((await ok('GET', 'modules')).modules as ModuleView[])
+      .filter((m) => m.active)
+      .map((m) => m.type);
+    const without = active.filter((type) => type !== 'consolidation');
+    const first: string[] = [...without];
+    first.splice(without.indexOf('categorization'), 0, 'consolidation');
+    await ok('PUT', 'modules/order', { types: first });
+    const category = await ok('POST', 'categories', vip);
+
+    workflows.setAnswer({ labels: ['vip customer', 'Loyal'] });
+    try {
+      const labelled = await analyse('Where is my order?');
+      expect(labelled.result.consolidation?.labels).toEqual(['vip customer', 'Loyal']);
+      expect(labelled.result.categories.map((c) => [c.name, c.rule])).toEqual([['VIP', 'vip']]);
+      expect(step(labelled.result).summary).toBe(
+        "Posted to the workflow 'crm-case_2' (HTTP 200), which answered the labels 'vip customer', 'Loyal'",
+      );
+      workflows.setAnswer({ labels: ['Loyal'] });
+      expect((await analyse('Where is my order?')).result.categories.map((c) => c.name)).toEqual(['General']);
+    } finally {
+      workflows.setAnswer(null);
+    }
+
+    // Nothing leaves the rule unable to hold: the consolidation stays first and active.
+    const back = await call('PUT', 'modules/order', { types: active });
+    expect(back.statusCode, back.body).toBe(400);
+    expect(back.json().details).toEqual([
+      expect.objectContaining({
+        code: 'moduleConsolidationNeeded',
+        params: { categories: "'VIP'" },
+      }),
+    ]);
+    expect((await call('DELETE', 'modules/consolidation')).statusCode).toBe(400);
+    expect((await call('DELETE', `categories/${category.id}`)).statusCode).toBe(204);
+    await ok('PUT', 'modules/order', { types: active });
+  });
+
   it('forgets its workflow when deactivated', async () => {
     await ok('DELETE', 'modules/consolidation');
     await ok('POST', 'modules', { type: 'consolidation' });

@@ -5,6 +5,10 @@ import { fieldProblem } from '../../../schemas/detail-messages';
 import type { ResourceSchema } from '../../../schemas/_defs/admin';
 import type { Queryable } from '../../kernel/db';
 import { danglingReferences } from '../../configuration/references';
+import { modulesOf } from '../../configuration/modules';
+import { consolidationRunsFirst } from '../../../schemas/modules';
+import { usesConsolidation } from '../../pipeline/categorisation/criteria';
+import type { Criterion } from '../../pipeline/categorisation/model';
 import { isBuiltinArchetype } from '../../pipeline/nlu/builtins';
 import type { ClientError } from '../../kernel/http/errors';
 import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
@@ -173,6 +177,20 @@ export const checkConfiguration = (
         : { path, message: `names the ${d.kind} '${d.name}', which this configuration does not hold` },
     );
   }
+  // A rule testing the consolidation's labels needs the consolidation before the categorization.
+  if (!consolidationRunsFirst(modulesOf(settings, extractor)))
+    for (const [kind, list] of entities)
+      if (resources.get(kind)?.$id === 'category')
+        list.forEach((category, i) =>
+          ((category.rules ?? []) as { name: string; criteria: Criterion }[]).forEach((rule, j) => {
+            if (usesConsolidation(rule.criteria))
+              problems.push(
+                fieldProblem(`entities.${kind}.${i}.rules.${j}.criteria`, 'criterionConsolidationFirst', {
+                  rule: rule.name,
+                }),
+              );
+          }),
+        );
   if (problems.length > 0) refuse(problems);
   return { settings, extractor, entities };
 };

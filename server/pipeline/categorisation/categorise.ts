@@ -6,6 +6,7 @@ import {
   type CategoryResult,
 } from '../../../schemas/analysis-result';
 import { byName, evaluate, holds, interactionsOf, type Scope } from './criteria';
+import { normaliseValue } from '../nlu/text';
 import type { CategorisationConfig, CategoryDef, RuleDef } from './model';
 
 interface RankedRule {
@@ -121,6 +122,7 @@ export const categorise = (config: CategorisationConfig, result: AnalysisResult)
     extractedData: result.extractedData,
     headers: extraction?.message?.headers ?? {},
     metadata: extraction?.metadata ?? {},
+    consolidationLabels: new Set((result.consolidation?.labels ?? []).map(normaliseValue)),
   };
   const messageScope: Scope = {
     ...base,

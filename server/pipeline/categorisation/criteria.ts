@@ -12,6 +12,11 @@ export interface Scope {
   extractedData: ExtractedDatum[];
   headers: Record<string, string>;
   metadata: Record<string, unknown>;
+  /**
+   * The labels the consolidation's workflow answered, normalised (docs/webhooks.md "Consolidation
+   * workflows"): empty when it did not run before the categorisation.
+   */
+  consolidationLabels: Set<string>;
 }
 
 const valueOf = (i: NluInteraction, parameter: string): string[] =>
@@ -52,6 +57,8 @@ const leafHolds = (c: Criterion, scope: Scope): boolean => {
       const value = scope.metadata[c.name ?? ''];
       return value !== undefined && (!c.value || normaliseValue(String(value)) === normaliseValue(c.value));
     }
+    case 'consolidation':
+      return scope.consolidationLabels.has(normaliseValue(c.name ?? ''));
     default:
       return false;
   }
@@ -93,6 +100,8 @@ const describeLeaf = (c: Criterion): TraceMessage => {
       return traceMessage(value ? 'criterionExtracted' : 'criterionExtractedPresent', { name, value });
     case 'header':
       return traceMessage(value ? 'criterionHeader' : 'criterionHeaderPresent', { name, value });
+    case 'consolidation':
+      return traceMessage('criterionConsolidation', { name });
     default:
       return traceMessage(value ? 'criterionMetadata' : 'criterionMetadataPresent', { name, value });
   }
@@ -157,6 +166,10 @@ export const interactionsOf = (c: Criterion): string[] =>
 /** Whether a criteria tree tests extracted data (the extraction then runs before the rules). */
 export const usesExtractedData = (c: Criterion): boolean =>
   c.type === 'extractedData' || (c.children ?? []).some(usesExtractedData);
+
+/** Whether a criteria tree tests the consolidation's labels (the consolidation must then run before). */
+export const usesConsolidation = (c: Criterion): boolean =>
+  c.type === 'consolidation' || (c.children ?? []).some(usesConsolidation);
 
 /** Whether a criteria tree reads mail headers, which only emails have. */
 export const usesHeaders = (c: Criterion): boolean =>

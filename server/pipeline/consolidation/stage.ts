@@ -1,6 +1,9 @@
 import { traceList, traceMessage, type TraceMessage } from '../../../schemas/trace-messages';
 import {
   consolidationProblems,
+  workflowLabels,
+  WORKFLOW_LABELS_MAX,
+  WORKFLOW_LABEL_MAX_CHARS,
   type ConsolidationProblem,
   type WorkflowRequest,
 } from '../../../schemas/consolidation';
@@ -69,15 +72,37 @@ export const consolidationStage: Stage = {
       return { skipped: true, summary: reason, warnings: [reason] };
     }
     const request = workflowRequest(input, result, settings.workflowId, services.workflow.publicUrl);
-    const answer = await services.workflow.post(settings.workflowId, request, signal);
+    const { statusCode, durationMs, answer } = await services.workflow.post(
+      settings.workflowId,
+      request,
+      signal,
+    );
     const waits = Boolean(input.origin?.manualFinalStatus);
-    result.consolidation = { workflowId: settings.workflowId, ...answer, waitsForFinalStatus: waits };
+    const { labels, ignored } = workflowLabels(answer);
+    result.consolidation = {
+      workflowId: settings.workflowId,
+      statusCode,
+      durationMs,
+      waitsForFinalStatus: waits,
+      labels,
+    };
+    const posted = { workflow: settings.workflowId, status: statusCode };
     return {
-      summary: traceMessage(waits ? 'consolidationPostedWaits' : 'consolidationPosted', {
-        workflow: settings.workflowId,
-        status: answer.statusCode,
-      }),
-      warnings: [],
+      summary: labels.length
+        ? traceMessage(waits ? 'consolidationLabelledWaits' : 'consolidationLabelled', {
+            ...posted,
+            labels: labels.map((l) => `'${l}'`).join(', '),
+          })
+        : traceMessage(waits ? 'consolidationPostedWaits' : 'consolidationPosted', posted),
+      warnings: ignored
+        ? [
+            traceMessage('consolidationLabelsIgnored', {
+              count: ignored,
+              max: WORKFLOW_LABELS_MAX,
+              chars: WORKFLOW_LABEL_MAX_CHARS,
+            }),
+          ]
+        : [],
     };
   },
 };

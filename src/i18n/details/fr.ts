@@ -80,12 +80,12 @@ export const detailsFr: Record<DetailCode, string> = {
   attachmentLabelsNeedBodyIn:
     'Le message « %{name} » attendrait des catégories de pièces jointes sans catégorie de corps : donnez-lui d’abord les catégories de son corps',
   testClassificationExists: 'La classification « %{name} » existe déjà',
-  classificationNotNumber: '« %{value} » n’est pas un nombre, et « %{name} » prend des nombres',
-  classificationNotBoolean: '« %{value} » n’est ni oui ni non, et « %{name} » prend oui ou non',
-  classificationNotObject: '« %{value} » n’est pas un objet JSON, et « %{name} » prend des objets',
+  classificationNotNumber: '« %{value} » n’est pas un nombre, et « %{name} » prend des nombres',
+  classificationNotBoolean: '« %{value} » n’est ni oui ni non, et « %{name} » prend oui ou non',
+  classificationNotObject: '« %{value} » n’est pas un objet JSON, et « %{name} » prend des objets',
   classificationCategoryType: 'Une catégorie n’a pas de valeur : son type de valeur reste texte',
   classificationValuesOfOtherType:
-    'Le message « %{message} » attend « %{value} » pour « %{name} », qui n’est pas de ce type (messages à corriger : %{count})',
+    'Le message « %{message} » attend « %{value} » pour « %{name} », qui n’est pas de ce type (messages à corriger : %{count})',
   testRenameTooLong: 'Le nouveau nom de « %{name} » dépasserait %{max} caractères',
   testRenameEmpty: 'Le nouveau nom de « %{name} » serait vide',
   domainRuleUnknown: 'Aucune règle de catégorisation de ce projet ne s’appelle « %{name} »',
@@ -108,6 +108,10 @@ export const detailsFr: Record<DetailCode, string> = {
   moduleTaintBeforeCategorization:
     'Seul un module qui vient après la catégorisation peut être limité par un marqueur : c’est la catégorisation qui les pose',
   moduleOrderIncomplete: 'L’ordre doit lister chaque module actif une fois',
+  moduleConsolidationNeeded:
+    'Les catégories %{categories} testent les libellés de la consolidation : la consolidation doit rester active et venir avant la catégorisation',
+  criterionConsolidationFirst:
+    'La règle « %{rule} » teste les libellés de la consolidation : sur la page des modules, placez d’abord la consolidation avant la catégorisation',
   moduleOnlyOutput: 'Seul le module de sortie a des choix de sortie',
   moduleOnlyVision: 'Seul le moteur de vision a des paramètres de vision',
   moduleOnlyOcrData: 'Seule l’extraction de données OCR a des paramètres de données OCR',

@@ -13,6 +13,7 @@ const criterionTypes = {
   extractedData: 'Extracted datum',
   header: 'Header',
   metadata: 'Metadata',
+  consolidation: 'Consolidation label',
 };
 const { all: _all, any: _any, not: _not, ...leafTypes } = criterionTypes;
 

@@ -11,6 +11,7 @@ const criterionTypes = {
   extractedData: 'Donnée extraite',
   header: 'En-tête',
   metadata: 'Métadonnée',
+  consolidation: 'Libellé de la consolidation',
 };
 const { all: _all, any: _any, not: _not, ...leafTypes } = criterionTypes;
 

@@ -246,6 +246,12 @@ export const traceFr: Record<TraceCode, string> = {
   consolidationPosted: 'Envoyée au workflow « %{workflow} » (HTTP %{status})',
   consolidationPostedWaits:
     'Envoyée au workflow « %{workflow} » (HTTP %{status}) ; l’analyse attend son statut final',
+  consolidationLabelled:
+    'Envoyée au workflow « %{workflow} » (HTTP %{status}), qui a répondu les libellés %{labels}',
+  consolidationLabelledWaits:
+    'Envoyée au workflow « %{workflow} » (HTTP %{status}), qui a répondu les libellés %{labels} ; l’analyse attend son statut final',
+  consolidationLabelsIgnored:
+    'Le workflow a répondu %{count} libellés écartés : un libellé est un texte d’au plus %{chars} caractères, %{max} au plus',
   payloadBuilt: 'Contenu construit (%{size}) : %{parts}. %{delivery}',
   payloadIdentityOnly: 'l’identité de l’analyse seulement',
   payloadToWebhooks:
@@ -277,6 +283,7 @@ export const traceFr: Record<TraceCode, string> = {
   criterionHeaderPresent: 'en-tête « %{name} » présent',
   criterionMetadata: 'métadonnée « %{name} » = « %{value} »',
   criterionMetadataPresent: 'métadonnée « %{name} » présente',
+  criterionConsolidation: 'la consolidation a répondu le libellé « %{name} »',
   // Output payload, NLU test page, OCR data
   payloadFileNotKept:
     '%{filename} : son fichier n’a pas été conservé, ses données ne sont donc pas dans le contenu',

@@ -35,6 +35,8 @@ export interface Received {
  */
 export const startWebhookReceiver = async (initial: ReceiverMode = 'ok') => {
   let mode = initial;
+  /** What an accepted request is answered: nothing (204), or this JSON (200). */
+  let answer: unknown = null;
   const requests: Received[] = [];
   /** Accepted (2xx) deliveries, by X-Delivery-Id: how many times each was accepted. */
   const accepted = new Map<string, number>();
@@ -92,6 +94,8 @@ export const startWebhookReceiver = async (initial: ReceiverMode = 'ok') => {
       }
       const id = String(req.headers['x-delivery-id']);
       accepted.set(id, (accepted.get(id) ?? 0) + 1);
+      if (answer !== null)
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       res.writeHead(204).end();
     });
   });
@@ -104,6 +108,10 @@ export const startWebhookReceiver = async (initial: ReceiverMode = 'ok') => {
     accepted,
     setMode: (m: ReceiverMode) => {
       mode = m;
+    },
+    /** Answers accepted requests with this JSON (a workflow's labels); null: 204 without a body. */
+    setAnswer: (json: unknown) => {
+      answer = json;
     },
     /** Resolves once `test` holds (checked at each request), or fails after `ms`. */
     until: async (test: () => boolean, ms = 30_000, what = 'the receiver to see it') => {
