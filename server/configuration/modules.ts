@@ -14,8 +14,7 @@ import { DEFAULT_POST_PROCESSING } from '../../schemas/post-processing';
 import { DEFAULT_VISION } from '../../schemas/vision';
 import { first, type Queryable } from '../kernel/db';
 import { validationError } from '../resources/validation';
-import { usesConsolidation } from '../pipeline/categorisation/criteria';
-import type { Criterion } from '../pipeline/categorisation/model';
+import { rulesUsingConsolidation } from '../pipeline/categorisation/criteria';
 import { environmentDocuments } from './documents';
 
 /**
@@ -81,9 +80,7 @@ export const readModules = async (q: Queryable, environmentId: string): Promise<
 /** The categories whose rules test the consolidation's labels, by name. */
 const categoriesTestingConsolidation = async (q: Queryable, environmentId: string) =>
   (await environmentDocuments(q, environmentId, 'category'))
-    .filter(({ data }) =>
-      ((data.rules ?? []) as { criteria: Criterion }[]).some((r) => usesConsolidation(r.criteria)),
-    )
+    .filter(({ data }) => rulesUsingConsolidation(data.rules).length > 0)
     .map(({ data }) => String(data.name));
 
 /**

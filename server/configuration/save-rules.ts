@@ -1,7 +1,7 @@
 import { codedProblem, fieldProblem } from '../../schemas/detail-messages';
 import type { Queryable } from '../kernel/db';
 import { environmentDocuments } from './documents';
-import { interactionsOf, usesConsolidation } from '../pipeline/categorisation/criteria';
+import { interactionsOf, rulesUsingConsolidation } from '../pipeline/categorisation/criteria';
 import { consolidationRunsFirst } from '../../schemas/modules';
 import type { CategoryDef, Criterion } from '../pipeline/categorisation/model';
 import { inputTypeProblems } from '../pipeline/categorisation/input-types';
@@ -172,12 +172,13 @@ const categoryRule: SaveRule = async (q, environmentId, data) => {
         errors.push(fieldProblem(`rules.${i}.criteria`, 'interactionUnknown', { name }));
   });
   const modules = await readModules(q, environmentId);
-  const rules = (data.rules ?? []) as { name: string; criteria: Criterion }[];
   if (!consolidationRunsFirst(modules))
-    rules.forEach((rule, i) => {
-      if (usesConsolidation(rule.criteria))
-        errors.push(fieldProblem(`rules.${i}.criteria`, 'criterionConsolidationFirst', { rule: rule.name }));
-    });
+    for (const i of rulesUsingConsolidation(data.rules))
+      errors.push(
+        fieldProblem(`rules.${i}.criteria`, 'criterionConsolidationFirst', {
+          rule: String((data.rules as { name: string }[])[i].name),
+        }),
+      );
   const module = modules.find((m) => m.type === 'categorization');
   const category = { name: String(data.name ?? ''), kind: data.kind, rules: data.rules ?? [] } as CategoryDef;
   for (const { category: _category, ...problem } of inputTypeProblems(module?.inputType, [category]))

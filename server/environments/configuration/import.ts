@@ -7,8 +7,7 @@ import type { Queryable } from '../../kernel/db';
 import { danglingReferences } from '../../configuration/references';
 import { modulesOf } from '../../configuration/modules';
 import { consolidationRunsFirst } from '../../../schemas/modules';
-import { usesConsolidation } from '../../pipeline/categorisation/criteria';
-import type { Criterion } from '../../pipeline/categorisation/model';
+import { rulesUsingConsolidation } from '../../pipeline/categorisation/criteria';
 import { isBuiltinArchetype } from '../../pipeline/nlu/builtins';
 import type { ClientError } from '../../kernel/http/errors';
 import { extractorSettingsBodySchema } from '../../../schemas/extractor-settings';
@@ -178,19 +177,17 @@ export const checkConfiguration = (
     );
   }
   // A rule testing the consolidation's labels needs the consolidation before the categorization.
-  if (!consolidationRunsFirst(modulesOf(settings, extractor)))
-    for (const [kind, list] of entities)
-      if (resources.get(kind)?.$id === 'category')
-        list.forEach((category, i) =>
-          ((category.rules ?? []) as { name: string; criteria: Criterion }[]).forEach((rule, j) => {
-            if (usesConsolidation(rule.criteria))
-              problems.push(
-                fieldProblem(`entities.${kind}.${i}.rules.${j}.criteria`, 'criterionConsolidationFirst', {
-                  rule: rule.name,
-                }),
-              );
+  const categoriesKind = [...resources].find(([, schema]) => schema.$id === 'category')?.[0];
+  if (categoriesKind && !consolidationRunsFirst(modulesOf(settings, extractor)))
+    (entities.get(categoriesKind) ?? []).forEach((category, i) => {
+      const rules = category.rules as { name: string }[];
+      for (const j of rulesUsingConsolidation(rules))
+        problems.push(
+          fieldProblem(`entities.${categoriesKind}.${i}.rules.${j}.criteria`, 'criterionConsolidationFirst', {
+            rule: String(rules[j].name),
           }),
         );
+    });
   if (problems.length > 0) refuse(problems);
   return { settings, extractor, entities };
 };

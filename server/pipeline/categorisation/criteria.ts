@@ -171,6 +171,12 @@ export const usesExtractedData = (c: Criterion): boolean =>
 export const usesConsolidation = (c: Criterion): boolean =>
   c.type === 'consolidation' || (c.children ?? []).some(usesConsolidation);
 
+/** The indexes of a category's rules that test the consolidation's labels (stored rules: any shape). */
+export const rulesUsingConsolidation = (rules: unknown): number[] =>
+  (Array.isArray(rules) ? (rules as { criteria?: Criterion }[]) : []).flatMap((rule, i) =>
+    rule?.criteria && usesConsolidation(rule.criteria) ? [i] : [],
+  );
+
 /** Whether a criteria tree reads mail headers, which only emails have. */
 export const usesHeaders = (c: Criterion): boolean =>
   c.type === 'header' || (c.children ?? []).some(usesHeaders);
