@@ -178,9 +178,25 @@ export interface NluInteraction {
   parameters: Record<string, (MatchedValue | CopiedValue)[]>;
 }
 
+/**
+ * Words an archetype matched, kept for a server with the labeling flag (spec pipeline §5): the
+ * labelling view shows every archetype the server found, not only those its interactions used.
+ */
+export interface NluLabel extends Omit<MatchedValue, 'value'> {
+  server: string;
+  source: TextSource;
+  page: number | null;
+  text: string;
+}
+
+/** At most this many labels per analysis; the trace says when a text had more. */
+export const NLU_LABELS_MAX = 2000;
+
 export interface NluResult {
   servers: { name: string; language: string | null; startedForThisAnalysis: boolean }[];
   interactions: NluInteraction[];
+  /** Present when a server with the labeling flag read the analysis. */
+  labels?: NluLabel[];
 }
 
 /** Why a criterion held or not, with the interactions (indexes in `nlu.interactions`) it rests on. */

@@ -178,6 +178,7 @@ export const TRACE_MESSAGES_EN = {
   nluServerRead: '%{server}: %{smart_count} interaction |||| %{server}: %{smart_count} interactions',
   nluStartingUp: "The AI was starting up: server '%{server}' started for this analysis",
   nluLoaded: "Server '%{server}' loaded its configuration (%{ms} ms)",
+  nluLabelsCut: 'The labelling view keeps the first %{kept} archetype matches of %{found}',
   // The stored result keeps MAX_STORED_INTERACTIONS (server/pipeline-threads/protocol.ts)
   nluInteractionsKept:
     '%{smart_count} more interaction was found; the result keeps the first %{kept} |||| %{smart_count} more interactions were found; the result keeps the first %{kept}',

@@ -9,6 +9,7 @@ import { authPlugin } from './kernel/access/plugin';
 import { registerConsole } from './kernel/plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './analyses/console-routes';
+import { nluLabellingRoutes } from './analyses/labelling-routes';
 import { webhookRoutes } from './delivery/routes';
 import { errorLogRoutes } from './error-log/routes';
 import { testingRoutes } from './testing/routes';
@@ -112,6 +113,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(testSetsRoutes);
   await app.register(extractorRoutes);
   await app.register(nluRoutes);
+  await app.register(nluLabellingRoutes);
   await app.register(replyRoutes);
   await app.register(webhookRoutes);
   await app.register(errorLogRoutes);

@@ -33,6 +33,7 @@ export const recordOf = ({ row, outcome, ms }: Outcome) => {
     duration_ms: ms,
     waits,
     token: row.token,
+    labelling: outcome.labelling,
     ...outcome.figures,
   };
   return {
@@ -75,6 +76,8 @@ const SET_RESULTS = `UPDATE analyses a SET status = x->>'status', result = r.res
        extracted_fields = ARRAY(SELECT jsonb_array_elements_text(x->'extracted_fields')),
        step_ms = ARRAY(SELECT (e #>> '{}')::float8 FROM jsonb_array_elements(x->'step_ms') WITH ORDINALITY AS s (e, i)
                        ORDER BY i),
+       nlu_labelling = CASE WHEN (x->>'labelling')::boolean THEN 'to_label' END, nlu_verdicts = NULL,
+       labelled_at = NULL, labelled_by = NULL,
        finished_at = CASE WHEN (x->>'waits')::boolean THEN NULL ELSE now() END
   FROM ${recordsWithResults('$1', '$2')}
   WHERE a.id = (x->>'id')::uuid AND a.worker_token = x->>'token' AND a.status = 'pending'`;

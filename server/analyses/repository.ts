@@ -286,3 +286,88 @@ export const replyErrors = (q: Queryable, environmentId: string, limit: number) 
      LIMIT $2`,
     [environmentId, limit],
   );
+
+/** An analysis of the NLU labelling view (docs/decisions/nlu-labelling.md). */
+export type LabellingRow = {
+  id: string;
+  name: string | null;
+  created_at: Date;
+  nlu_labelling: 'to_label' | 'labelled';
+  nlu_verdicts: ('right' | 'wrong')[] | null;
+};
+
+const LABELLING_COLUMNS = 'id, name, created_at, nlu_labelling, nlu_verdicts';
+const LABELLABLE = `environment_id = $1 AND nlu_labelling IS NOT NULL AND status = 'processed' AND anonymized_at IS NULL`;
+
+/**
+ * The newest analyses of an environment a labelling server read, and the counts over all of them:
+ * how many are labelled, and their interactions' verdicts.
+ */
+export const listLabelling = async (q: Queryable, environmentId: string, limit: number) => {
+  const [items, totals] = await Promise.all([
+    q.query<LabellingRow>(
+      `SELECT ${LABELLING_COLUMNS} FROM analyses WHERE ${LABELLABLE} ORDER BY created_at DESC, id LIMIT $2`,
+      [environmentId, limit],
+    ),
+    first(
+      q.query<{ analyses: string; labelled: string; right: string; wrong: string }>(
+        `SELECT count(*) AS analyses, count(*) FILTER (WHERE nlu_labelling = 'labelled') AS labelled,
+                coalesce(sum(v.right), 0) AS right, coalesce(sum(v.wrong), 0) AS wrong
+           FROM analyses
+           LEFT JOIN LATERAL (
+             SELECT count(*) FILTER (WHERE e = '"right"') AS right, count(*) FILTER (WHERE e = '"wrong"') AS wrong
+               FROM jsonb_array_elements(nlu_verdicts) AS e
+           ) v ON nlu_labelling = 'labelled'
+          WHERE ${LABELLABLE}`,
+        [environmentId],
+      ),
+    ),
+  ]);
+  return {
+    items,
+    totals: {
+      analyses: Number(totals?.analyses ?? 0),
+      labelled: Number(totals?.labelled ?? 0),
+      right: Number(totals?.right ?? 0),
+      wrong: Number(totals?.wrong ?? 0),
+    },
+  };
+};
+
+/**
+ * A qualifier's verdicts on the interactions of an analysis a labelling server read: one per
+ * interaction, in their order. A verdict list of another length is refused; so is an analysis no
+ * labelling server read (or not processed: its interactions are not final).
+ */
+export const labelAnalysis = async (
+  q: Queryable,
+  row: AnalysisRow,
+  verdicts: ('right' | 'wrong')[],
+  userId: string,
+): Promise<LabellingRow> => {
+  const labelled = await first(
+    q.query<LabellingRow>(
+      `UPDATE analyses a SET nlu_labelling = 'labelled', nlu_verdicts = $2::jsonb, labelled_at = now(), labelled_by = $3
+        WHERE id = $1 AND nlu_labelling IS NOT NULL AND status = 'processed'
+          AND json_array_length(result->'nlu'->'interactions') = jsonb_array_length($2::jsonb)
+        RETURNING ${LABELLING_COLUMNS}`,
+      [row.id, JSON.stringify(verdicts), userId],
+    ),
+  );
+  if (labelled) return labelled;
+  const now = await first(
+    q.query<{ nlu_labelling: string | null; status: string; interactions: number | null }>(
+      `SELECT nlu_labelling, status, json_array_length(result->'nlu'->'interactions') AS interactions
+         FROM analyses WHERE id = $1`,
+      [row.id],
+    ),
+  );
+  if (!now?.nlu_labelling || now.status !== 'processed')
+    throw new ClientError(409, 'NOT_LABELLING', 'No labelling NLU server read this analysis');
+  throw new ClientError(
+    400,
+    'NLU_VERDICTS_MISMATCH',
+    `The analysis has ${now.interactions ?? 0} interactions; ${verdicts.length} verdicts were given`,
+    { params: { interactions: now.interactions ?? 0, verdicts: verdicts.length } },
+  );
+};

@@ -102,6 +102,8 @@ export type Finished =
       errorMessage: TraceMessage | null;
       /** Whether NLU servers read it. */
       readByNlu: boolean;
+      /** Whether a server with the labeling flag read it: the labelling view lists it (migration 032). */
+      labelling: boolean;
       /** What the dashboard counts of it (dashboardFigures). */
       figures: DashboardFigures;
     };
@@ -191,6 +193,7 @@ export const bytesOutcome = (stored: AnalysisResult): Extract<Finished, { form: 
     error: result.error ?? failedStep?.errors[0] ?? null,
     errorMessage: (result.error ? result.errorMessage : failedStep?.messages?.errors?.[0]) ?? null,
     readByNlu: result.nlu.servers.length > 0,
+    labelling: result.nlu.labels !== undefined,
     figures: dashboardFigures(result),
   };
 };

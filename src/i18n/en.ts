@@ -595,6 +595,9 @@ export const en: Messages = {
         NO_MODULE_SETTINGS: 'The %{module} module has no settings on this page',
         NLU_CONFIGURATION: 'Server “%{server}” cannot start: %{reason}',
         NLU_TIME_LIMIT: 'The NLU took longer than 30 s: the reading was stopped.',
+        NLU_VERDICTS_MISMATCH:
+          'The analysis has %{interactions} interactions; %{verdicts} verdicts were given. Reload the page.',
+        NOT_LABELLING: 'No labelling NLU server read this analysis (it may have been analysed again).',
         NLU_TEST_NEEDS_SERVER: 'An NLU test needs at least one server',
         UNKNOWN_SERVER: 'No server of this environment has the id %{id}',
         CATEGORISATION_TEST_FAILED: 'The categorisation test failed: %{reason}',

@@ -581,6 +581,10 @@ export const frCore = {
         NO_MODULE_SETTINGS: 'Le module %{module} n’a pas de paramètres sur cette page',
         NLU_CONFIGURATION: 'Le serveur « %{server} » ne peut pas démarrer : %{reason}',
         NLU_TIME_LIMIT: 'Le NLU a mis plus de 30 s à répondre : la lecture a été arrêtée.',
+        NLU_VERDICTS_MISMATCH:
+          'L’analyse a %{interactions} interactions ; %{verdicts} verdicts ont été donnés. Rechargez la page.',
+        NOT_LABELLING:
+          'Aucun serveur NLU d’étiquetage n’a lu cette analyse (elle a peut-être été analysée à nouveau).',
         NLU_TEST_NEEDS_SERVER: 'Un test du NLU demande au moins un serveur',
         UNKNOWN_SERVER: 'Aucun serveur de cet environnement n’a l’identifiant %{id}',
         CATEGORISATION_TEST_FAILED: 'Le test de catégorisation a échoué : %{reason}',

@@ -171,3 +171,19 @@ export const archetypeHits = (nlu: CompiledNlu, own: Hit[][], archetype: number)
   if (sorted.every((h, k) => k === 0 || !samePlace(h, sorted[k - 1]))) return sorted;
   return sorted.filter((h, k) => k === 0 || !samePlace(h, sorted[k - 1]));
 };
+
+/**
+ * One match per word of an archetype: several of its expressions may match the same words (a term
+ * and its plural within typo tolerance, a term and a regex); the page lists the word once, by the
+ * exact expression when one matched it, else by the first that did (the NLU test page, the
+ * labelling view).
+ */
+export const onePerWord = (hits: Hit[]): Hit[] => {
+  const byPlace = new Map<string, Hit>();
+  for (const h of hits) {
+    const key = `${h.start}:${h.end}`;
+    const kept = byPlace.get(key);
+    if (!kept || (kept.approximate && !h.approximate)) byPlace.set(key, h);
+  }
+  return [...byPlace.values()];
+};

@@ -3,13 +3,15 @@ import {
   PAGE_SEPARATOR,
   type Extraction,
   type MatchedValue,
+  NLU_LABELS_MAX,
   type NluInteraction,
+  type NluLabel,
   type TextSource,
 } from '../../../schemas/analysis-result';
 import { textOf } from '../../../schemas/analysis-result';
 import type { Stage, StageContext, StageText } from '../stage';
 import { analyseText } from './analyse';
-import type { Hit } from './archetype-matches';
+import { onePerWord, type Hit } from './archetype-matches';
 import type { Occurrence } from './occurrences';
 import type { CompiledNlu } from './compile';
 import { detectLanguage } from './language';
@@ -101,18 +103,43 @@ export const nluInteraction = (
   };
 };
 
-/** Runs one compiled server over every source of the extraction. */
-export const runServer = (nlu: CompiledNlu, extraction: Extraction, language: string | null) => {
+/**
+ * Runs one compiled server over every source of the extraction. A server with the labeling flag
+ * reads every archetype, and the words they matched become labels, up to `labelRoom` of them
+ * (`labelsFound` counts them all).
+ */
+export const runServer = (
+  nlu: CompiledNlu,
+  extraction: Extraction,
+  language: string | null,
+  labelRoom = 0,
+) => {
   const interactions: NluInteraction[] = [];
   const warnings: TraceMessage[] = [];
+  const labels: NluLabel[] = [];
+  let labelsFound = 0;
+  const labeling = nlu.server.labeling;
   for (const { source, blocks } of nluSources(extraction)) {
     const text = textOf(extraction, source);
-    const analysis = analyseText(nlu, text, { language, blocks });
+    const analysis = analyseText(nlu, text, { language, blocks, allArchetypes: labeling });
     warnings.push(...analysis.warnings);
     for (const o of analysis.occurrences)
       interactions.push(nluInteraction(nlu, o, text, source, pageAt(extraction, source, o.start)));
+    if (!labeling) continue;
+    const hits = analysis.own.flatMap((own) => onePerWord(own ?? [])).sort((a, b) => a.start - b.start);
+    labelsFound += hits.length;
+    for (const h of hits.slice(0, Math.max(0, labelRoom - labels.length))) {
+      const { value, ...match } = matchedValue(nlu, text, h);
+      labels.push({
+        ...match,
+        server: nlu.server.name,
+        source,
+        page: pageAt(extraction, source, h.start),
+        text: value,
+      });
+    }
   }
-  return { interactions, warnings };
+  return { interactions, warnings, labels, labelsFound };
 };
 
 /**
@@ -143,7 +170,19 @@ export const nluStage: Stage = {
         warnings.push(traceMessage('nluStartingUp', { server: server.definitions.server.name }));
       else if (compiledNow)
         warnings.push(traceMessage('nluLoaded', { server: server.definitions.server.name, ms: compileMs }));
-      const out = runServer(compiled, extraction, result.language);
+      const labels = result.nlu.labels ?? [];
+      const out = runServer(compiled, extraction, result.language, NLU_LABELS_MAX - labels.length);
+      if (compiled.server.labeling) {
+        for (const label of out.labels) labels.push(label);
+        result.nlu.labels = labels;
+        if (out.labelsFound > out.labels.length)
+          warnings.push(
+            traceMessage('nluLabelsCut', {
+              kept: labels.length,
+              found: labels.length - out.labels.length + out.labelsFound,
+            }),
+          );
+      }
       result.nlu.servers.push({
         name: server.definitions.server.name,
         language: result.language,

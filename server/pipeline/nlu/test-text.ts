@@ -1,7 +1,7 @@
 import type { NluTestAnswer } from '../../../schemas/contracts/nlu';
 import { inEnglish } from '../../../schemas/trace-messages';
 import { analyseText } from './analyse';
-import type { Hit } from './archetype-matches';
+import { onePerWord } from './archetype-matches';
 import { NluCompileError, type ConfigurationProblem } from './compile-problems';
 import { detectLanguage } from './language';
 import { loadServer, type ServerConfig } from './servers';
@@ -29,21 +29,6 @@ export const compileServer = (server: ServerConfig): { compileMs: number } | Com
   } catch (error) {
     return refusal(server, error);
   }
-};
-
-/**
- * One match per word of an archetype: several of its expressions may match the same words (a term
- * and its plural within typo tolerance, a term and a regex); the page lists the word once, by the
- * exact expression when one matched it, else by the first that did.
- */
-const onePerWord = (hits: Hit[]): Hit[] => {
-  const byPlace = new Map<string, Hit>();
-  for (const h of hits) {
-    const key = `${h.start}:${h.end}`;
-    const kept = byPlace.get(key);
-    if (!kept || (kept.approximate && !h.approximate)) byPlace.set(key, h);
-  }
-  return [...byPlace.values()];
 };
 
 /**

@@ -172,6 +172,7 @@ export const traceFr: Record<TraceCode, string> = {
   nluServerRead: '%{server} : %{smart_count} interaction |||| %{server} : %{smart_count} interactions',
   nluStartingUp: 'L’IA démarrait : le serveur « %{server} » a démarré pour cette analyse',
   nluLoaded: 'Le serveur « %{server} » a chargé sa configuration (%{ms} ms)',
+  nluLabelsCut: 'La vue d’étiquetage garde les %{kept} premières correspondances d’archétypes sur %{found}',
   nluInteractionsKept:
     '%{smart_count} interaction de plus a été trouvée ; le résultat garde les %{kept} premières |||| %{smart_count} interactions de plus ont été trouvées ; le résultat garde les %{kept} premières',
   noCategory: 'Aucune catégorie n’est configurée dans cet environnement',
