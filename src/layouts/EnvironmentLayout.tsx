@@ -3,6 +3,7 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
+import SpellcheckOutlined from '@mui/icons-material/SpellcheckOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
@@ -68,6 +69,12 @@ export const EnvironmentLayout = () => {
                 ...(canReadErrors
                   ? [
                       { to: `${home}/error-log`, labelKey: 'app.routes.errorLog', icon: <ErrorOutline /> },
+                      // The NLU labelling view, for qualifiers and above (they judge the analyses).
+                      {
+                        to: `${home}/nlu-labelling`,
+                        labelKey: 'app.menu.nluLabelling',
+                        icon: <SpellcheckOutlined />,
+                      },
                       // The project's test sets, in its testing centre (qualifiers and above, as the bank).
                       {
                         to: `${testingCentrePath(projectId)}/messages-bank/tests?view=sets`,

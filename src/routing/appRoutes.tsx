@@ -26,6 +26,7 @@ import * as replyTemplates from '../custom-pages/environment/reply-templates';
 import * as modules from '../custom-pages/environment/modules';
 import * as moduleSettings from '../custom-pages/environment/modules/settings';
 import * as nluTest from '../custom-pages/environment/nlu-test';
+import * as nluLabelling from '../custom-pages/environment/nlu-labelling';
 import * as environmentSettings from '../custom-pages/environment/environment-settings';
 import * as extractorSettings from '../custom-pages/environment/extractor-settings';
 import * as extractorTest from '../custom-pages/environment/extractor-test';
@@ -156,6 +157,7 @@ export const appRoutes = (
           configuration,
           configurationHelp,
           nluTest,
+          nluLabelling,
           extraction,
           replyTemplates,
           modules,
