@@ -10,6 +10,7 @@ import { registerConsole } from './kernel/plugins/console';
 import multipart from '@fastify/multipart';
 import { consoleAnalysesRoutes } from './analyses/console-routes';
 import { nluLabellingRoutes } from './analyses/labelling-routes';
+import { serverTokenRoutes } from './analyses/server-token-routes';
 import { webhookRoutes } from './delivery/routes';
 import { errorLogRoutes } from './error-log/routes';
 import { testingRoutes } from './testing/routes';
@@ -114,6 +115,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(extractorRoutes);
   await app.register(nluRoutes);
   await app.register(nluLabellingRoutes);
+  await app.register(serverTokenRoutes);
   await app.register(replyRoutes);
   await app.register(webhookRoutes);
   await app.register(errorLogRoutes);

@@ -156,3 +156,54 @@ export const testExtraction = defineCall({
     ...warningsFields,
   }),
 });
+
+/**
+ * A server's token (spec pipeline §3 "token"; docs/decisions/nlu-server-token.md): a secret that
+ * lets a client read texts with this one server, and nothing else, through `POST /v4/nlu/read`.
+ * Shown once, when made; stored as a hash. Configurators only.
+ */
+export const serverTokenState = z.object({
+  token: z
+    .object({ prefix: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
+    .nullable(),
+});
+export type ServerTokenState = z.infer<typeof serverTokenState>;
+
+export const getServerToken = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/servers/{id}/token',
+  params: serverParams,
+  response: serverTokenState,
+});
+
+/** Makes the server's token, replacing the one it had (which stops working at once). */
+export const createServerToken = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/servers/{id}/token',
+  params: serverParams,
+  response: z.object({ secret: z.string(), prefix: z.string(), createdAt: z.string() }),
+});
+
+export const revokeServerToken = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/environments/{envId}/servers/{id}/token',
+  params: serverParams,
+  response: serverTokenState,
+});
+
+/** A text read by the server a token opens: `Authorization: Bearer nlus_…`. */
+export const readWithServer = defineCall({
+  method: 'POST',
+  path: '/v4/nlu/read',
+  body: z.object({
+    text: z.string().min(1, 'Give a text to read').max(NLU_TEST_MAX_CHARS),
+    language: z.string().optional(),
+  }),
+  response: z.object({
+    server: z.string(),
+    language: z.string().nullable(),
+    archetypes: z.array(archetypeMatch),
+    interactions: z.array(z.custom<NluInteraction>((v) => typeof v === 'object' && v !== null)),
+    ...warningsFields,
+  }),
+});

@@ -34,7 +34,7 @@ type Params = { envId: string; id?: string };
  * A configuration that does not compile: 400 with every problem, for the user to fix. `reason` is
  * the English of them all; `problems` the same by code, which the console says in its language.
  */
-const refuse = ({ refused }: CompileRefusal) =>
+export const refuse = ({ refused }: CompileRefusal) =>
   new ClientError(400, 'NLU_CONFIGURATION', `Server '${refused.server}' cannot start: ${refused.message}`, {
     details: refused.problems,
     params: {
@@ -45,10 +45,10 @@ const refuse = ({ refused }: CompileRefusal) =>
   });
 
 /** How long the API waits for a test page's reading of a text, or a server's start. */
-const TEST_LIMIT = { ms: 30_000, message: 'The NLU took longer than 30 s' };
+export const TEST_LIMIT = { ms: 30_000, message: 'The NLU took longer than 30 s' };
 
 /** A test page's work in a pipeline thread; past its time limit, a 422 that says so. */
-const inThread = <T>(work: Promise<T>) =>
+export const inThread = <T>(work: Promise<T>) =>
   work.catch((error: unknown) => {
     if (error instanceof TimeLimitError) throw new ClientError(422, 'NLU_TIME_LIMIT', error.message);
     throw error;

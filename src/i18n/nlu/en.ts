@@ -30,6 +30,25 @@ export const nluEn: Messages<typeof nluFr> = {
       starting: 'The AI is starting up: the server’s configuration is being compiled…',
       started: 'Server started (compiled in %{ms} ms)',
     },
+    token: {
+      title: 'Token',
+      intro:
+        'A token lets a program read texts with this server, and nothing else: POST /v4/nlu/read with Authorization: Bearer <token>.',
+      none: 'This server has no token.',
+      current: 'Token %{prefix}… made on %{created}; last used: %{used}',
+      never: 'never',
+      once: 'Copy this token now: it will not be shown again.',
+      secret: 'Token',
+      make: 'Make a token',
+      replace: 'Replace the token',
+      replaceTitle: 'Replace the token?',
+      replaceContent:
+        'The current token stops working at once; programs that use it must be given the new one.',
+      revoke: 'Revoke the token',
+      revokeTitle: 'Revoke the token?',
+      revokeContent: 'Programs that use this token can no longer read with this server.',
+      revoked: 'Token revoked',
+    },
     builtins: {
       title: 'Built-in archetypes',
       intro: 'Read-only; use them as sub-archetypes or as the archetypes of parameters.',

@@ -29,6 +29,25 @@ export const nluFr = {
       starting: 'L’IA démarre : la configuration du serveur est compilée…',
       started: 'Serveur démarré (compilé en %{ms} ms)',
     },
+    token: {
+      title: 'Jeton',
+      intro:
+        'Un jeton permet à un programme de lire des textes avec ce serveur, et rien d’autre : POST /v4/nlu/read, avec l’en-tête Authorization « Bearer <jeton> ».',
+      none: 'Ce serveur n’a pas de jeton.',
+      current: 'Jeton %{prefix}… créé le %{created} ; dernière utilisation : %{used}',
+      never: 'jamais',
+      once: 'Copiez ce jeton maintenant : il ne sera plus affiché.',
+      secret: 'Jeton',
+      make: 'Créer un jeton',
+      replace: 'Remplacer le jeton',
+      replaceTitle: 'Remplacer le jeton ?',
+      replaceContent:
+        'Le jeton actuel cesse aussitôt de fonctionner ; les programmes qui l’utilisent doivent recevoir le nouveau.',
+      revoke: 'Révoquer le jeton',
+      revokeTitle: 'Révoquer le jeton ?',
+      revokeContent: 'Les programmes qui utilisent ce jeton ne peuvent plus lire avec ce serveur.',
+      revoked: 'Jeton révoqué',
+    },
     builtins: {
       title: 'Archétypes intégrés',
       intro: 'En lecture seule ; utilisez-les comme sous-archétypes ou comme archétypes de paramètres.',

@@ -33,6 +33,7 @@ import {
 } from './sections';
 import { RenameCategoryCell } from './RenameCategoryCell';
 import { ServerStateCell } from './ServerStateCell';
+import { ServerTokenPanel } from './ServerTokenPanel';
 
 /** The configuration's resources whose edits the impact preview reads, by their API name. */
 const PREVIEWED = {
@@ -106,6 +107,9 @@ const ConfigurationArea = () => {
           id={record?.id ? String(record.id) : null}
           formData={formData}
         />
+      ) : resource === 'servers' && record?.id ? (
+        // A saved server's token (spec pipeline §3).
+        <ServerTokenPanel envId={envId} id={String(record.id)} />
       ) : null,
     [scope.projectId, envId],
   );
