@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCancellationNlu } from './support/nlu-config';
 import { startTestPlatform, type TestPlatform } from './support/platform';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
@@ -24,18 +25,7 @@ beforeAll(async () => {
   t = await startTestPlatform();
   acme = await buildTenants(t);
   env = acme.ids.env;
-  await create('archetypes', { name: 'cancel', expressions: [{ type: 'term', value: 'résilier' }] });
-  await create('archetypes', { name: 'contract', expressions: [{ type: 'term', value: 'contrat' }] });
-  await create('contexts', { name: 'care', languages: ['fr'] });
-  await create('interactions', {
-    name: 'cancellation',
-    contexts: ['care'],
-    parameters: [
-      { position: 1, name: 'action', archetype: 'cancel' },
-      { position: 2, name: 'object', archetype: 'contract' },
-    ],
-  });
-  server = (await create('servers', { name: 'main', aiVersion: 'v5', contexts: ['care'] })).id;
+  server = await createCancellationNlu(create);
 });
 afterAll(() => t.close());
 
