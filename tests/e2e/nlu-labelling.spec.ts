@@ -55,24 +55,28 @@ test('judge the NLU of three messages with the keyboard: next, previous, verdict
 
   await page.goto(`${home}/nlu-labelling`);
   const heading = (name: string) => page.getByRole('heading', { name, level: 2 });
-  await expect(heading('a')).toBeVisible();
+  const verdict = page.getByRole('group', { name: 'Verdict on “cancellation”' });
+  /** A message's name shows at once; its keys act once its reading has loaded. */
+  const shown = async (name: string) => {
+    await expect(heading(name)).toBeVisible();
+    await expect(verdict).toBeVisible();
+  };
+  await shown('a');
   await expect(page.getByText('0 of 3 messages labelled')).toBeVisible();
   await expect(page.locator('mark', { hasText: 'résilier' })).toBeVisible();
 
   await page.keyboard.press('ArrowRight');
-  await expect(heading('b')).toBeVisible();
+  await shown('b');
   await page.keyboard.press('ArrowLeft');
-  await expect(heading('a')).toBeVisible();
+  await shown('a');
   // a: its one interaction is right; Q qualifies and shows the next.
   await page.keyboard.press('q');
-  await expect(heading('b')).toBeVisible();
+  await shown('b');
   // b: 1 says its interaction is wrong, Enter qualifies.
   await page.keyboard.press('1');
-  await expect(
-    page.getByRole('group', { name: 'Verdict on “cancellation”' }).getByRole('button', { name: 'Wrong' }),
-  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(verdict.getByRole('button', { name: 'Wrong' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Enter');
-  await expect(heading('c')).toBeVisible();
+  await shown('c');
   await page.keyboard.press('j');
   await page.keyboard.press('q');
   await expect(page.getByText('3 of 3 messages labelled')).toBeVisible();

@@ -54,6 +54,7 @@ export const NluLabellingPage = () => {
   const [shown, setShown] = useState<{ id: string; result: AnalysisResult | null }>();
   const [verdicts, setVerdicts] = useState<NluVerdict[]>([]);
   const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
   const current = list?.items[index];
 
   const loadList = useCallback(async () => {
@@ -95,7 +96,9 @@ export const NluLabellingPage = () => {
     [],
   );
   const qualify = useCallback(async () => {
-    if (!currentId || !ready || saving) return;
+    // A ref, not the state: a second Q before the first save re-rendered would save twice and skip.
+    if (!currentId || !ready || inFlight.current) return;
+    inFlight.current = true;
     setSaving(true);
     try {
       await client.call(labelAnalysis, { params: { envId, id: currentId }, body: { verdicts } });
@@ -105,25 +108,31 @@ export const NluLabellingPage = () => {
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
-  }, [client, envId, currentId, ready, saving, verdicts, notify, loadList, go]);
+  }, [client, envId, currentId, ready, verdicts, notify, loadList, go]);
 
+  // The keys act on what the page shows now: a key typed right after a change (a verdict
+  // switched, a message loaded) must not meet the listener of the render before it.
+  const keys = useRef({ go, toggle, qualify, interactions: verdicts.length });
+  keys.current = { go, toggle, qualify, interactions: verdicts.length };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const now = keys.current;
       const key = event.key.toLowerCase();
-      if (key === 'arrowright' || key === 'j') go(1);
-      else if (key === 'arrowleft' || key === 'k') go(-1);
-      else if (/^[1-9]$/.test(key) && Number(key) <= verdicts.length) toggle(Number(key) - 1);
+      if (key === 'arrowright' || key === 'j') now.go(1);
+      else if (key === 'arrowleft' || key === 'k') now.go(-1);
+      else if (/^[1-9]$/.test(key) && Number(key) <= now.interactions) now.toggle(Number(key) - 1);
       else if (key === 'q' || (key === 'enter' && !(event.target instanceof HTMLButtonElement)))
-        void qualify();
+        void now.qualify();
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, toggle, qualify, verdicts.length]);
+  }, []);
 
   if (failure) return <Alert severity="error">{errorMessage(failure)}</Alert>;
   if (!list) return <PageLoader />;
