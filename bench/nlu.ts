@@ -134,6 +134,21 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
   const extractions = new Map(endToEnd.kept.map((k, i) => [files[i].filename, k.extraction]));
   const languageOnly = await perCore(files, config, fromExtraction(extractions), 5);
 
+  // A labelling server (docs/decisions/nlu-labelling.md) keeps every archetype's words as labels;
+  // measured against the same server without the flag, on the same 500 messages.
+  const sample = files.slice(0, 500);
+  const labelling = configFor(ruleset);
+  const [plain] = labelling.nlu.servers;
+  labelling.nlu.servers = [
+    {
+      ...plain,
+      id: 'workload-labelling',
+      definitions: { ...plain.definitions, server: { ...plain.definitions.server, labeling: true } },
+    },
+  ];
+  const withoutLabels = await perCore(sample, config, fromExtraction(extractions), 3);
+  const withLabels = await perCore(sample, labelling, fromExtraction(extractions), 3);
+
   const compileMs = medianMs(() => compileNlu(workloadConfig(ruleset).definitions));
   const scaled: Measurement[] = [];
   for (const factor of [1, 4, 16]) {
@@ -220,6 +235,16 @@ export const nluBenchmarks = async (): Promise<Measurement[]> => {
       target: '≥ 4000',
     },
     { name: 'language stages, best pass', value: languageOnly.best, unit: 'msg/s/core' },
+    {
+      name: 'language stages, 500 messages, no labelling (median of 3)',
+      value: withoutLabels.perSecond,
+      unit: 'msg/s/core',
+    },
+    {
+      name: 'language stages, 500 messages, labelling server (median of 3)',
+      value: withLabels.perSecond,
+      unit: 'msg/s/core',
+    },
     {
       name: 'end to end in-process (EML → categories; median of 5 passes)',
       value: endToEnd.perSecond,
