@@ -6,6 +6,8 @@ import {
   revokeServerToken as revokeServerTokenCall,
 } from '../../schemas/contracts/nlu';
 import { setServerState } from '../configuration/server-states';
+import { bearerCredentials } from '../kernel/access/access-keys-plugin';
+import type { Queryable } from '../kernel/db';
 import { contractRoute } from '../kernel/http/contract-route';
 import { ClientError, notFound } from '../kernel/http/errors';
 import { writeAudit } from '../resources/audit';
@@ -33,7 +35,6 @@ const state = (row: ServerTokenRow | undefined) => ({
     : null,
 });
 
-const BEARER = /^bearer +(\S+) *$/i;
 const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED', message);
 
 /**
@@ -51,12 +52,13 @@ export const serverTokenRoutes = async (app: FastifyInstance) => {
     return { scope, server };
   };
   const audit = (
+    q: Queryable,
     request: FastifyRequest,
     organisationId: string | undefined,
     id: string,
     action: 'create' | 'delete',
   ) =>
-    writeAudit(db, {
+    writeAudit(q, {
       organisationId,
       actorId: request.auth.user.id,
       impersonatorId: request.auth.impersonator?.id,
@@ -79,8 +81,12 @@ export const serverTokenRoutes = async (app: FastifyInstance) => {
       ...contractRoute(createServerToken),
       handler: async (request: FastifyRequest<{ Params: Params }>, reply) => {
         const { scope, server } = await serverOf(request);
-        const made = await makeServerToken(db, scope.id!, server.id, request.auth.user.id);
-        await audit(request, scope.organisationId, server.id, 'create');
+        // The audit row exists exactly when the change does.
+        const made = await db.transaction(async (tx) => {
+          const token = await makeServerToken(tx, scope.id!, server.id, request.auth.user.id);
+          await audit(tx, request, scope.organisationId, server.id, 'create');
+          return token;
+        });
         return reply.code(201).send(made);
       },
     });
@@ -88,8 +94,10 @@ export const serverTokenRoutes = async (app: FastifyInstance) => {
       ...contractRoute(revokeServerTokenCall),
       handler: async (request: FastifyRequest<{ Params: Params }>) => {
         const { scope, server } = await serverOf(request);
-        if (await revokeServerToken(db, server.id))
-          await audit(request, scope.organisationId, server.id, 'delete');
+        await db.transaction(async (tx) => {
+          if (await revokeServerToken(tx, server.id))
+            await audit(tx, request, scope.organisationId, server.id, 'delete');
+        });
         return state(undefined);
       },
     });
@@ -98,7 +106,7 @@ export const serverTokenRoutes = async (app: FastifyInstance) => {
   app.route({
     ...contractRoute(readWithServer),
     handler: async (request: FastifyRequest<{ Body: { text: string; language?: string } }>) => {
-      const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const secret = bearerCredentials(request);
       if (!secret?.startsWith(SERVER_TOKEN_PREFIX))
         throw unauthorized('A server token is required: Authorization: Bearer <token>');
       const opened = await serverOfToken(db, secret);

@@ -4,7 +4,6 @@ import { ACCESS_KEY_PREFIX, checkedAccessKey, hashAccessKey, type KnownKey } fro
 import { first } from '../db';
 import { ClientError } from '../http/errors';
 
-
 export interface KeyAuth {
   keyId: string;
   environmentId: string;
@@ -27,6 +26,10 @@ const unauthorized = (message: string) => new ClientError(401, 'UNAUTHENTICATED'
 /** `Bearer <credentials>`, the scheme in any case (RFC 7235 §2.1), as @fastify/jwt reads session tokens. */
 const BEARER = /^bearer +(\S+) *$/i;
 
+/** The credentials of a request's `Authorization: Bearer …` header, if it has one. */
+export const bearerCredentials = (request: FastifyRequest) =>
+  BEARER.exec(request.headers.authorization ?? '')?.[1];
+
 /**
  * The public API's authentication (DESIGN.md §5): `Authorization: Bearer <access key>`, checked on
  * request, before a body is read (routes add it as an `onRequest` hook). A key opens
@@ -39,7 +42,7 @@ export const accessKeysPlugin = fp(
     const { db } = app;
     app.decorateRequest('key');
     app.decorate('authenticateKey', async (request: FastifyRequest) => {
-      const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const secret = bearerCredentials(request);
       if (!secret?.startsWith(ACCESS_KEY_PREFIX))
         throw unauthorized('An access key is required: Authorization: Bearer <key>');
       const hash = hashAccessKey(secret);
