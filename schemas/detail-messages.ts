@@ -167,6 +167,10 @@ export const DETAIL_MESSAGES_EN = {
   urlInternal:
     '%{host} is an internal address: the platform does not send to it unless OUTBOUND_ALLOW names it',
   urlNotHttp: 'The address must be an http:// or https:// URL',
+  // Mail connectors (server/integrations/mailboxes/rules.ts)
+  startDateTooEarly: 'The start date cannot be more than %{hours} hours before now',
+  blacklistEntry: 'Each entry is an address (ana@example.org) or a domain (example.org)',
+  secretRequired: 'Required',
   // An environment's modules (schemas/modules.ts moduleOrderProblems, server/configuration/modules-routes.ts):
   // `module` is the module's type, said by its name (app.modules.types.*; the English its MODULE_NAMES)
   moduleTwice: 'The %{module} module is in the pipeline twice',

@@ -72,6 +72,9 @@ export const ERROR_CODES = [
   'NLU_TIME_LIMIT',
   'NLU_VERDICTS_MISMATCH',
   'NOT_LABELLING',
+  // Mail connectors (server/integrations/mailboxes): a check of the mailbox failed; no key to seal secrets.
+  'CONNECTOR_CHECK_FAILED',
+  'SECRETS_KEY_MISSING',
   'NLU_TEST_NEEDS_SERVER',
   'UNKNOWN_SERVER',
   'CATEGORISATION_TEST_FAILED',
@@ -142,6 +145,8 @@ export const NOT_FOUND_SUBJECTS = [
   'audit-log',
   'bank-message',
   'category',
+  'connector',
+  'connector-run',
   'classification',
   'domain-module',
   'domain-rule',

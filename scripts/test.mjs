@@ -1,6 +1,7 @@
 // `npm test`: every test — type check, lint, unit and API tests (vitest), end-to-end tests in
-// Chromium (Playwright) — after installing what they need when it is missing (Debian's chromium, and
-// python3-sklearn, against which the testing centre's scores are cross-checked). With
+// Chromium (Playwright) — after installing what they need when it is missing (Debian's chromium,
+// python3-sklearn, against which the testing centre's scores are cross-checked, and Dovecot, the
+// IMAP server of the mail connectors' tests). With
 // TEST_DATABASE_URL set, the API and end-to-end tests run on that PostgreSQL server.
 // `npm test -- --database-only` runs only what touches a database (the server's tests and the
 // end-to-end tests): CI's second run, on PostgreSQL, after a first that ran everything on PGlite —
@@ -44,9 +45,27 @@ const ensureSklearn = () => {
   }
 };
 
+// Debian's Dovecot (IMAP and LMTP): the mail connectors' tests run against a real IMAP server.
+const DOVECOT = process.env.DOVECOT_PATH ?? '/usr/sbin/dovecot';
+const hasDovecot = () => fs.existsSync(DOVECOT) && fs.existsSync('/usr/lib/dovecot/lmtp');
+
+const ensureDovecot = () => {
+  if (hasDovecot()) return;
+  console.log("Dovecot is missing: installing Debian's dovecot-imapd and dovecot-lmtpd…");
+  if (
+    apt('update', '-qq') !== 0 ||
+    apt('install', '-y', '-qq', 'dovecot-imapd', 'dovecot-lmtpd') !== 0 ||
+    !hasDovecot()
+  ) {
+    console.error('Could not install Dovecot; install it (apt-get install dovecot-imapd dovecot-lmtpd).');
+    process.exit(1);
+  }
+};
+
 ensureDependencies();
 ensureChromium();
 ensureSklearn();
+ensureDovecot();
 
 const databaseOnly = process.argv.includes('--database-only');
 const steps = databaseOnly

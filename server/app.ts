@@ -19,6 +19,7 @@ import { extractorRoutes } from './analyses/extractor-test-routes';
 import { nluRoutes } from './analyses/nlu-test-routes';
 import { replyRoutes } from './analyses/replies-test-routes';
 import { llmRoutes } from './integrations/llm-routes';
+import { connectorRoutes } from './integrations/mailboxes/routes';
 import { moduleRoutes } from './configuration/modules-routes';
 import { useCaseTemplateRoutes } from './environments/templates-routes';
 import { publicAnalysesRoutes } from './analyses/public-routes';
@@ -84,8 +85,8 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(apiReferencePlugin);
-  const { config, db, queue, signals, submissionLimits, jwtSecret, pipelines } = platform;
-  await app.register(kernelPlugin, { config, db, queue, signals, submissionLimits, jwtSecret });
+  const { config, db, queue, signals, submissionLimits, jwtSecret, secrets, pipelines } = platform;
+  await app.register(kernelPlugin, { config, db, queue, signals, submissionLimits, jwtSecret, secrets });
   await app.register(pipelinesPlugin, { pipelines });
   await app.register(authPlugin);
   await app.register(accessKeysPlugin);
@@ -121,6 +122,7 @@ export const buildApp = async (platform: Platform, options: AppOptions = {}): Pr
   await app.register(errorLogRoutes);
   await app.register(moduleRoutes);
   await app.register(llmRoutes);
+  await app.register(connectorRoutes);
   await app.register(useCaseTemplateRoutes);
   await app.register(publicAnalysesRoutes);
   const consoleFallback = options.consoleDir ? await registerConsole(app, options.consoleDir) : undefined;

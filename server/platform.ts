@@ -5,6 +5,8 @@ import type { Config } from './kernel/config';
 import { openDatabase, underStartLock, type Db } from './kernel/db';
 import type { Logger } from './kernel/logger';
 import { startQueue } from './kernel/queue';
+import { secretBox } from './kernel/secrets';
+import { startConnectorWorker } from './integrations/mailboxes/runs';
 import { startEnvironmentDeletionWorker } from './environments/deletion';
 import { startMailWorker } from './kernel/mail/worker';
 import { startAnalysisWorker } from './analyses/worker';
@@ -60,10 +62,23 @@ export const startPlatform = async (
   try {
     // Done once per installation, by whichever process comes first (migrations took their own lock
     // in openDatabase; the seed takes its own in seed.ts).
-    const { queue, jwtSecret } = await underStartLock(database, async () => {
+    const { queue, jwtSecret, secretsKey } = await underStartLock(database, async () => {
       const started = await startQueue(database, log, { supervise: roles.worker });
-      return { queue: started, jwtSecret: config.jwtSecret ?? (await storedSecret(database)) };
+      return {
+        queue: started,
+        jwtSecret: config.jwtSecret ?? (await storedSecret(database, 'jwt_secret')),
+        // docs/security.md "Secrets at rest": production seals nothing without SECRETS_KEY.
+        secretsKey:
+          config.secrets.key ?? (config.production ? undefined : await storedSecret(database, 'secrets_key')),
+      };
     });
+    if (!config.secrets.key)
+      log.warn(
+        config.production
+          ? 'SECRETS_KEY is not set: connectors cannot store their secrets (docs/security.md, "Secrets at rest")'
+          : 'SECRETS_KEY is not set: secrets are sealed with a key kept in the database; set SECRETS_KEY in production',
+      );
+    const secrets = secretBox({ current: secretsKey, previous: config.secrets.previousKey });
     const signals = await startAnalysisSignals(database, log, {
       api: roles.api ?? true,
       worker: roles.worker,
@@ -94,7 +109,17 @@ export const startPlatform = async (
         intervalSeconds: config.alertIntervalSeconds,
         publicUrl: config.publicUrl,
       });
+      const connectors = await startConnectorWorker(queue.boss, database, queue, log, {
+        policy: outboundPolicy(config.outboundAllow),
+        secrets,
+        intervalSeconds: config.connectorIntervalSeconds,
+        maxBytes: config.uploadMaxBytes,
+        publicUrl: config.publicUrl,
+        mailAfterSeconds: config.connectorFailingMailAfterSeconds,
+        leaseSeconds: config.connectorLeaseSeconds,
+      });
       stopWorkers.push(
+        () => connectors.stop(),
         () => alerts.stop(),
         () => analyses.stop(),
         () => tests.stop(),
@@ -111,6 +136,7 @@ export const startPlatform = async (
       signals,
       submissionLimits: submissionLimits(config.submissionLimits),
       jwtSecret,
+      secrets,
       stop: async () => {
         // The analysis worker's own loop ends its batch first: it still completes that batch's jobs.
         for (const stopWorker of stopWorkers) await stopWorker();
@@ -126,14 +152,12 @@ export const startPlatform = async (
   }
 };
 
-/** A signing secret made once per installation and kept in the database, so every process shares it. */
-const storedSecret = async (db: Db): Promise<string> => {
-  await db.query(
-    `INSERT INTO platform_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(48).toString('base64url')],
-  );
-  const rows = await db.query<{ value: string }>(
-    `SELECT value FROM platform_settings WHERE key = 'jwt_secret'`,
-  );
+/** A secret made once per installation and kept in the database, so every process shares it. */
+const storedSecret = async (db: Db, key: 'jwt_secret' | 'secrets_key'): Promise<string> => {
+  await db.query(`INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+    key,
+    randomBytes(48).toString('base64url'),
+  ]);
+  const rows = await db.query<{ value: string }>(`SELECT value FROM platform_settings WHERE key = $1`, [key]);
   return rows[0].value;
 };

@@ -115,6 +115,25 @@ export const createAnalysis = async (
   });
 };
 
+/**
+ * Analyses written by the caller's transaction, with their files and jobs (a mail connector's
+ * batch: the analyses and the mailbox cursor past their messages commit together). Answers their
+ * ids in the order given. Small inputs share one statement; a large one has its own, with plain
+ * parameters (see insertAnalysesSql).
+ */
+export const insertAnalysesIn = async (tx: Queryable, batch: readonly NewAnalysis[]): Promise<string[]> => {
+  const values = batch.map((a) => newAnalysisValues(a));
+  const small = values.filter((_, i) => sizeOf(batch[i]) <= COALESCED_MAX_BYTES);
+  if (small.length)
+    await tx.query(
+      INSERT_ANALYSES,
+      NEW_ANALYSIS_COLUMNS.map((_, column) => small.map((row) => row[column])),
+    );
+  for (const [i, row] of values.entries())
+    if (sizeOf(batch[i]) > COALESCED_MAX_BYTES) await tx.query(INSERT_ANALYSIS, row);
+  return values.map(([id]) => id as string);
+};
+
 /** Inputs larger than this are written alone, with plain parameters (analysis-inserts.ts insertAnalysesSql). */
 const COALESCED_MAX_BYTES = 256 * 1024;
 

@@ -131,6 +131,20 @@ const envSchema = z.object({
   DASHBOARDS: z.enum(['on', 'off']).default('on'),
   /** How often the enabled alerts are evaluated (a job on the queue, taken by one worker). */
   ALERT_INTERVAL: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
+  /**
+   * The key that seals connectors' secrets at rest (docs/security.md, "Secrets at rest"); in
+   * production (NODE_ENV=production) no secret is stored without it. SECRETS_KEY_PREVIOUS opens what
+   * the key before a rotation sealed.
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRETS_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  NODE_ENV: z.string().optional(),
+  /** How often an active mail connector looks for new mail (a job on the queue per connector). */
+  CONNECTOR_INTERVAL: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
+  /** How long a crashed worker's run keeps its mailbox from the others (renewed at each batch). */
+  CONNECTOR_LEASE: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
+  /** A connector failing this long without a success has its creator told by mail. */
+  CONNECTOR_FAILING_MAIL_AFTER: duration.default(3600),
 });
 
 export type Config = {
@@ -178,6 +192,14 @@ export type Config = {
   dashboards: boolean;
   /** Seconds between two evaluations of the alerts (ALERT_INTERVAL). */
   alertIntervalSeconds: number;
+  secrets: { key: string | undefined; previousKey: string | undefined };
+  /** NODE_ENV=production: no generated fallbacks for what a deployment must give (SECRETS_KEY). */
+  production: boolean;
+  /** Seconds between two fetches of an active mail connector (CONNECTOR_INTERVAL). */
+  connectorIntervalSeconds: number;
+  connectorLeaseSeconds: number;
+  /** Seconds of failures after which a connector's creator is mailed (CONNECTOR_FAILING_MAIL_AFTER). */
+  connectorFailingMailAfterSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -263,5 +285,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     dashboards: e.DASHBOARDS === 'on',
     alertIntervalSeconds: e.ALERT_INTERVAL,
+    secrets: { key: e.SECRETS_KEY, previousKey: e.SECRETS_KEY_PREVIOUS },
+    production: e.NODE_ENV === 'production',
+    connectorIntervalSeconds: e.CONNECTOR_INTERVAL,
+    connectorFailingMailAfterSeconds: e.CONNECTOR_FAILING_MAIL_AFTER,
+    connectorLeaseSeconds: e.CONNECTOR_LEASE,
   };
 };

@@ -18,6 +18,7 @@ export const queues = {
   webhookDelivery: 'webhook-delivery',
   alertEvaluation: 'alert-evaluation',
   dashboardRollup: 'dashboard-rollup',
+  connectorRun: 'connector-run',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -37,6 +38,10 @@ const queueOptions: Partial<Record<QueueName, Omit<PgBoss.Queue, 'name'>>> = {
   [queues.alertEvaluation]: { policy: 'short', expireInSeconds: 300 },
   // One run of the dashboard's summaries at a time; the first over a large history takes minutes.
   [queues.dashboardRollup]: { policy: 'short', expireInSeconds: 1800 },
+  // One run of a connector waiting at a time, by its id; the connector's lease keeps two from
+  // running at once (integrations/mailboxes/runs.ts), and outlives a crashed worker by a minute,
+  // not by a job's expiry. A run reads a bounded number of messages; the next one goes on.
+  [queues.connectorRun]: { policy: 'short', expireInSeconds: 900 },
 };
 
 export interface SendOptions {

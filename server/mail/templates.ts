@@ -122,6 +122,34 @@ export const webhookDeactivatedMail = (
   return mailOf(t, link);
 };
 
+/** A mail connector kept failing: which, since when, why, and the link to its page. */
+export const connectorFailingMail = (
+  locale: MailLocale,
+  {
+    name,
+    environmentName,
+    reason,
+    link,
+  }: { name: string; environmentName: string; reason: string; link: string },
+) => {
+  const t =
+    locale === 'en'
+      ? {
+          subject: `Mail connector failing in ${environmentName}`,
+          intro: `The mail connector ${name} of the environment ${environmentName} has been failing since its last successful run, so no new mail is analysed. The server said: ${reason}. Its page shows its health and its runs; once the mailbox or its settings are fixed, run a healthcheck:`,
+          validity: 'Nothing is lost meanwhile: the next successful run brings in the mail received since.',
+          ignore: 'You get this mail because you created this connector.',
+        }
+      : {
+          subject: `Connecteur de messagerie en échec dans ${environmentName}`,
+          intro: `Le connecteur de messagerie ${name} de l'environnement ${environmentName} échoue depuis sa dernière exécution réussie : les nouveaux messages ne sont plus analysés. Le serveur a répondu : ${reason}. Sa page montre son état de santé et ses exécutions ; une fois la boîte aux lettres ou ses réglages corrigés, lancez une vérification :`,
+          validity:
+            'Rien n’est perdu entre-temps : la prochaine exécution réussie récupère les messages reçus depuis.',
+          ignore: 'Vous recevez ce message parce que vous avez créé ce connecteur.',
+        };
+  return mailOf(t, link);
+};
+
 const PERIOD_WORDS: Record<MailLocale, Record<string, string>> = {
   en: { hour: 'this hour', day: 'today', week: 'this week', month: 'this month', quarter: 'this quarter' },
   fr: {

@@ -600,6 +600,9 @@ export const en: Messages = {
         NLU_VERDICTS_MISMATCH:
           'The analysis has %{interactions} interactions; %{verdicts} verdicts were given. Reload the page.',
         NOT_LABELLING: 'No labelling NLU server read this analysis (it may have been analysed again).',
+        CONNECTOR_CHECK_FAILED: 'The mailbox could not be reached: %{reason}',
+        SECRETS_KEY_MISSING:
+          'This deployment has no SECRETS_KEY: a secret cannot be stored. Ask the platform operator to set it.',
         NLU_TEST_NEEDS_SERVER: 'An NLU test needs at least one server',
         UNKNOWN_SERVER: 'No server of this environment has the id %{id}',
         CATEGORISATION_TEST_FAILED: 'The categorisation test failed: %{reason}',
@@ -671,6 +674,8 @@ export const en: Messages = {
         version: 'Version',
         webhook: 'Webhook',
         'webhook-delivery': 'Delivery',
+        connector: 'Connector',
+        'connector-run': 'Connector run',
         alert: 'Alert',
         'alert-firing': 'Alert firing',
       },

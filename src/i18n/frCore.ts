@@ -587,6 +587,9 @@ export const frCore = {
           'L’analyse a %{interactions} interactions ; %{verdicts} verdicts ont été donnés. Rechargez la page.',
         NOT_LABELLING:
           'Aucun serveur NLU d’étiquetage n’a lu cette analyse (elle a peut-être été analysée à nouveau).',
+        CONNECTOR_CHECK_FAILED: 'La boîte aux lettres est injoignable : %{reason}',
+        SECRETS_KEY_MISSING:
+          'Ce déploiement n’a pas de SECRETS_KEY : aucun secret ne peut être enregistré. Demandez à l’exploitant de la plateforme de la définir.',
         NLU_TEST_NEEDS_SERVER: 'Un test du NLU demande au moins un serveur',
         UNKNOWN_SERVER: 'Aucun serveur de cet environnement n’a l’identifiant %{id}',
         CATEGORISATION_TEST_FAILED: 'Le test de catégorisation a échoué : %{reason}',
@@ -659,6 +662,8 @@ export const frCore = {
         version: 'Version',
         webhook: 'Webhook',
         'webhook-delivery': 'Livraison',
+        connector: 'Connecteur',
+        'connector-run': 'Exécution du connecteur',
         alert: 'Alerte',
         'alert-firing': 'Déclenchement d’alerte',
       },

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { SubmissionLimits } from '../http/rate-limit';
 import type { Queue } from '../queue';
+import type { SecretBox } from '../secrets';
 import type { AnalysisSignals } from '../signals';
 
 /**
@@ -22,6 +23,8 @@ export interface Kernel {
   submissionLimits: SubmissionLimits;
   /** The installation's signing secret (sessions, device cookies). */
   jwtSecret: string;
+  /** Seals and opens secrets at rest (kernel/secrets.ts). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {
@@ -35,7 +38,7 @@ declare module 'fastify' {
  * reads them (the access plugins name it in their `dependencies`, so an order mistake fails at start).
  *
  * @example
- * await app.register(kernelPlugin, { config, db, queue, signals, submissionLimits, jwtSecret });
+ * await app.register(kernelPlugin, { config, db, queue, signals, submissionLimits, jwtSecret, secrets });
  * app.get('/x', async () => app.db.query('SELECT 1'));
  */
 export const kernelPlugin = fp(
@@ -46,6 +49,7 @@ export const kernelPlugin = fp(
     app.decorate('signals', kernel.signals);
     app.decorate('submissionLimits', kernel.submissionLimits);
     app.decorate('jwtSecret', kernel.jwtSecret);
+    app.decorate('secrets', kernel.secrets);
   },
   { name: 'kernel' },
 );

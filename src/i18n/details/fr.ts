@@ -99,6 +99,9 @@ export const detailsFr: Record<DetailCode, string> = {
   urlInternal:
     '%{host} est une adresse interne : la plateforme n’y envoie rien, sauf si OUTBOUND_ALLOW la nomme',
   urlNotHttp: 'L’adresse doit être une URL http:// ou https://',
+  startDateTooEarly: 'La date de début ne peut pas être plus de %{hours} heures avant maintenant',
+  blacklistEntry: 'Chaque entrée est une adresse (ana@example.org) ou un domaine (example.org)',
+  secretRequired: 'Obligatoire',
   moduleTwice: 'Le module %{module} est deux fois dans le pipeline',
   moduleExtractorFirst: 'L’extracteur doit être le premier module',
   moduleNluSecond: 'Le NLU doit venir en deuxième, juste après l’extracteur',

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { defineCall } from './define';
+
+/**
+ * Mail connectors of an environment (spec pipeline §2–§5, §7–§9; docs/connectors.md): a mailbox
+ * whose new mail becomes analyses, and to which labels and reply drafts are written back when each
+ * analysis ends. Console routes, configurator level for every call. Secrets (a password) are
+ * written, never read back: an answer says only which are set (`secretsSet`).
+ */
+const envParams = z.object({ envId: z.string() });
+const connectorParams = z.object({ envId: z.string(), id: z.string() });
+
+/** App types whose connector is built; the spec's others (exchange, gmail…) join as they are. */
+export const CONNECTOR_APP_TYPES = ['imap'] as const;
+export type ConnectorAppType = (typeof CONNECTOR_APP_TYPES)[number];
+
+/** Spec pipeline §5, §9: the start date is at most this long before now, and defaults to it. */
+export const START_DATE_MAX_AGE_HOURS = 24;
+
+/** What a connector writes back when an analysis ends (spec pipeline §3 "output post-processors"). */
+export const IMAP_POST_PROCESSORS = ['LABEL', 'LABEL_PJ', 'DRAFT'] as const;
+export type ImapPostProcessor = (typeof IMAP_POST_PROCESSORS)[number];
+
+/** Senders skipped: an address (`ana@example.org`) or a domain (`example.org`, `@example.org`). */
+export const BLACKLIST_ENTRY = /^(?:[^\s@]+@)?@?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+export const BLACKLIST_MAX = 500;
+
+const blacklist = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(320)
+      .regex(BLACKLIST_ENTRY, 'An address (ana@example.org) or a domain (example.org)'),
+  )
+  .max(BLACKLIST_MAX);
+
+/** An IMAP mailbox (beyond the spec: any server, DESIGN.md §7). */
+export const imapSettings = z.object({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65_535),
+  /** `tls`: TLS from the start (993); `starttls`: upgraded (143); `none`: plain, loopback and tests only. */
+  security: z.enum(['tls', 'starttls', 'none']),
+  username: z.string().min(1).max(320),
+  folder: z.string().min(1).max(500),
+  /** Where reply drafts go: the folder the server marks \Drafts when null. */
+  draftsFolder: z.string().min(1).max(500).nullable(),
+  startDate: z.iso.datetime({ offset: true }).nullable(),
+  blacklist,
+  postProcessors: z.array(z.enum(IMAP_POST_PROCESSORS)).max(IMAP_POST_PROCESSORS.length),
+  /** The analysis waits for the consolidation's PATCH before anything is written back. */
+  expectConsolidation: z.boolean(),
+});
+export type ImapSettings = z.infer<typeof imapSettings>;
+
+export const imapSecrets = z.object({ password: z.string().min(1).max(1000) });
+
+export const connectorHealth = z.enum(['unknown', 'healthy', 'unhealthy']);
+
+/** Why a connector is unhealthy or a run failed: a stable code the console says, and its parameters. */
+export const connectorProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ConnectorProblem = z.infer<typeof connectorProblem>;
+
+export const connectorRun = z.object({
+  id: z.string(),
+  kind: z.enum(['scheduled', 'manual']),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  fromDate: z.string().nullable(),
+  toDate: z.string().nullable(),
+  forceDuplicates: z.boolean(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Messages the run looked at, and what became of them. */
+  found: z.number(),
+  fetched: z.number(),
+  duplicates: z.number(),
+  blacklisted: z.number(),
+  tooLarge: z.number(),
+  writtenBack: z.number(),
+  problem: connectorProblem.nullable(),
+});
+export type ConnectorRun = z.infer<typeof connectorRun>;
+
+export const connector = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  name: z.string(),
+  appType: z.enum(CONNECTOR_APP_TYPES),
+  active: z.boolean(),
+  settings: imapSettings,
+  /** Which secrets are stored (their values never leave the server). */
+  secretsSet: z.array(z.string()),
+  health: connectorHealth,
+  healthProblem: connectorProblem.nullable(),
+  failingSince: z.string().nullable(),
+  lastExecutionAt: z.string().nullable(),
+  lastRun: connectorRun.nullable(),
+  /** Until when the mailbox asked to be left alone (a 429's Retry-After, a server's THROTTLED). */
+  rateLimitedUntil: z.string().nullable(),
+  /** When the stored grant expires (OAuth connectors); null for a password. */
+  tokenExpiresAt: z.string().nullable(),
+  /** Messages fetched since creation, and those still waiting for their write-back. */
+  messages: z.number(),
+  pendingWriteBacks: z.number(),
+  ownerName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connector = z.infer<typeof connector>;
+
+const name = z.string().trim().min(1).max(200);
+
+export const listConnectors = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/connectors',
+  params: envParams,
+  response: z.object({ data: z.array(connector) }),
+});
+
+export const getConnector = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}',
+  params: connectorParams,
+  response: connector,
+});
+
+/**
+ * The wizard's first step: general information and settings; the connector is created inactive.
+ * 400 START_DATE_TOO_EARLY when the start date is more than 24 h ago.
+ */
+export const createConnector = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/connectors',
+  params: envParams,
+  body: z.object({
+    name,
+    appType: z.enum(CONNECTOR_APP_TYPES),
+    settings: imapSettings,
+    secrets: imapSecrets.partial().optional(),
+  }),
+  response: connector,
+});
+
+/** Edits settings; a secret left out keeps its stored value. */
+export const updateConnector = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}',
+  params: connectorParams,
+  body: z.object({ name, settings: imapSettings, secrets: imapSecrets.partial().optional() }),
+  response: connector,
+});
+
+export const deleteConnector = defineCall({
+  method: 'DELETE',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}',
+  params: connectorParams,
+});
+
+/**
+ * The wizard's second step and the detail's switch: activating checks the mailbox first (signs in,
+ * opens the folder) and answers 400 CONNECTOR_CHECK_FAILED with the reason when it cannot.
+ */
+export const setConnectorActive = defineCall({
+  method: 'PUT',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}/active',
+  params: connectorParams,
+  body: z.object({ active: z.boolean() }),
+  response: connector,
+});
+
+export const healthcheckAnswer = z.object({
+  ok: z.boolean(),
+  problem: connectorProblem.nullable(),
+  /** What the check saw of the folder when it could open it. */
+  folder: z.object({ path: z.string(), messages: z.number() }).nullable(),
+  durationMs: z.number(),
+  connector,
+});
+export type HealthcheckAnswer = z.infer<typeof healthcheckAnswer>;
+
+/** Signs in and opens the folder now; the connector's health is what it found. */
+export const checkConnector = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}/healthcheck',
+  params: connectorParams,
+  response: healthcheckAnswer,
+});
+
+/**
+ * A manual run (spec pipeline §4): the mail received between the two dates, once each unless
+ * forceDuplicates (then again, as new analyses). Queued; its progress is in the runs' list.
+ */
+export const runConnector = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}/runs',
+  params: connectorParams,
+  body: z.object({
+    fromDate: z.iso.datetime({ offset: true }),
+    toDate: z.iso.datetime({ offset: true }).nullable(),
+    forceDuplicates: z.boolean(),
+  }),
+  response: connectorRun,
+});
+
+export const listConnectorRuns = defineCall({
+  method: 'GET',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}/runs',
+  params: connectorParams,
+  response: z.object({ data: z.array(connectorRun) }),
+});

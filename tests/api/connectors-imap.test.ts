@@ -1,0 +1,447 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connector, ConnectorRun } from '../../schemas/contracts/connectors';
+import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
+import { startDovecot, type Dovecot } from '../support/dovecot';
+import { startTestPlatform, type TestPlatform } from './support/platform';
+import { API, buildTenants, type Tenants } from './support/tenants';
+
+// The IMAP connector against a real Dovecot (DESIGN.md §7): mail delivered over LMTP becomes one
+// analysis each, once; labels and drafts go back to the server; a run cut in the middle loses and
+// doubles nothing; a UIDVALIDITY change is handled; the spec's start-date rule, blacklists and
+// expect consolidation.
+
+let t: TestPlatform;
+let acme: Tenants;
+let dovecot: Dovecot;
+let env: string;
+let sample: UseCaseTemplate['samples'][number];
+const PASSWORD = 'mailbox-password-1';
+const SECRET_KEY = 'connectors-test-secrets-key-0123456789abcdef';
+
+const url = (path = '') => `${API}/environments/${env}/connectors${path}`;
+const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+
+const imapSettings = (user: string, more: Record<string, unknown> = {}) => ({
+  host: '127.0.0.1',
+  port: dovecot.port,
+  security: 'none',
+  username: user,
+  folder: 'INBOX',
+  draftsFolder: null,
+  startDate: null,
+  blacklist: [],
+  postProcessors: ['LABEL', 'DRAFT'],
+  expectConsolidation: false,
+  ...more,
+});
+
+const createConnector = async (user: string, more: Record<string, unknown> = {}, password = PASSWORD) => {
+  const res = await acme.call('POST', url(), 'configurator', {
+    name: `Mailbox of ${user}`,
+    appType: 'imap',
+    settings: imapSettings(user, more),
+    secrets: { password },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Connector;
+};
+
+const activate = async (id: string) => {
+  const res = await acme.call('PUT', url(`/${id}/active`), 'configurator', { active: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Connector;
+};
+
+/** The environment's analyses, by name. */
+const analyses = async () =>
+  (
+    (await acme.call('GET', `${API}/environments/${env}/analyses?range=[0,999]`, 'configurator')).json() as {
+      name: string;
+      id: string;
+      status: string;
+    }[]
+  ).map((a) => a);
+
+const waitUntil = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+const keywordsOf = async (user: string) => {
+  const client = await dovecot.client(user, PASSWORD);
+  try {
+    await client.mailboxOpen('INBOX');
+    const out: { subject: string; flags: string[] }[] = [];
+    for await (const m of client.fetch('1:*', { envelope: true, flags: true }))
+      out.push({ subject: m.envelope?.subject ?? '', flags: [...(m.flags ?? [])] });
+    return out;
+  } finally {
+    await client.logout();
+  }
+};
+
+const drafts = async (user: string) => {
+  const client = await dovecot.client(user, PASSWORD);
+  try {
+    const box = await client.mailboxOpen('Drafts');
+    if (!box.exists) return [];
+    const out: string[] = [];
+    for await (const m of client.fetch('1:*', { source: true })) out.push(m.source!.toString());
+    return out;
+  } finally {
+    await client.logout();
+  }
+};
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+  // Before the server's first login: Dovecot reads its password file again only when it changes.
+  for (const user of ['ana', 'bob', 'carla', 'dan', 'eve']) dovecot.addUser(user, PASSWORD);
+  t = await startTestPlatform({
+    OUTBOUND_ALLOW: '127.0.0.1',
+    SECRETS_KEY: SECRET_KEY,
+    CONNECTOR_INTERVAL: '1',
+  });
+  acme = await buildTenants(t);
+  const [template] = (
+    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
+  ).json() as UseCaseTemplate[];
+  const created = await acme.call(
+    'POST',
+    `${API}/projects/${acme.ids.project}/environments/import`,
+    'admin',
+    {
+      name: 'Mail',
+      configuration: template.configuration,
+    },
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  env = created.json().id;
+  sample = template.samples.find((s) => s.language === 'fr')!;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await dovecot?.stop();
+});
+
+describe('an IMAP connector (docs/connectors.md)', () => {
+  it('brings each new mail in once as an analysis, and writes its label and reply draft back', async () => {
+    const created = await createConnector('ana');
+    expect(created).toMatchObject({
+      appType: 'imap',
+      active: false,
+      health: 'unknown',
+      secretsSet: ['password'],
+    });
+    expect(JSON.stringify(created)).not.toContain(PASSWORD);
+    // Unset, the start date is 24 h ago (spec pipeline §5).
+    expect(Date.now() - Date.parse(created.settings.startDate!)).toBeGreaterThan(23.9 * 3_600_000);
+
+    await dovecot.deliver('ana', {
+      from: 'client@example.org',
+      subject: sample.subject,
+      text: sample.text,
+      messageId: '<first@example.org>',
+    });
+    const active = await activate(created.id);
+    expect(active).toMatchObject({ active: true, health: 'healthy' });
+
+    const [analysis] = await waitUntil(analyses, (list) =>
+      list.some((a) => a.name === sample.subject && ['processed', 'error'].includes(a.status)),
+    );
+    expect(analysis).toMatchObject({ name: sample.subject, status: 'processed' });
+    const { result } = (
+      await acme.call('GET', `${API}/environments/${env}/analyses/${analysis.id}/result`, 'configurator')
+    ).json();
+    const categories = (result.output.categories as { name: string }[]).map((c) => c.name);
+    expect(categories.length).toBeGreaterThan(0);
+
+    // The label (the category, as an IMAP keyword) and the reply draft reach the mailbox.
+    const [message] = await waitUntil(
+      () => keywordsOf('ana'),
+      (ms) => ms[0]?.flags.some((f) => !f.startsWith('\\')),
+    );
+    const keyword = categories[0]
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '_');
+    expect(message.flags).toContain(keyword);
+    const [draft] = await waitUntil(
+      () => drafts('ana'),
+      (d) => d.length > 0,
+    );
+    expect(draft).toMatch(/^Subject: Re: /m);
+    expect(draft).toMatch(/^In-Reply-To: <first@example.org>/m);
+    expect(draft).toMatch(/^To: client@example.org/m);
+
+    // Another run brings nothing twice.
+    await dovecot.deliver('ana', {
+      from: 'client@example.org',
+      subject: 'Second mail',
+      text: 'Bonjour',
+      messageId: '<second@example.org>',
+    });
+    await waitUntil(analyses, (list) => list.some((a) => a.name === 'Second mail'));
+    await new Promise((r) => setTimeout(r, 2500));
+    const names = (await analyses()).map((a) => a.name);
+    expect(names.filter((n) => n === sample.subject)).toHaveLength(1);
+    expect(names.filter((n) => n === 'Second mail')).toHaveLength(1);
+    const detail = (await acme.call('GET', url(`/${created.id}`), 'configurator')).json() as Connector;
+    expect(detail).toMatchObject({ messages: 2, health: 'healthy' });
+    expect(detail.lastExecutionAt).not.toBeNull();
+  }, 90_000);
+
+  it('refuses a start date more than 24 h ago, an internal host, and a connector without password', async () => {
+    const early = await acme.call('POST', url(), 'configurator', {
+      name: 'Too early',
+      appType: 'imap',
+      settings: imapSettings('x', { startDate: new Date(Date.now() - 25 * 3_600_000).toISOString() }),
+      secrets: { password: 'p' },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().details).toEqual([
+      expect.objectContaining({
+        path: 'settings.startDate',
+        code: 'startDateTooEarly',
+        params: { hours: 24 },
+      }),
+    ]);
+    const internal = await acme.call('POST', url(), 'configurator', {
+      name: 'Internal',
+      appType: 'imap',
+      settings: imapSettings('x', { host: '10.1.2.3' }),
+      secrets: { password: 'p' },
+    });
+    expect(internal.statusCode).toBe(400);
+    expect(internal.json().details).toEqual([
+      expect.objectContaining({ path: 'settings.host', code: 'urlInternal' }),
+    ]);
+    const noPassword = await acme.call('POST', url(), 'configurator', {
+      name: 'No password',
+      appType: 'imap',
+      settings: imapSettings('x'),
+    });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().details).toEqual([expect.objectContaining({ path: 'secrets.password' })]);
+    const badBlacklist = await acme.call('POST', url(), 'configurator', {
+      name: 'Bad list',
+      appType: 'imap',
+      settings: imapSettings('x', { blacklist: ['not an address'] }),
+      secrets: { password: 'p' },
+    });
+    expect(badBlacklist.statusCode).toBe(400);
+  });
+
+  it('is not switched on with a wrong password: the check says why, and the connector is unhealthy', async () => {
+    const created = await createConnector('bob', {}, 'wrong-password');
+    const res = await acme.call('PUT', url(`/${created.id}/active`), 'configurator', { active: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'CONNECTOR_CHECK_FAILED',
+      params: { problem: 'IMAP_AUTH_FAILED' },
+    });
+    const after = (await acme.call('GET', url(`/${created.id}`), 'configurator')).json() as Connector;
+    expect(after).toMatchObject({
+      active: false,
+      health: 'unhealthy',
+      healthProblem: { code: 'IMAP_AUTH_FAILED' },
+    });
+    // The right password, given on edit, makes it work; the password is never answered.
+    const edited = await acme.call('PUT', url(`/${created.id}`), 'configurator', {
+      name: created.name,
+      settings: created.settings,
+      secrets: { password: PASSWORD },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.body).not.toContain(PASSWORD);
+    const check = await acme.call('POST', url(`/${created.id}/healthcheck`), 'configurator');
+    expect(check.json()).toMatchObject({
+      ok: true,
+      folder: { path: 'INBOX' },
+      connector: { health: 'healthy' },
+    });
+  });
+
+  it('skips blacklisted senders and domains, and counts them in the run', async () => {
+    await dovecot.deliver('carla', { from: 'spam@spam.example', subject: 'Blocked by domain', text: 'x' });
+    await dovecot.deliver('carla', { from: 'boss@corp.example', subject: 'Blocked by address', text: 'x' });
+    await dovecot.deliver('carla', { from: 'client@corp.example', subject: 'Kept mail', text: 'Bonjour' });
+    const created = await createConnector('carla', { blacklist: ['spam.example', 'boss@corp.example'] });
+    await activate(created.id);
+    await waitUntil(analyses, (list) => list.some((a) => a.name === 'Kept mail'));
+    const runs = await waitUntil(
+      async () =>
+        (
+          (await acme.call('GET', url(`/${created.id}/runs`), 'configurator')).json() as {
+            data: ConnectorRun[];
+          }
+        ).data,
+      (r) => r.some((x) => x.state === 'done' && x.found > 0),
+    );
+    expect(runs.find((r) => r.found > 0)).toMatchObject({
+      found: 3,
+      fetched: 1,
+      blacklisted: 2,
+      kind: 'scheduled',
+    });
+    const names = (await analyses()).map((a) => a.name);
+    expect(names).not.toContain('Blocked by domain');
+    expect(names).not.toContain('Blocked by address');
+  });
+
+  it('with expect consolidation, waits for the final status and writes the consolidation’s labels', async () => {
+    await dovecot.deliver('dan', {
+      from: 'client@example.org',
+      subject: 'Awaiting consolidation',
+      text: sample.text,
+    });
+    const created = await createConnector('dan', { expectConsolidation: true, postProcessors: ['LABEL'] });
+    await activate(created.id);
+    const [waiting] = await waitUntil(
+      async () => (await analyses()).filter((a) => a.name === 'Awaiting consolidation'),
+      (l) => l.length === 1 && l[0].status === 'pending',
+    );
+    // Processed but waiting for its status: nothing written back yet.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await keywordsOf('dan'))[0].flags.filter((f) => !f.startsWith('\\'))).toEqual([]);
+    const key = await acme.call('POST', `${API}/environments/${env}/access-keys`, 'configurator', {
+      name: 'consolidation',
+    });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v4/api/analyses/${waiting.id}`,
+      headers: { authorization: `Bearer ${key.json().secret}` },
+      payload: { status: 'processed', exchangeLabels: ['Dossier traité'] },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const [message] = await waitUntil(
+      () => keywordsOf('dan'),
+      (ms) => ms[0]?.flags.includes('Dossier_traite'),
+    );
+    expect(message.flags).toContain('Dossier_traite');
+  });
+
+  it('handles a UIDVALIDITY change: the folder is read again, nothing analysed twice', async () => {
+    await dovecot.deliver('eve', {
+      from: 'a@example.org',
+      subject: 'Before the reset',
+      text: 'x',
+      messageId: '<eve-1@example.org>',
+    });
+    const created = await createConnector('eve', { postProcessors: [] });
+    await activate(created.id);
+    await waitUntil(analyses, (l) => l.some((a) => a.name === 'Before the reset'));
+    await acme.call('PUT', url(`/${created.id}/active`), 'configurator', { active: false });
+    await dovecot.resetUidValidity('eve');
+    await dovecot.deliver('eve', {
+      from: 'a@example.org',
+      subject: 'After the reset',
+      text: 'x',
+      messageId: '<eve-2@example.org>',
+    });
+    await activate(created.id);
+    await waitUntil(analyses, (l) => l.some((a) => a.name === 'After the reset'));
+    await new Promise((r) => setTimeout(r, 2500));
+    const names = (await analyses()).map((a) => a.name);
+    expect(names.filter((n) => n === 'Before the reset')).toHaveLength(1);
+    expect(names.filter((n) => n === 'After the reset')).toHaveLength(1);
+  });
+
+  it('a manual run reads a window again; with force duplicates it makes new analyses', async () => {
+    const [connector] = (
+      (await acme.call('GET', url(), 'configurator')).json() as { data: Connector[] }
+    ).data.filter((c) => c.settings.username === 'eve');
+    const plain = await acme.call('POST', url(`/${connector.id}/runs`), 'configurator', {
+      fromDate: hourAgo(),
+      toDate: null,
+      forceDuplicates: false,
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const done = await waitUntil(
+      async () =>
+        (
+          (await acme.call('GET', url(`/${connector.id}/runs`), 'configurator')).json() as {
+            data: ConnectorRun[];
+          }
+        ).data,
+      (r) => r.find((x) => x.id === plain.json().id)?.state === 'done',
+    );
+    expect(done.find((x) => x.id === plain.json().id)).toMatchObject({
+      kind: 'manual',
+      found: 2,
+      fetched: 0,
+      duplicates: 2,
+    });
+    const forced = await acme.call('POST', url(`/${connector.id}/runs`), 'configurator', {
+      fromDate: hourAgo(),
+      toDate: null,
+      forceDuplicates: true,
+    });
+    await waitUntil(
+      async () =>
+        (
+          (await acme.call('GET', url(`/${connector.id}/runs`), 'configurator')).json() as {
+            data: ConnectorRun[];
+          }
+        ).data,
+      (r) => r.find((x) => x.id === forced.json().id)?.state === 'done',
+    );
+    const names = (await analyses()).map((a) => a.name);
+    expect(names.filter((n) => n === 'Before the reset')).toHaveLength(2);
+  });
+
+  it('is for configurators only, on every route, and its secrets are never in an answer', async () => {
+    const list = await acme.call('GET', url(), 'configurator');
+    expect(list.body).not.toContain(PASSWORD);
+    const [one] = (list.json() as { data: Connector[] }).data;
+    const id = one.id;
+    const body = { name: 'x', appType: 'imap', settings: imapSettings('x'), secrets: { password: 'p' } };
+    const run = { fromDate: hourAgo(), toDate: null, forceDuplicates: false };
+    // prettier-ignore
+    const rows: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined][] = [
+      ['list',        'GET',    url(),                    undefined],
+      ['get',         'GET',    url(`/${id}`),            undefined],
+      ['create',      'POST',   url(),                    body],
+      ['update',      'PUT',    url(`/${id}`),            { name: 'x', settings: imapSettings('x') }],
+      ['delete',      'DELETE', url(`/${id}`),            undefined],
+      ['activate',    'PUT',    url(`/${id}/active`),     { active: false }],
+      ['healthcheck', 'POST',   url(`/${id}/healthcheck`), undefined],
+      ['run',         'POST',   url(`/${id}/runs`),       run],
+      ['runs',        'GET',    url(`/${id}/runs`),       undefined],
+    ];
+    // Refused before anything is read or changed: qualifiers and cockpit 403, others 404, anonymous 401.
+    const refused = { qualifier: 403, cockpit: 403, noAccess: 404, outsider: 404, anonymous: 401 } as const;
+    const failures: string[] = [];
+    for (const [name, method, path, payload] of rows)
+      for (const [who, status] of Object.entries(refused)) {
+        const res = await acme.call(method, path, who as keyof typeof refused, payload);
+        if (res.statusCode !== status)
+          failures.push(`${name} as ${who}: ${res.statusCode} (expected ${status})`);
+      }
+    expect(failures).toEqual([]);
+    for (const who of ['admin', 'configurator', 'staff'] as const)
+      expect((await acme.call('GET', url(`/${id}`), who)).statusCode).toBe(200);
+    expect(
+      ((await acme.call('GET', url(), 'configurator')).json() as { data: Connector[] }).data.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('keeps secrets sealed in the database and out of the logs', async () => {
+    const rows = await t.platform.db.query<{ secrets: string }>('SELECT secrets FROM connectors');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.secrets).toMatch(/^v1:[0-9a-f]{8}:/);
+      expect(r.secrets).not.toContain(PASSWORD);
+    }
+    const audit = await t.platform.db.query<{ changes: unknown }>(
+      "SELECT row_to_json(a)::text AS changes FROM audit_logs a WHERE resource = 'connectors'",
+    );
+    expect(audit.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+  });
+});
