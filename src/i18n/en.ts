@@ -6,6 +6,7 @@ import { consumptionEn } from './consumption/en';
 import { dashboardEn } from './dashboard/en';
 import { graphEn } from './graph/en';
 import { extractorEn } from './extractor/en';
+import { integrationsEn } from './integrations/en';
 import { nluEn } from './nlu/en';
 import { repliesEn } from './replies/en';
 import { modulesEn } from './modules/en';
@@ -55,6 +56,8 @@ export const en: Messages = {
       alerts: 'Alerts',
       auditLogs: 'Audit logs',
       webhooks: 'Webhooks',
+      integrations: 'Integrations',
+      connector: 'Connector',
       errorLog: 'Error log',
       specifications: 'Specifications',
       accessKeys: 'Access keys',
@@ -418,6 +421,7 @@ export const en: Messages = {
     replies: repliesEn,
     modules: modulesEn,
     specifications: specificationsEn,
+    integrations: integrationsEn,
     webhooks: {
       intro:
         'Each analysis that ends is posted to the active webhooks as the Output module’s payload, signed with the webhook’s secret (webhook-signature, over the delivery’s id, its timestamp and the body). A failed delivery is tried again 6 times over about an hour; the log below keeps every attempt. The receivers’ guide (docs/webhooks.md) shows how to check the signature.',

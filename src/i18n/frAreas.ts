@@ -5,6 +5,7 @@ import { detailsFr } from './details/fr';
 import { errorLogFr } from './error-log/fr';
 import { extractorFr } from './extractor/fr';
 import { graphFr } from './graph/fr';
+import { integrationsFr } from './integrations/fr';
 import { modulesFr } from './modules/fr';
 import { nluFr } from './nlu/fr';
 import { repliesFr } from './replies/fr';
@@ -29,6 +30,7 @@ export const frAreas = {
     replies: repliesFr,
     modules: modulesFr,
     specifications: specificationsFr,
+    integrations: integrationsFr,
     // A refused save's field problems (schemas/detail-messages.ts).
     errors: { details: detailsFr },
   },

@@ -41,6 +41,8 @@ export const frCore = {
       alerts: 'Alertes',
       auditLogs: 'Journal d’audit',
       webhooks: 'Webhooks',
+      integrations: 'Intégrations',
+      connector: 'Connecteur',
       errorLog: 'Journal des erreurs',
       specifications: 'Spécifications',
       accessKeys: 'Clés d’accès',

@@ -1,5 +1,6 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
@@ -151,6 +152,11 @@ export const EnvironmentLayout = () => {
                         to: `${home}/env-management/webhooks`,
                         labelKey: 'app.routes.webhooks',
                         icon: <WebhookOutlined />,
+                      },
+                      {
+                        to: `${home}/env-management/integrations`,
+                        labelKey: 'app.routes.integrations',
+                        icon: <IntegrationInstructionsOutlined />,
                       },
                       {
                         to: `${home}/specifications`,

@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 
 /** The sub-pages of env-management that exist; the first is the default (spec §2). */
-const SUB_PAGES = ['settings', 'import-export', 'access-keys', 'webhooks'] as const;
+const SUB_PAGES = ['settings', 'import-export', 'access-keys', 'webhooks', 'integrations'] as const;
 
 /**
  * `env-management` with no sub-path (spec §2): its `active-page` query value becomes the matching

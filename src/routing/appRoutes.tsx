@@ -4,6 +4,8 @@ import { Route } from 'react-router-dom';
 import * as accessKeys from '../custom-pages/environment/access-keys';
 import * as alertsPage from '../custom-pages/environment/alerts';
 import * as webhooks from '../custom-pages/environment/webhooks';
+import * as integrations from '../custom-pages/environment/integrations';
+import * as connectorPage from '../custom-pages/environment/integrations/connector';
 import * as errorLog from '../custom-pages/environment/error-log';
 import * as specifications from '../custom-pages/environment/specifications';
 import * as analyses from '../custom-pages/environment/analyses';
@@ -144,6 +146,8 @@ export const appRoutes = (
           importExport,
           accessKeys,
           webhooks,
+          integrations,
+          connectorPage,
           errorLog,
           specifications,
           analyses,

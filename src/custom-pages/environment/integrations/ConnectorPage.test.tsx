@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectorRun } from '../../../../schemas/contracts/connectors';
+import type { FakeRoute } from '../../../test/fakeApi';
+import { json } from '../../../test/fakeApi';
+import { enterDate } from '../../../test/datePicker';
+import { renderConsole, resetBrowserState } from '../../../test/renderConsole';
+import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
+import { makeConnector, makeRun } from './testing';
+
+beforeEach(resetBrowserState);
+
+const PAGE = `${ENV_PATH}/env-management/integrations`;
+
+/** The detail of connector c1 over a fake server; `sent` collects what the page wrote. */
+const open = async (extra: Record<string, FakeRoute> = {}, runs: ConnectorRun[] = [makeRun()]) => {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const record =
+    (method: string, answer: (body: unknown) => Response): FakeRoute =>
+    (request) => {
+      sent.push({ method, path: request.url.pathname.replace(`${API}/`, ''), body: request.body });
+      return answer(request.body);
+    };
+  const view = renderConsole(`${PAGE}/c1`, {
+    ...environmentRoutes('configurator'),
+    [`GET ${API}/connectors`]: json({ data: [] }),
+    [`GET ${API}/connectors/c1`]: json(makeConnector()),
+    [`GET ${API}/connectors/c1/runs`]: json({ data: runs }),
+    [`DELETE ${API}/connectors/c1`]: record('DELETE', () => new Response(null, { status: 204 })),
+    [`PUT ${API}/connectors/c1`]: record('PUT', (body) =>
+      json(makeConnector({ name: (body as { name: string }).name })),
+    ),
+    [`POST ${API}/connectors/c1/runs`]: record('POST', (body) =>
+      json(
+        makeRun({
+          id: 'r2',
+          kind: 'manual',
+          state: 'queued',
+          startedAt: null,
+          finishedAt: null,
+          found: 0,
+          fetched: 0,
+          blacklisted: 0,
+          writtenBack: 0,
+          ...(body as object),
+        }),
+        201,
+      ),
+    ),
+    ...extra,
+  });
+  await screen.findByRole('heading', { name: 'Claims inbox', level: 1 }, { timeout: 8000 });
+  return { ...view, sent };
+};
+
+describe('connector detail (spec pipeline §2 "connector detail", §3 "Connector")', () => {
+  it('shows its sections, the password only said set, and its runs', async () => {
+    await open({}, [
+      makeRun({
+        id: 'r1',
+        state: 'failed',
+        problem: {
+          code: 'IMAP_FOLDER_MISSING',
+          message: 'The folder Claims does not exist',
+          params: { folder: 'Claims' },
+        },
+      }),
+    ]);
+    const input = screen.getByRole('region', { name: 'Input fields' });
+    expect(within(input).getByText('imap.acme.test')).toBeInTheDocument();
+    expect(within(input).getByText('Set (hidden)')).toBeInTheDocument();
+    expect(within(input).getByText('spam.test')).toBeInTheDocument();
+    const output = screen.getByRole('region', { name: 'Output fields' });
+    expect(
+      within(output).getByText('Label the message with its categories Write the reply draft'),
+    ).toBeInTheDocument();
+    expect(within(output).getByText('The folder the server marks as Drafts')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'General information' })).toHaveTextContent('Bob Smith');
+    const runs = await screen.findByRole('table', { name: 'Runs' });
+    expect(within(runs).getByText('Failed')).toBeInTheDocument();
+    expect(within(runs).getByText('The folder Claims does not exist on the server')).toBeInTheDocument();
+  });
+
+  it('deletes only once the confirmation is accepted', async () => {
+    const user = userEvent.setup();
+    const { sent, router } = await open();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the connector Claims inbox?' });
+    expect(confirm).toHaveTextContent('It stops reading the mailbox and its runs log is deleted.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the connector Claims inbox?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
+    expect(sent).toEqual([{ method: 'DELETE', path: 'connectors/c1', body: undefined }]);
+  });
+
+  it('queues a manual run with its dates and force duplicates, and shows it in the runs', async () => {
+    const user = userEvent.setup();
+    const { sent } = await open();
+    await user.click(screen.getByRole('button', { name: 'Manual run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manual run' });
+    await enterDate('From', '03/05/26 09:30 AM');
+    await enterDate('To', '03/05/26 06:00 PM');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Force duplicates' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: 'connectors/c1/runs',
+        body: {
+          fromDate: new Date(2026, 2, 5, 9, 30).toISOString(),
+          toDate: new Date(2026, 2, 5, 18, 0).toISOString(),
+          forceDuplicates: true,
+        },
+      },
+    ]);
+    const runs = screen.getByRole('table', { name: 'Runs' });
+    expect(await within(runs).findByText('Queued')).toBeInTheDocument();
+    expect(within(runs).getByText('Manual')).toBeInTheDocument();
+  });
+
+  it('saves an edit without the password unless a new one is typed, keeping the stored start date', async () => {
+    const user = userEvent.setup();
+    const { sent } = await open();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Claims');
+    expect(screen.getByLabelText('Change the password')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      path: 'connectors/c1',
+      body: { name: 'Claims', settings: makeConnector().settings },
+    });
+    expect(await screen.findByRole('heading', { name: 'Claims', level: 1 })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Change the password'), 'n3w');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body).toMatchObject({ secrets: { password: 'n3w' } });
+  });
+
+  it('checks the mailbox now, and says why an activation was refused', async () => {
+    const user = userEvent.setup();
+    const inactive = makeConnector({ active: false });
+    await open({
+      [`GET ${API}/connectors/c1`]: json(inactive),
+      [`POST ${API}/connectors/c1/healthcheck`]: json({
+        ok: true,
+        problem: null,
+        folder: { path: 'INBOX', messages: 42 },
+        durationMs: 120,
+        connector: inactive,
+      }),
+      [`PUT ${API}/connectors/c1/active`]: json(
+        {
+          code: 'CONNECTOR_CHECK_FAILED',
+          message: 'The mailbox could not be reached: The folder INBOX does not exist on the server',
+          params: { reason: 'The folder INBOX does not exist on the server', problem: 'IMAP_FOLDER_MISSING' },
+        },
+        400,
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Healthcheck' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The mailbox answered in 120 ms: 42 messages in INBOX.',
+    );
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The mailbox could not be reached: The folder INBOX does not exist on the server',
+    );
+    expect(screen.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,249 @@
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Connector } from '../../../../schemas/contracts/connectors';
+import type { FakeRoute } from '../../../test/fakeApi';
+import { json } from '../../../test/fakeApi';
+import { findDatePicker } from '../../../test/datePicker';
+import { renderConsole, resetBrowserState } from '../../../test/renderConsole';
+import { formatDateTime } from '../../../theme';
+import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
+import { makeConnector } from './testing';
+
+beforeEach(resetBrowserState);
+
+const PAGE = `${ENV_PATH}/env-management/integrations`;
+
+/** French texts as written: the default normaliser would turn their narrow no-break spaces into spaces. */
+const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+
+describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
+  it('lists each connector with its health, its problem said by code, and its last execution', async () => {
+    const failing = makeConnector({
+      id: 'c2',
+      name: 'Sales inbox',
+      active: false,
+      health: 'unhealthy',
+      healthProblem: {
+        code: 'IMAP_AUTH_FAILED',
+        message: 'The server refused the user name or password (AUTHENTICATIONFAILED)',
+        params: { user: 'sales@acme.test' },
+      },
+      lastExecutionAt: null,
+    });
+    const unknown = makeConnector({
+      id: 'c3',
+      name: 'Old inbox',
+      health: 'unhealthy',
+      healthProblem: { code: 'IMAP_SOMETHING_NEW', message: 'Something the console does not know yet' },
+    });
+    renderConsole(PAGE, {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/connectors`]: json({ data: [makeConnector(), failing, unknown] }),
+    });
+    await screen.findByRole('heading', { name: 'Integrations', level: 1 }, { timeout: 8000 });
+    const table = await screen.findByRole('table', { name: 'Connectors' });
+    const [, healthy, sales, old] = within(table).getAllByRole('row');
+
+    expect(within(healthy).getByRole('link', { name: 'Open the connector Claims inbox' })).toHaveAttribute(
+      'href',
+      `${PAGE}/c1`,
+    );
+    expect(within(healthy).getByText('IMAP')).toBeInTheDocument();
+    expect(within(healthy).getByText('Active')).toBeInTheDocument();
+    expect(within(healthy).getByText('Healthy')).toBeInTheDocument();
+    expect(within(healthy).getByText(formatDateTime('2026-03-05T10:00:03.000Z', 'en'))).toBeInTheDocument();
+    expect(within(healthy).getByText('12')).toBeInTheDocument();
+    // No rate limit, no token (a password): a dash each.
+    expect(within(healthy).getAllByText('—')).toHaveLength(2);
+
+    expect(within(sales).getByText('Inactive')).toBeInTheDocument();
+    expect(within(sales).getByText('Unhealthy')).toBeInTheDocument();
+    expect(
+      within(sales).getByText('The server refused the user name or the password of sales@acme.test'),
+    ).toBeInTheDocument();
+    expect(within(sales).getAllByText('—')).toHaveLength(3);
+    expect(within(old).getByText('Something the console does not know yet')).toBeInTheDocument();
+
+    // The menu offers the page to configurators, after the webhooks.
+    const menu = screen.getByRole('link', { name: 'Integrations' });
+    expect(menu).toHaveAttribute('href', PAGE);
+  });
+
+  it('opens from env-management?active-page=integrations', async () => {
+    const { router } = renderConsole(`${ENV_PATH}/env-management?active-page=integrations`, {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/connectors`]: json({ data: [] }),
+    });
+    await screen.findByRole('heading', { name: 'Integrations', level: 1 }, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe(PAGE);
+    expect(await screen.findByText(/^No connector yet/)).toBeInTheDocument();
+  });
+
+  it('creates a connector in two steps, shows a field refused by the server in French, then activates it', async () => {
+    window.localStorage.setItem('locale', 'fr');
+    const user = userEvent.setup();
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const created = makeConnector({
+      id: 'c9',
+      name: 'Réclamations',
+      active: false,
+      health: 'unknown',
+      lastExecutionAt: null,
+      lastRun: null,
+      messages: 0,
+      settings: {
+        ...makeConnector().settings,
+        host: 'imap.acme.test',
+        port: 143,
+        security: 'starttls',
+        username: 'claims@acme.test',
+        blacklist: ['spam.test', 'ana@example.org'],
+        postProcessors: ['LABEL', 'DRAFT'],
+        startDate: '2026-03-04T10:00:00.000Z',
+      },
+    });
+    let connectors: Connector[] = [];
+    const posts = [
+      json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'The start date cannot be more than 24 hours before now',
+          params: { fields: 'settings.startDate' },
+          details: [
+            {
+              path: 'settings.startDate',
+              message: 'The start date cannot be more than 24 hours before now',
+              code: 'startDateTooEarly',
+              params: { hours: 24 },
+            },
+          ],
+        },
+        400,
+      ),
+      json(created, 201),
+    ];
+    const activations = [
+      json(
+        {
+          code: 'CONNECTOR_CHECK_FAILED',
+          message: 'The mailbox could not be reached: The server refused the user name or password',
+          params: { reason: 'The server refused the user name or password', problem: 'IMAP_AUTH_FAILED' },
+        },
+        400,
+      ),
+      json({ ...created, active: true, health: 'healthy' }),
+    ];
+    const routes: Record<string, FakeRoute> = {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/connectors`]: () => json({ data: connectors }),
+      [`POST ${API}/connectors`]: (request) => {
+        sent.push({ method: 'POST', path: 'connectors', body: request.body });
+        const answer = posts.shift()!;
+        if (answer.status === 201) connectors = [created];
+        return answer;
+      },
+      [`PUT ${API}/connectors/c9/active`]: (request) => {
+        sent.push({ method: 'PUT', path: 'connectors/c9/active', body: request.body });
+        return activations.shift()!;
+      },
+      [`GET ${API}/connectors/c9`]: () => json({ ...created, active: true, health: 'healthy' }),
+      [`GET ${API}/connectors/c9/runs`]: json({ data: [] }),
+    };
+    const { router } = renderConsole(PAGE, routes);
+    await screen.findByRole('heading', { name: 'Intégrations', level: 1 }, { timeout: 8000 });
+    await user.click(await screen.findByRole('button', { name: 'Nouveau connecteur' }));
+    const wizard = await screen.findByRole('dialog', { name: 'Nouveau connecteur' });
+    // The steps, the first also the heading of its first section.
+    expect(within(wizard).getAllByText('Informations générales')).toHaveLength(2);
+    expect(within(wizard).getByText('Autoriser')).toBeInTheDocument();
+    expect(within(wizard).getByRole('textbox', { name: 'Port' })).toHaveValue('993');
+    expect(within(wizard).getByRole('textbox', { name: 'Dossier' })).toHaveValue('INBOX');
+    expect(
+      await within(wizard).findByText(
+        'Le courrier reçu à partir de cette date est récupéré (vide\u202f: il y a 24 heures). Elle ne peut pas être plus de 24 heures avant maintenant.',
+        asWritten,
+      ),
+    ).toBeInTheDocument();
+
+    // Nothing is sent while a required field is empty or a blacklist entry is neither an address nor a domain.
+    await user.type(
+      within(wizard).getByRole('textbox', { name: 'E-mails ou domaines exclus' }),
+      'not an entry',
+    );
+    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
+    expect(
+      within(wizard).getByText('Ni une adresse ni un domaine\u202f: not an entry', asWritten),
+    ).toBeInTheDocument();
+    expect(within(wizard).getAllByText('Obligatoire').length).toBeGreaterThanOrEqual(3);
+    expect(sent).toEqual([]);
+
+    await user.type(within(wizard).getByRole('textbox', { name: 'Nom' }), 'Réclamations');
+    await user.type(within(wizard).getByRole('textbox', { name: 'Serveur' }), 'imap.acme.test');
+    await user.click(within(wizard).getByRole('combobox', { name: 'Sécurité' }));
+    await user.click(await screen.findByRole('option', { name: 'STARTTLS (port 143)' }));
+    expect(within(wizard).getByRole('textbox', { name: 'Port' })).toHaveValue('143');
+    await user.type(within(wizard).getByRole('textbox', { name: 'Nom d’utilisateur' }), 'claims@acme.test');
+    await user.type(within(wizard).getByLabelText(/^Mot de passe/), 's3cret');
+    const blacklist = within(wizard).getByRole('textbox', { name: 'E-mails ou domaines exclus' });
+    await user.clear(blacklist);
+    await user.type(blacklist, 'spam.test{Enter}ana@example.org');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Écrire le brouillon de réponse' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
+
+    // The server refuses the start date: said under it, in French; the wizard stays on its first step.
+    const refused = await within(wizard).findByText(
+      'La date de début ne peut pas être plus de 24 heures avant maintenant',
+    );
+    const { group } = await findDatePicker('Date de début');
+    expect(group.closest('.MuiFormControl-root')).toContainElement(refused);
+    expect(refused).toHaveClass('Mui-error');
+    expect(within(wizard).getByRole('button', { name: 'Suivant' })).toBeInTheDocument();
+    const body = {
+      name: 'Réclamations',
+      appType: 'imap',
+      settings: {
+        host: 'imap.acme.test',
+        port: 143,
+        security: 'starttls',
+        username: 'claims@acme.test',
+        folder: 'INBOX',
+        draftsFolder: null,
+        startDate: null,
+        blacklist: ['spam.test', 'ana@example.org'],
+        postProcessors: ['LABEL', 'DRAFT'],
+        expectConsolidation: false,
+      },
+      secrets: { password: 's3cret' },
+    };
+    expect(sent).toEqual([{ method: 'POST', path: 'connectors', body }]);
+
+    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
+    expect(
+      await within(wizard).findByText(
+        'La plateforme va maintenant se connecter à la boîte claims@acme.test sur imap.acme.test et ouvrir le dossier INBOX. Si elle y parvient, le connecteur est activé\u202f: dès lors, il récupère le nouveau courrier chaque minute.',
+        asWritten,
+      ),
+    ).toBeInTheDocument();
+    // The list behind the wizard shows the connector, inactive, as soon as it is created.
+    expect(
+      await screen.findByRole('link', { name: 'Ouvrir le connecteur Réclamations', hidden: true }),
+    ).toBeInTheDocument();
+
+    // The mailbox refuses the sign-in: the reason is said from its code, and the step can be tried again.
+    await user.click(within(wizard).getByRole('button', { name: 'Vérifier et activer' }));
+    expect((await within(wizard).findByRole('alert')).textContent).toBe(
+      'La boîte aux lettres est injoignable\u202f: Le serveur a refusé le nom d’utilisateur ou le mot de passe de claims@acme.test',
+    );
+    expect(within(wizard).getByRole('button', { name: 'Corriger les réglages' })).toBeInTheDocument();
+    await user.click(within(wizard).getByRole('button', { name: 'Réessayer' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/c9`));
+    expect(await screen.findByRole('heading', { name: 'Réclamations', level: 1 })).toBeInTheDocument();
+    expect(sent.slice(1)).toEqual([
+      { method: 'POST', path: 'connectors', body },
+      { method: 'PUT', path: 'connectors/c9/active', body: { active: true } },
+      { method: 'PUT', path: 'connectors/c9/active', body: { active: true } },
+    ]);
+  });
+});

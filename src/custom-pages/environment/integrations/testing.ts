@@ -1,0 +1,59 @@
+/**
+ * Fixtures of the integrations pages' tests: connectors and runs shaped as the platform answers
+ * them (schemas/contracts/connectors.ts). Only tests import this file.
+ */
+import type { Connector, ConnectorRun } from '../../../../schemas/contracts/connectors';
+
+export const makeRun = (overrides: Partial<ConnectorRun> = {}): ConnectorRun => ({
+  id: 'r1',
+  kind: 'scheduled',
+  state: 'done',
+  fromDate: null,
+  toDate: null,
+  forceDuplicates: false,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  startedAt: '2026-03-05T10:00:01.000Z',
+  finishedAt: '2026-03-05T10:00:03.000Z',
+  found: 4,
+  fetched: 3,
+  duplicates: 0,
+  blacklisted: 1,
+  tooLarge: 0,
+  writtenBack: 3,
+  problem: null,
+  ...overrides,
+});
+
+export const makeConnector = (overrides: Partial<Connector> = {}): Connector => ({
+  id: 'c1',
+  environmentId: 'e1',
+  name: 'Claims inbox',
+  appType: 'imap',
+  active: true,
+  settings: {
+    host: 'imap.acme.test',
+    port: 993,
+    security: 'tls',
+    username: 'claims@acme.test',
+    folder: 'INBOX',
+    draftsFolder: null,
+    startDate: '2026-03-04T10:00:00.000Z',
+    blacklist: ['spam.test'],
+    postProcessors: ['LABEL', 'DRAFT'],
+    expectConsolidation: false,
+  },
+  secretsSet: ['password'],
+  health: 'healthy',
+  healthProblem: null,
+  failingSince: null,
+  lastExecutionAt: '2026-03-05T10:00:03.000Z',
+  lastRun: makeRun(),
+  rateLimitedUntil: null,
+  tokenExpiresAt: null,
+  messages: 12,
+  pendingWriteBacks: 0,
+  ownerName: 'Bob Smith',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  updatedAt: '2026-03-04T10:00:00.000Z',
+  ...overrides,
+});
