@@ -13,6 +13,7 @@ import { deliveryBenchmarks } from './delivery';
 import { dashboardBenchmarks } from './dashboard';
 import { graphBenchmarks } from './graph';
 import { extractorLargeBenchmarks } from './extractor-large';
+import { connectorsBenchmarks } from './connectors';
 
 export interface Measurement {
   name: string;
@@ -33,6 +34,7 @@ const suites: [string, () => Promise<Measurement[]>][] = [
   ['dashboard', dashboardBenchmarks],
   ['graph', graphBenchmarks],
   ['extractor-large', extractorLargeBenchmarks],
+  ['connectors', connectorsBenchmarks],
 ];
 
 const only = process.argv[2];

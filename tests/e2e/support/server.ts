@@ -40,6 +40,8 @@ const config = loadConfig({
   WEBHOOK_TIMEOUT_MS: '2000',
   // Alerts are evaluated every 2 seconds, so a spec sees one fire as soon as its condition holds.
   ALERT_INTERVAL: '2',
+  // A mail connector reads its mailbox every second: the connectors' spec sees its mail arrive quickly.
+  CONNECTOR_INTERVAL: '1',
 });
 const platform = await startPlatform(config, createLogger(config), { worker: true });
 await seedDemo(platform.db, { email: E2E_ADMIN.username, password: E2E_ADMIN.password });
