@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorRun } from '../../schemas/contracts/connectors';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
@@ -101,11 +102,14 @@ const drafts = async (user: string) => {
 beforeAll(async () => {
   dovecot = await startDovecot();
   // Before the server's first login: Dovecot reads its password file again only when it changes.
-  for (const user of ['ana', 'bob', 'carla', 'dan', 'eve']) dovecot.addUser(user, PASSWORD);
+  for (const user of ['ana', 'bob', 'carla', 'dan', 'eve', 'gus', 'hal']) dovecot.addUser(user, PASSWORD);
   t = await startTestPlatform({
     OUTBOUND_ALLOW: '127.0.0.1',
     SECRETS_KEY: SECRET_KEY,
     CONNECTOR_INTERVAL: '1',
+    // A message over 2 MB is too large to analyse here; a connector failing is mailed at once.
+    UPLOAD_MAX_BYTES: String(2 * 1_048_576),
+    CONNECTOR_FAILING_MAIL_AFTER: '0',
   });
   acme = await buildTenants(t);
   const [template] = (
@@ -393,6 +397,84 @@ describe('an IMAP connector (docs/connectors.md)', () => {
     );
     const names = (await analyses()).map((a) => a.name);
     expect(names.filter((n) => n === 'Before the reset')).toHaveLength(2);
+  });
+
+  it('passes a message too large and one malformed, counted or analysed, and goes on with the next', async () => {
+    await dovecot.deliver('gus', {
+      from: 'big@example.org',
+      subject: 'Too large',
+      text: 'x'.repeat(3 * 1_048_576),
+    });
+    await dovecot.deliver('gus', Buffer.from('\x00\x01 not a mail at all \xff\xfe\r\n\r\n\x00'));
+    await dovecot.deliver('gus', {
+      from: 'client@example.org',
+      subject: 'After the bad ones',
+      text: 'Bonjour',
+    });
+    const created = await createConnector('gus', { postProcessors: [] });
+    await activate(created.id);
+    await waitUntil(analyses, (l) => l.some((a) => a.name === 'After the bad ones'));
+    const runs = await waitUntil(
+      async () =>
+        (
+          (await acme.call('GET', url(`/${created.id}/runs`), 'configurator')).json() as {
+            data: ConnectorRun[];
+          }
+        ).data,
+      (r) => r.some((x) => x.state === 'done' && x.found > 0),
+    );
+    expect(runs.find((r) => r.found > 0)).toMatchObject({ found: 3, fetched: 2, tooLarge: 1 });
+    expect((await analyses()).map((a) => a.name)).not.toContain('Too large');
+    const detail = (await acme.call('GET', url(`/${created.id}`), 'configurator')).json() as Connector;
+    expect(detail).toMatchObject({ health: 'healthy', messages: 2 });
+  });
+
+  it('a server that drops the connection makes its connector unhealthy, mails its creator, and slows no other', async () => {
+    // Greets as an IMAP server, then closes the connection at the first command.
+    const dropping = createServer((socket) => {
+      socket.write('* OK IMAP4rev1 ready\r\n');
+      socket.once('data', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const { port } = dropping.address() as { port: number };
+    try {
+      const broken = await createConnector('hal', { port });
+      const check = await acme.call('POST', url(`/${broken.id}/healthcheck`), 'configurator');
+      expect(check.json()).toMatchObject({ ok: false, problem: { code: 'IMAP_CONNECTION_LOST' } });
+      const detail = (await acme.call('GET', url(`/${broken.id}`), 'configurator')).json() as Connector;
+      expect(detail).toMatchObject({ health: 'unhealthy', healthProblem: { code: 'IMAP_CONNECTION_LOST' } });
+      // A run fails the same way; its creator is told by mail (CONNECTOR_FAILING_MAIL_AFTER is 0 here), once.
+      for (let i = 0; i < 2; i++) {
+        const run = await acme.call('POST', url(`/${broken.id}/runs`), 'configurator', {
+          fromDate: hourAgo(),
+          toDate: null,
+          forceDuplicates: false,
+        });
+        await waitUntil(
+          async () =>
+            (
+              (await acme.call('GET', url(`/${broken.id}/runs`), 'configurator')).json() as {
+                data: ConnectorRun[];
+              }
+            ).data,
+          (r) => r.find((x) => x.id === run.json().id)?.state === 'failed',
+        );
+      }
+      const mails = await t.platform.db.query<{ text_body: string }>(
+        `SELECT text_body FROM outbox WHERE text_body LIKE '%Mailbox of hal%'`,
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text_body).toContain('Le serveur a répondu : La connexion à 127.0.0.1 a été perdue');
+      // Meanwhile, another mailbox's mail still comes in.
+      await dovecot.deliver('ana', {
+        from: 'client@example.org',
+        subject: 'While another fails',
+        text: 'Bonjour',
+      });
+      await waitUntil(analyses, (l) => l.some((a) => a.name === 'While another fails'));
+    } finally {
+      dropping.close();
+    }
   });
 
   it('is for configurators only, on every route, and its secrets are never in an answer', async () => {

@@ -228,7 +228,8 @@ export const recordHealth = async (
   q: Queryable,
   id: string,
   problem: ConnectorProblem | null,
-  mailAfterSeconds: number,
+  /** null: never answers a row (a check from the console, not a run). */
+  mailAfterSeconds: number | null,
 ) =>
   first(
     q.query<{
@@ -241,22 +242,22 @@ export const recordHealth = async (
       environment_name: string;
       failing_since: Date;
     }>(
-      `WITH u AS (
-         UPDATE connectors SET
+      `WITH old AS (SELECT failure_mailed_at FROM connectors WHERE id = $1), u AS (
+         UPDATE connectors c SET
            health = CASE WHEN $2::jsonb IS NULL THEN 'healthy' ELSE 'unhealthy' END,
            health_problem = $2::jsonb,
-           failing_since = CASE WHEN $2::jsonb IS NULL THEN NULL ELSE coalesce(failing_since, now()) END,
-           failure_mailed_at = CASE WHEN $2::jsonb IS NULL THEN NULL ELSE failure_mailed_at END
-         WHERE id = $1 RETURNING *
-       ), due AS (
-         UPDATE connectors c SET failure_mailed_at = now()
-         FROM u WHERE c.id = u.id AND u.failing_since IS NOT NULL AND u.failure_mailed_at IS NULL
-              AND u.failing_since <= now() - make_interval(secs => $3)
-         RETURNING c.*
+           failing_since = CASE WHEN $2::jsonb IS NULL THEN NULL ELSE coalesce(c.failing_since, now()) END,
+           failure_mailed_at = CASE
+             WHEN $2::jsonb IS NULL THEN NULL
+             WHEN c.failure_mailed_at IS NULL
+                  AND coalesce(c.failing_since, now()) <= now() - make_interval(secs => $3::int) THEN now()
+             ELSE c.failure_mailed_at END
+         WHERE c.id = $1 RETURNING c.*
        )
-       SELECT due.id, due.name, due.environment_id, due.failing_since, e.name AS environment_name, e.project_id,
-              owner.email, COALESCE(owner.language, due.owner_locale) AS locale
-       FROM due JOIN environments e ON e.id = due.environment_id LEFT JOIN users owner ON owner.id = due.owner_id`,
+       SELECT u.id, u.name, u.environment_id, u.failing_since, e.name AS environment_name, e.project_id,
+              owner.email, COALESCE(owner.language, u.owner_locale) AS locale
+       FROM u JOIN environments e ON e.id = u.environment_id LEFT JOIN users owner ON owner.id = u.owner_id
+       WHERE u.failure_mailed_at IS NOT NULL AND (SELECT failure_mailed_at FROM old) IS NULL`,
       [id, problem ? JSON.stringify(problem) : null, mailAfterSeconds],
     ),
   );

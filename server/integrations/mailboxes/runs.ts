@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import { connectorProblemWords } from '../../../schemas/connector-problems';
 import type { ConnectorProblem, ImapSettings } from '../../../schemas/contracts/connectors';
 import { insertAnalysesIn } from '../../analyses/repository';
 import type { NewAnalysis } from '../../analyses/analysis-inserts';
@@ -227,7 +228,7 @@ export const runConnector = async (
         ...connectorFailingMail(failing.locale as MailLocale, {
           name: failing.name,
           environmentName: failing.environment_name,
-          reason: problem.message,
+          reason: connectorProblemWords(failing.locale as MailLocale, problem),
           link: `${options.publicUrl}/project/${failing.project_id}/environment/${failing.environment_id}/env-management/integrations/${failing.id}`,
         }),
       });

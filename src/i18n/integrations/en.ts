@@ -1,3 +1,4 @@
+import { CONNECTOR_PROBLEM_WORDS } from '../../../schemas/connector-problems';
 import type { Messages } from '../fr';
 import type { integrationsFr } from './fr';
 
@@ -154,22 +155,5 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
   },
   // A connector's problem (its health, a run's), by code (server/integrations/mailboxes); an
   // unknown code shows the server's English sentence.
-  problems: {
-    IMAP_AUTH_FAILED: 'The server refused the user name or the password of %{user}',
-    IMAP_FOLDER_MISSING: 'The folder %{folder} does not exist on the server',
-    IMAP_THROTTLED: 'The server asks to come back later',
-    IMAP_HOST_UNKNOWN: 'The name %{host} is unknown',
-    IMAP_CONNECTION_REFUSED: '%{host}:%{port} refused the connection',
-    IMAP_TIMEOUT: '%{host}:%{port} did not answer in time',
-    IMAP_HOST_INTERNAL:
-      '%{host} is an internal address: the platform does not connect to it unless OUTBOUND_ALLOW names it',
-    IMAP_TLS_FAILED: 'The secure connection (TLS) with %{host} failed',
-    IMAP_CONNECTION_LOST: 'The connection to %{host} was lost',
-    IMAP_NO_DRAFTS_FOLDER: 'The server has no Drafts folder: name one in the connector’s settings',
-    IMAP_MESSAGE_GONE: 'The message is no longer in the folder %{folder}',
-    SECRET_MISSING: 'The password is not set: edit the connector to give it',
-    SECRETS_UNREADABLE:
-      'The stored password cannot be read (the platform’s SECRETS_KEY changed): give the password again',
-    RUN_INTERRUPTED: 'The worker running it stopped; the next run went on from where it was',
-  },
+  problems: CONNECTOR_PROBLEM_WORDS.en,
 };

@@ -1,3 +1,4 @@
+import { CONNECTOR_PROBLEM_WORDS } from '../../../schemas/connector-problems';
 /** Messages of the integrations page: the mail connectors, their wizard, detail and runs, French. */
 export const integrationsFr = {
   intro:
@@ -151,26 +152,6 @@ export const integrationsFr = {
       queued: 'Exécution mise en attente : son avancement s’affiche dans les exécutions ci-dessous',
     },
   },
-  // A connector's problem (its health, a run's), by code (server/integrations/mailboxes); an
-  // unknown code shows the server's English sentence.
-  problems: {
-    IMAP_AUTH_FAILED: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe de %{user}',
-    IMAP_FOLDER_MISSING: 'Le dossier %{folder} n’existe pas sur le serveur',
-    IMAP_THROTTLED: 'Le serveur demande de revenir plus tard',
-    IMAP_HOST_UNKNOWN: 'Le nom %{host} est inconnu',
-    IMAP_CONNECTION_REFUSED: '%{host}:%{port} a refusé la connexion',
-    IMAP_TIMEOUT: '%{host}:%{port} n’a pas répondu à temps',
-    IMAP_HOST_INTERNAL:
-      '%{host} est une adresse interne : la plateforme ne s’y connecte pas, sauf si OUTBOUND_ALLOW la nomme',
-    IMAP_TLS_FAILED: 'La connexion sécurisée (TLS) avec %{host} a échoué',
-    IMAP_CONNECTION_LOST: 'La connexion à %{host} a été perdue',
-    IMAP_NO_DRAFTS_FOLDER:
-      'Le serveur n’a pas de dossier Brouillons : nommez-en un dans les réglages du connecteur',
-    IMAP_MESSAGE_GONE: 'Le message n’est plus dans le dossier %{folder}',
-    SECRET_MISSING: 'Le mot de passe n’est pas défini : modifiez le connecteur pour le donner',
-    SECRETS_UNREADABLE:
-      'Le mot de passe enregistré est illisible (la SECRETS_KEY de la plateforme a changé) : donnez à nouveau le mot de passe',
-    RUN_INTERRUPTED:
-      'Le processus qui l’exécutait s’est arrêté ; l’exécution suivante a repris là où elle en était',
-  },
+  // A connector's problem, by code: shared with the server's mails (schemas/connector-problems.ts).
+  problems: CONNECTOR_PROBLEM_WORDS.fr,
 };
