@@ -73,6 +73,17 @@ const waitUntil = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms 
   }
 };
 
+/** A connector's runs, newest first. */
+const runsOf = async (id: string) =>
+  ((await acme.call('GET', url(`/${id}/runs`), 'configurator')).json() as { data: ConnectorRun[] }).data;
+
+/** Waits until a run (by the answer that queued it) has ended in `state`. */
+const runEnded = (id: string, runId: string, state: 'done' | 'failed' = 'done') =>
+  waitUntil(
+    () => runsOf(id),
+    (r) => r.find((x) => x.id === runId)?.state === state,
+  );
+
 const keywordsOf = async (user: string) => {
   const client = await dovecot.client(user, PASSWORD);
   try {
@@ -279,12 +290,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
     await activate(created.id);
     await waitUntil(analyses, (list) => list.some((a) => a.name === 'Kept mail'));
     const runs = await waitUntil(
-      async () =>
-        (
-          (await acme.call('GET', url(`/${created.id}/runs`), 'configurator')).json() as {
-            data: ConnectorRun[];
-          }
-        ).data,
+      () => runsOf(created.id),
       (r) => r.some((x) => x.state === 'done' && x.found > 0),
     );
     expect(runs.find((r) => r.found > 0)).toMatchObject({
@@ -366,15 +372,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
       forceDuplicates: false,
     });
     expect(plain.statusCode, plain.body).toBe(201);
-    const done = await waitUntil(
-      async () =>
-        (
-          (await acme.call('GET', url(`/${connector.id}/runs`), 'configurator')).json() as {
-            data: ConnectorRun[];
-          }
-        ).data,
-      (r) => r.find((x) => x.id === plain.json().id)?.state === 'done',
-    );
+    const done = await runEnded(connector.id, plain.json().id);
     expect(done.find((x) => x.id === plain.json().id)).toMatchObject({
       kind: 'manual',
       found: 2,
@@ -386,15 +384,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
       toDate: null,
       forceDuplicates: true,
     });
-    await waitUntil(
-      async () =>
-        (
-          (await acme.call('GET', url(`/${connector.id}/runs`), 'configurator')).json() as {
-            data: ConnectorRun[];
-          }
-        ).data,
-      (r) => r.find((x) => x.id === forced.json().id)?.state === 'done',
-    );
+    await runEnded(connector.id, forced.json().id);
     const names = (await analyses()).map((a) => a.name);
     expect(names.filter((n) => n === 'Before the reset')).toHaveLength(2);
   });
@@ -415,12 +405,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
     await activate(created.id);
     await waitUntil(analyses, (l) => l.some((a) => a.name === 'After the bad ones'));
     const runs = await waitUntil(
-      async () =>
-        (
-          (await acme.call('GET', url(`/${created.id}/runs`), 'configurator')).json() as {
-            data: ConnectorRun[];
-          }
-        ).data,
+      () => runsOf(created.id),
       (r) => r.some((x) => x.state === 'done' && x.found > 0),
     );
     expect(runs.find((r) => r.found > 0)).toMatchObject({ found: 3, fetched: 2, tooLarge: 1 });
@@ -450,15 +435,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
           toDate: null,
           forceDuplicates: false,
         });
-        await waitUntil(
-          async () =>
-            (
-              (await acme.call('GET', url(`/${broken.id}/runs`), 'configurator')).json() as {
-                data: ConnectorRun[];
-              }
-            ).data,
-          (r) => r.find((x) => x.id === run.json().id)?.state === 'failed',
-        );
+        await runEnded(broken.id, run.json().id, 'failed');
       }
       const mails = await t.platform.db.query<{ text_body: string }>(
         `SELECT text_body FROM outbox WHERE text_body LIKE '%Mailbox of hal%'`,
