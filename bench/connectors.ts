@@ -46,6 +46,7 @@ const settingsOf = (dovecot: Dovecot, user: string): ImapSettings => ({
   startDate: new Date(Date.now() - 3_600_000).toISOString(),
   blacklist: [],
   postProcessors: [],
+  labelMode: 'keyword',
   expectConsolidation: false,
 });
 

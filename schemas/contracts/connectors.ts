@@ -21,6 +21,9 @@ export const START_DATE_MAX_AGE_HOURS = 24;
 export const IMAP_POST_PROCESSORS = ['LABEL', 'LABEL_PJ', 'DRAFT'] as const;
 export type ImapPostProcessor = (typeof IMAP_POST_PROCESSORS)[number];
 
+export const IMAP_LABEL_MODES = ['keyword', 'folder'] as const;
+export type ImapLabelMode = (typeof IMAP_LABEL_MODES)[number];
+
 /** Senders skipped: an address (`ana@example.org`) or a domain (`example.org`, `@example.org`). */
 export const BLACKLIST_ENTRY = /^(?:[^\s@]+@)?@?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 export const BLACKLIST_MAX = 500;
@@ -48,6 +51,11 @@ export const imapSettings = z.object({
   startDate: z.iso.datetime({ offset: true }).nullable(),
   blacklist,
   postProcessors: z.array(z.enum(IMAP_POST_PROCESSORS)).max(IMAP_POST_PROCESSORS.length),
+  /**
+   * How labels are written: as keywords on the message (`keyword`), or as a copy of the message in
+   * a folder named after each label (`folder`, for clients that show no keywords). Default keyword.
+   */
+  labelMode: z.enum(IMAP_LABEL_MODES).default('keyword'),
   /** The analysis waits for the consolidation's PATCH before anything is written back. */
   expectConsolidation: z.boolean(),
 });

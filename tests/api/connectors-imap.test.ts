@@ -113,7 +113,8 @@ const drafts = async (user: string) => {
 beforeAll(async () => {
   dovecot = await startDovecot();
   // Before the server's first login: Dovecot reads its password file again only when it changes.
-  for (const user of ['ana', 'bob', 'carla', 'dan', 'eve', 'gus', 'hal']) dovecot.addUser(user, PASSWORD);
+  for (const user of ['ana', 'bob', 'carla', 'dan', 'eve', 'gus', 'hal', 'ivy'])
+    dovecot.addUser(user, PASSWORD);
   t = await startTestPlatform({
     OUTBOUND_ALLOW: '127.0.0.1',
     SECRETS_KEY: SECRET_KEY,
@@ -280,6 +281,41 @@ describe('an IMAP connector (docs/connectors.md)', () => {
       folder: { path: 'INBOX' },
       connector: { health: 'healthy' },
     });
+  });
+
+  it('in folder mode, copies the message into a folder named after each label, made when missing', async () => {
+    await dovecot.deliver('ivy', {
+      from: 'client@example.org',
+      subject: 'Filed by folder',
+      text: sample.text,
+    });
+    const created = await createConnector('ivy', { postProcessors: ['LABEL'], labelMode: 'folder' });
+    expect(created.settings.labelMode).toBe('folder');
+    await activate(created.id);
+    const [analysis] = await waitUntil(
+      async () => (await analyses()).filter((a) => a.name === 'Filed by folder'),
+      (l) => l[0]?.status === 'processed',
+    );
+    const { result } = (
+      await acme.call('GET', `${API}/environments/${env}/analyses/${analysis.id}/result`, 'configurator')
+    ).json();
+    const category = (result.output.categories as { name: string }[])[0].name;
+    const copies = await waitUntil(
+      async () => {
+        const client = await dovecot.client('ivy', PASSWORD);
+        try {
+          if (!(await client.list()).some((f) => f.path === category)) return 0;
+          const status = await client.status(category, { messages: true });
+          return status ? (status.messages ?? 0) : 0;
+        } finally {
+          await client.logout();
+        }
+      },
+      (n) => n > 0,
+    );
+    expect(copies).toBe(1);
+    // The message itself stays where it was, without keywords.
+    expect((await keywordsOf('ivy'))[0].flags.filter((f) => !f.startsWith('\\'))).toEqual([]);
   });
 
   it('skips blacklisted senders and domains, and counts them in the run', async () => {

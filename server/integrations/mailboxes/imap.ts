@@ -322,6 +322,14 @@ export async function* fetchImap(
     };
 }
 
+/** Creates a label's folder when the server does not have it yet. */
+const ensureFolder = async (client: ImapFlow, path: string, known: Set<string>) => {
+  if (known.size === 0) for (const f of await client.list()) known.add(f.path);
+  if (known.has(path)) return;
+  await client.mailboxCreate(path);
+  known.add(path);
+};
+
 /** The Drafts folder: the one named in the settings, or the one the server marks \Drafts. */
 const draftsFolderOf = async (client: ImapFlow, settings: ImapSettings) => {
   if (settings.draftsFolder) return settings.draftsFolder;
@@ -360,6 +368,7 @@ export const writeBackImap = async (
   items: { location: FetchedMessage['location']; writeBack: WriteBack }[],
 ): Promise<(ConnectorProblem | null)[]> => {
   const results: (ConnectorProblem | null)[] = items.map(() => null);
+  const folders = new Set<string>();
   const byFolder = new Map<string, number[]>();
   items.forEach((item, i) => {
     if (!item.writeBack.labels.length) return;
@@ -386,7 +395,14 @@ export const writeBackImap = async (
           };
           continue;
         }
-        await client.messageFlagsAdd(String(uid), writeBack.labels.map(imapKeyword), { uid: true });
+        if (settings.labelMode === 'folder') {
+          for (const label of writeBack.labels) {
+            await ensureFolder(client, label, folders);
+            await client.messageCopy(String(uid), label, { uid: true });
+          }
+          // The copies leave the folder open elsewhere: the next item is in this one.
+          await client.mailboxOpen(folder);
+        } else await client.messageFlagsAdd(String(uid), writeBack.labels.map(imapKeyword), { uid: true });
       } catch (err) {
         results[i] = failureOf(err, settings).problem;
       }

@@ -87,7 +87,8 @@ export const connectorRecord = (row: ConnectorRow, lastRun: RunRow | undefined):
   name: row.name,
   appType: row.app_type,
   active: row.active,
-  settings: row.settings,
+  // Settings stored before a field existed read as its default.
+  settings: { ...row.settings, labelMode: row.settings.labelMode ?? 'keyword' },
   secretsSet: row.secret_fields,
   health: row.health,
   healthProblem: row.health_problem,

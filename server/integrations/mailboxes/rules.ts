@@ -64,7 +64,12 @@ export const storedSettings = (settings: ImapSettings, policy: OutboundPolicy, k
     keepStartDate !== undefined && settings.startDate === keepStartDate
       ? keepStartDate
       : checkedStartDate(settings.startDate);
-  return { ...settings, startDate, blacklist: [...new Set(settings.blacklist.map((e) => e.toLowerCase()))] };
+  return {
+    ...settings,
+    startDate,
+    labelMode: settings.labelMode ?? 'keyword',
+    blacklist: [...new Set(settings.blacklist.map((e) => e.toLowerCase()))],
+  };
 };
 
 export const secretRequired = (field: string) =>

@@ -73,6 +73,13 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
       LABEL_PJ: 'Label with the attachments’ categories',
       DRAFT: 'Write the reply draft',
     },
+    labelMode: 'Write the labels',
+    labelModes: { keyword: 'As keywords on the message', folder: 'As copies in a folder per label' },
+    labelModeHelp: {
+      keyword: 'IMAP keywords (accents dropped, spaces as _), which Thunderbird or Apple Mail show as tags',
+      folder:
+        'The message is copied into a folder named after each label, made when missing: for mail clients that show no keywords',
+    },
     noPostProcessor: 'Nothing is written back: the mail is analysed and the mailbox stays as it is.',
     expectConsolidation: 'Expect consolidation',
     expectConsolidationHelp:

@@ -72,6 +72,14 @@ export const integrationsFr = {
       LABEL_PJ: 'Libeller avec les catégories des pièces jointes',
       DRAFT: 'Écrire le brouillon de réponse',
     },
+    labelMode: 'Écrire les libellés',
+    labelModes: { keyword: 'En mots-clés sur le message', folder: 'En copies dans un dossier par libellé' },
+    labelModeHelp: {
+      keyword:
+        'Les mots-clés IMAP (accents retirés, espaces en _) que Thunderbird ou Apple Mail affichent comme étiquettes',
+      folder:
+        'Le message est copié dans un dossier nommé comme chaque libellé, créé au besoin : pour les messageries qui n’affichent pas les mots-clés',
+    },
     noPostProcessor: 'Rien n’est écrit en retour : le courrier est analysé et la boîte reste telle quelle.',
     expectConsolidation: 'Attendre la consolidation',
     expectConsolidationHelp:

@@ -12,7 +12,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { CONNECTOR_APP_TYPES, IMAP_POST_PROCESSORS } from '../../../../schemas/contracts/connectors';
+import {
+  CONNECTOR_APP_TYPES,
+  IMAP_LABEL_MODES,
+  IMAP_POST_PROCESSORS,
+  type ImapLabelMode,
+} from '../../../../schemas/contracts/connectors';
 import { DateTimePickerField } from '../../../components/pickers/DatePickers';
 import { SECURITY_PORTS, withSecurity, type ConnectorDraft, type ImapSecurity } from './connectorDraft';
 
@@ -171,6 +176,21 @@ export const ConnectorFields = ({
         </FormGroup>
       </FormControl>
       {draft.postProcessors.length === 0 ? <Alert severity="warning">{t('noPostProcessor')}</Alert> : null}
+      {draft.postProcessors.some((p) => p !== 'DRAFT') ? (
+        <TextField
+          select
+          label={t('labelMode')}
+          value={draft.labelMode}
+          onChange={(e) => set('labelMode', 'settings.labelMode')(e.target.value as ImapLabelMode)}
+          helperText={t(`labelModeHelp.${draft.labelMode}`)}
+        >
+          {IMAP_LABEL_MODES.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {t(`labelModes.${mode}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
       <TextField {...text('draftsFolder', 'settings.draftsFolder', t('draftsFolderHelp'))} />
       <FormControl>
         <FormControlLabel

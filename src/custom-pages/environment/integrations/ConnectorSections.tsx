@@ -76,6 +76,7 @@ export const ConnectorSections = ({ connector: c }: { connector: Connector }) =>
                 ? s.postProcessors.map((p) => t(`form.postProcessorNames.${p}`)).join('\n')
                 : t('detail.none'),
             },
+            { label: t('form.labelMode'), value: t(`form.labelModes.${s.labelMode}`) },
             { label: t('form.draftsFolder'), value: s.draftsFolder ?? t('detail.defaultDrafts') },
             {
               label: t('form.expectConsolidation'),

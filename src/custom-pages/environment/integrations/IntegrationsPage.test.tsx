@@ -100,6 +100,7 @@ describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
         username: 'claims@acme.test',
         blacklist: ['spam.test', 'ana@example.org'],
         postProcessors: ['LABEL', 'DRAFT'],
+        labelMode: 'keyword',
         startDate: '2026-03-04T10:00:00.000Z',
       },
     });
@@ -212,6 +213,7 @@ describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
         startDate: null,
         blacklist: ['spam.test', 'ana@example.org'],
         postProcessors: ['LABEL', 'DRAFT'],
+        labelMode: 'keyword',
         expectConsolidation: false,
       },
       secrets: { password: 's3cret' },

@@ -8,6 +8,7 @@ import {
   type ConnectorAppType,
   type ImapPostProcessor,
   type ImapSettings,
+  type ImapLabelMode,
 } from '../../../../schemas/contracts/connectors';
 import { detailMessage } from '../../../api/errors';
 
@@ -33,6 +34,7 @@ export interface ConnectorDraft {
   startDate: string;
   blacklist: string;
   postProcessors: ImapPostProcessor[];
+  labelMode: ImapLabelMode;
   expectConsolidation: boolean;
 }
 
@@ -49,6 +51,7 @@ export const newDraft = (): ConnectorDraft => ({
   startDate: '',
   blacklist: '',
   postProcessors: ['LABEL'],
+  labelMode: 'keyword',
   expectConsolidation: false,
 });
 
@@ -73,6 +76,7 @@ export const draftOf = (connector: Connector): ConnectorDraft => {
     startDate: s.startDate ? localDateTime(s.startDate) : '',
     blacklist: s.blacklist.join('\n'),
     postProcessors: [...s.postProcessors],
+    labelMode: s.labelMode,
     expectConsolidation: s.expectConsolidation,
   };
 };
@@ -111,6 +115,7 @@ export const settingsOf = (draft: ConnectorDraft, stored?: ImapSettings): ImapSe
         : new Date(draft.startDate).toISOString(),
     blacklist: blacklistOf(draft.blacklist),
     postProcessors: IMAP_POST_PROCESSORS.filter((p) => draft.postProcessors.includes(p)),
+    labelMode: draft.labelMode,
     expectConsolidation: draft.expectConsolidation,
   };
 };

@@ -38,6 +38,7 @@ export const makeConnector = (overrides: Partial<Connector> = {}): Connector => 
     folder: 'INBOX',
     draftsFolder: null,
     startDate: '2026-03-04T10:00:00.000Z',
+    labelMode: 'keyword',
     blacklist: ['spam.test'],
     postProcessors: ['LABEL', 'DRAFT'],
     expectConsolidation: false,
