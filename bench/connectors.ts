@@ -107,6 +107,7 @@ export const connectorsBenchmarks = async (): Promise<Measurement[]> => {
       const options = {
         policy: outboundPolicy(['127.0.0.1']),
         secrets: fetchOnly.platform.secrets,
+        microsoft: fetchOnly.platform.config.microsoft,
         intervalSeconds: 60,
         maxBytes: 25 * 1_048_576,
         publicUrl: 'http://bench.test',

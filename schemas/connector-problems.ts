@@ -20,10 +20,20 @@ export const CONNECTOR_PROBLEM_WORDS = {
     IMAP_CONNECTION_LOST: 'The connection to %{host} was lost',
     IMAP_NO_DRAFTS_FOLDER: 'The server has no Drafts folder: name one in the connector’s settings',
     IMAP_MESSAGE_GONE: 'The message is no longer in the folder %{folder}',
-    SECRET_MISSING: 'The password is not set: edit the connector to give it',
+    SECRET_MISSING: 'Its password or client secret is not set: edit the connector to give it',
     SECRETS_UNREADABLE:
-      'The stored password cannot be read (the platform’s SECRETS_KEY changed): give the password again',
+      'Its stored password or client secret cannot be read (the platform’s SECRETS_KEY changed): give it again',
     RUN_INTERRUPTED: 'The worker running it stopped; the next run went on from where it was',
+    GRAPH_TENANT_UNKNOWN: 'Microsoft does not know the tenant %{tenant}',
+    GRAPH_APP_UNKNOWN: 'The application %{client} is not registered in the tenant %{tenant}',
+    GRAPH_AUTH_FAILED: 'Microsoft refused the client id or the client secret (expired, or mistyped)',
+    GRAPH_UNREACHABLE: 'Microsoft could not be reached',
+    GRAPH_THROTTLED: 'Microsoft Graph asks to wait %{seconds} s before the next request',
+    GRAPH_FORBIDDEN:
+      'The application may not read the mailbox %{user}: an administrator must grant it the Mail.ReadWrite application permission',
+    GRAPH_USER_UNKNOWN: 'The mailbox %{user} does not exist in the tenant',
+    GRAPH_REQUEST_FAILED: 'Microsoft Graph answered an error (%{status} %{code})',
+    GRAPH_MESSAGE_GONE: 'The message is no longer in the mailbox',
   },
   fr: {
     IMAP_AUTH_FAILED: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe de %{user}',
@@ -39,11 +49,22 @@ export const CONNECTOR_PROBLEM_WORDS = {
     IMAP_NO_DRAFTS_FOLDER:
       'Le serveur n’a pas de dossier Brouillons : nommez-en un dans les réglages du connecteur',
     IMAP_MESSAGE_GONE: 'Le message n’est plus dans le dossier %{folder}',
-    SECRET_MISSING: 'Le mot de passe n’est pas défini : modifiez le connecteur pour le donner',
+    SECRET_MISSING:
+      'Son mot de passe ou secret client n’est pas défini : modifiez le connecteur pour le donner',
     SECRETS_UNREADABLE:
-      'Le mot de passe enregistré est illisible (la SECRETS_KEY de la plateforme a changé) : donnez à nouveau le mot de passe',
+      'Son mot de passe ou secret client enregistré est illisible (la SECRETS_KEY de la plateforme a changé) : donnez-le à nouveau',
     RUN_INTERRUPTED:
       'Le processus qui l’exécutait s’est arrêté ; l’exécution suivante a repris là où elle en était',
+    GRAPH_TENANT_UNKNOWN: 'Microsoft ne connaît pas le locataire %{tenant}',
+    GRAPH_APP_UNKNOWN: 'L’application %{client} n’est pas inscrite dans le locataire %{tenant}',
+    GRAPH_AUTH_FAILED: 'Microsoft a refusé l’identifiant ou le secret client (expiré, ou mal saisi)',
+    GRAPH_UNREACHABLE: 'Microsoft est injoignable',
+    GRAPH_THROTTLED: 'Microsoft Graph demande d’attendre %{seconds} s avant la requête suivante',
+    GRAPH_FORBIDDEN:
+      'L’application ne peut pas lire la boîte %{user} : un administrateur doit lui accorder l’autorisation d’application Mail.ReadWrite',
+    GRAPH_USER_UNKNOWN: 'La boîte %{user} n’existe pas dans le locataire',
+    GRAPH_REQUEST_FAILED: 'Microsoft Graph a répondu une erreur (%{status} %{code})',
+    GRAPH_MESSAGE_GONE: 'Le message n’est plus dans la boîte',
   },
 } as const;
 

@@ -112,6 +112,7 @@ export const startPlatform = async (
       const connectors = await startConnectorWorker(queue.boss, database, queue, log, {
         policy: outboundPolicy(config.outboundAllow),
         secrets,
+        microsoft: config.microsoft,
         intervalSeconds: config.connectorIntervalSeconds,
         maxBytes: config.uploadMaxBytes,
         publicUrl: config.publicUrl,

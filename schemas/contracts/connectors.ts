@@ -8,10 +8,11 @@ import { defineCall } from './define';
  * written, never read back: an answer says only which are set (`secretsSet`).
  */
 const envParams = z.object({ envId: z.string() });
+const name = z.string().trim().min(1).max(200);
 const connectorParams = z.object({ envId: z.string(), id: z.string() });
 
-/** App types whose connector is built; the spec's others (exchange, gmail…) join as they are. */
-export const CONNECTOR_APP_TYPES = ['imap'] as const;
+/** App types whose connector is built; the spec's others (gmail…) join as they are. */
+export const CONNECTOR_APP_TYPES = ['imap', 'exchange'] as const;
 export type ConnectorAppType = (typeof CONNECTOR_APP_TYPES)[number];
 
 /** Spec pipeline §5, §9: the start date is at most this long before now, and defaults to it. */
@@ -53,15 +54,45 @@ export const imapSettings = z.object({
   postProcessors: z.array(z.enum(IMAP_POST_PROCESSORS)).max(IMAP_POST_PROCESSORS.length),
   /**
    * How labels are written: as keywords on the message (`keyword`), or as a copy of the message in
-   * a folder named after each label (`folder`, for clients that show no keywords). Default keyword.
+   * a folder named after each label (`folder`, for clients that show no keywords). Left out:
+   * keyword (the answers always say it).
    */
-  labelMode: z.enum(IMAP_LABEL_MODES).default('keyword'),
+  labelMode: z.enum(IMAP_LABEL_MODES).optional(),
   /** The analysis waits for the consolidation's PATCH before anything is written back. */
   expectConsolidation: z.boolean(),
 });
 export type ImapSettings = z.infer<typeof imapSettings>;
 
 export const imapSecrets = z.object({ password: z.string().min(1).max(1000) });
+
+/** What an Exchange connector writes back (spec pipeline §3): METADATA, the extracted data as categories. */
+export const EXCHANGE_POST_PROCESSORS = ['LABEL', 'LABEL_PJ', 'DRAFT', 'METADATA'] as const;
+export type ExchangePostProcessor = (typeof EXCHANGE_POST_PROCESSORS)[number];
+
+/**
+ * An Exchange Online mailbox through Microsoft Graph (spec pipeline §3 "Exchange connector"): an
+ * application registered in the customer's Entra ID tenant, granted `Mail.ReadWrite` as an
+ * application permission, reads the inbox of `userEmail` with the client-credentials flow.
+ */
+export const exchangeSettings = z.object({
+  /** The application (client) id of the app registration. */
+  clientId: z.string().trim().min(1).max(200),
+  /** The directory (tenant) id, or its domain name. */
+  tenantId: z.string().trim().min(1).max(200),
+  userEmail: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'An email address'),
+  startDate: z.iso.datetime({ offset: true }).nullable(),
+  blacklist,
+  postProcessors: z.array(z.enum(EXCHANGE_POST_PROCESSORS)).max(EXCHANGE_POST_PROCESSORS.length),
+  expectConsolidation: z.boolean(),
+});
+export type ExchangeSettings = z.infer<typeof exchangeSettings>;
+
+export const exchangeSecrets = z.object({ clientSecret: z.string().min(1).max(2000) });
 
 export const connectorHealth = z.enum(['unknown', 'healthy', 'unhealthy']);
 
@@ -94,13 +125,11 @@ export const connectorRun = z.object({
 });
 export type ConnectorRun = z.infer<typeof connectorRun>;
 
-export const connector = z.object({
+const connectorFields = z.object({
   id: z.string(),
   environmentId: z.string(),
   name: z.string(),
-  appType: z.enum(CONNECTOR_APP_TYPES),
   active: z.boolean(),
-  settings: imapSettings,
   /** Which secrets are stored (their values never leave the server). */
   secretsSet: z.array(z.string()),
   health: connectorHealth,
@@ -119,9 +148,48 @@ export const connector = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Connector = z.infer<typeof connector>;
 
-const name = z.string().trim().min(1).max(200);
+/** A connector, its settings those of its app type. */
+export const connector = z.discriminatedUnion('appType', [
+  connectorFields.extend({ appType: z.literal('imap'), settings: imapSettings }),
+  connectorFields.extend({ appType: z.literal('exchange'), settings: exchangeSettings }),
+]);
+export type Connector = z.infer<typeof connector>;
+export type ImapConnector = Extract<Connector, { appType: 'imap' }>;
+export type ExchangeConnector = Extract<Connector, { appType: 'exchange' }>;
+
+/** What creating or editing a connector sends, by app type: its settings, and its secrets when given. */
+export const connectorInput = z.discriminatedUnion('appType', [
+  z.object({
+    name,
+    appType: z.literal('imap'),
+    settings: imapSettings,
+    secrets: imapSecrets.partial().optional(),
+  }),
+  z.object({
+    name,
+    appType: z.literal('exchange'),
+    settings: exchangeSettings,
+    secrets: exchangeSecrets.partial().optional(),
+  }),
+]);
+export type ConnectorInput = z.infer<typeof connectorInput>;
+
+/** The settings' schema of each app type (the server checks a body's settings against its type's). */
+export const CONNECTOR_SETTINGS = { imap: imapSettings, exchange: exchangeSettings } as const;
+export const CONNECTOR_SECRETS = { imap: imapSecrets, exchange: exchangeSecrets } as const;
+
+/**
+ * A create or edit body as the route reads it: the settings and secrets are checked against the
+ * app type's own schemas by the server (one error per field at fault, named `settings.<field>`),
+ * not as a union whose every branch would report its own errors.
+ */
+const connectorBody = z.object({
+  name,
+  appType: z.enum(CONNECTOR_APP_TYPES),
+  settings: z.record(z.string(), z.unknown()),
+  secrets: z.record(z.string(), z.string().optional()).optional(),
+});
 
 export const listConnectors = defineCall({
   method: 'GET',
@@ -145,21 +213,16 @@ export const createConnector = defineCall({
   method: 'POST',
   path: '/v4/console/api/environments/{envId}/connectors',
   params: envParams,
-  body: z.object({
-    name,
-    appType: z.enum(CONNECTOR_APP_TYPES),
-    settings: imapSettings,
-    secrets: imapSecrets.partial().optional(),
-  }),
+  body: connectorBody,
   response: connector,
 });
 
-/** Edits settings; a secret left out keeps its stored value. */
+/** Edits settings (its app type stays: 400 when another is sent); a secret left out keeps its stored value. */
 export const updateConnector = defineCall({
   method: 'PUT',
   path: '/v4/console/api/environments/{envId}/connectors/{id}',
   params: connectorParams,
-  body: z.object({ name, settings: imapSettings, secrets: imapSecrets.partial().optional() }),
+  body: connectorBody,
   response: connector,
 });
 

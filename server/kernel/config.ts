@@ -141,6 +141,15 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** How often an active mail connector looks for new mail (a job on the queue per connector). */
   CONNECTOR_INTERVAL: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
+  /** Microsoft Graph and the identity platform, for Exchange connectors (a stand-in's in tests). */
+  GRAPH_BASE_URL: z
+    .string()
+    .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
+    .default('https://graph.microsoft.com/v1.0'),
+  MICROSOFT_LOGIN_URL: z
+    .string()
+    .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
+    .default('https://login.microsoftonline.com'),
   /** How long a crashed worker's run keeps its mailbox from the others (renewed at each batch). */
   CONNECTOR_LEASE: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
   /** A connector failing this long without a success has its creator told by mail. */
@@ -198,6 +207,8 @@ export type Config = {
   /** Seconds between two fetches of an active mail connector (CONNECTOR_INTERVAL). */
   connectorIntervalSeconds: number;
   connectorLeaseSeconds: number;
+  /** Where Exchange connectors reach Microsoft (GRAPH_BASE_URL, MICROSOFT_LOGIN_URL). */
+  microsoft: { graphBaseUrl: string; loginBaseUrl: string };
   /** Seconds of failures after which a connector's creator is mailed (CONNECTOR_FAILING_MAIL_AFTER). */
   connectorFailingMailAfterSeconds: number;
 };
@@ -290,5 +301,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     connectorIntervalSeconds: e.CONNECTOR_INTERVAL,
     connectorFailingMailAfterSeconds: e.CONNECTOR_FAILING_MAIL_AFTER,
     connectorLeaseSeconds: e.CONNECTOR_LEASE,
+    microsoft: {
+      graphBaseUrl: e.GRAPH_BASE_URL.replace(/\/$/, ''),
+      loginBaseUrl: e.MICROSOFT_LOGIN_URL.replace(/\/$/, ''),
+    },
   };
 };

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector, ConnectorRun } from '../../schemas/contracts/connectors';
+import type { ConnectorRun, ImapConnector as Connector } from '../../schemas/contracts/connectors';
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { startTestPlatform, type TestPlatform } from './support/platform';
@@ -270,6 +270,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
     // The right password, given on edit, makes it work; the password is never answered.
     const edited = await acme.call('PUT', url(`/${created.id}`), 'configurator', {
       name: created.name,
+      appType: 'imap',
       settings: created.settings,
       secrets: { password: PASSWORD },
     });
@@ -502,7 +503,7 @@ describe('an IMAP connector (docs/connectors.md)', () => {
       ['list',        'GET',    url(),                    undefined],
       ['get',         'GET',    url(`/${id}`),            undefined],
       ['create',      'POST',   url(),                    body],
-      ['update',      'PUT',    url(`/${id}`),            { name: 'x', settings: imapSettings('x') }],
+      ['update',      'PUT',    url(`/${id}`),            { name: 'x', appType: 'imap', settings: imapSettings('x') }],
       ['delete',      'DELETE', url(`/${id}`),            undefined],
       ['activate',    'PUT',    url(`/${id}/active`),     { active: false }],
       ['healthcheck', 'POST',   url(`/${id}/healthcheck`), undefined],

@@ -1,32 +1,22 @@
-import { createHash } from 'node:crypto';
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { ConnectorProblem, ImapSettings } from '../../../schemas/contracts/connectors';
 import type { OutboundPolicy } from '../../kernel/outbound';
 import { imapKeyword, isBlacklisted, type WriteBack } from './rules';
+import {
+  ConnectorFailure,
+  messageKey,
+  type FetchBatch,
+  type FetchWindow,
+  type MailboxSession,
+  type FetchedMessage,
+  type MessageLocation,
+} from './session';
 
 // An IMAP mailbox (RFC 9051 / 3501) through imapflow: sign in, open the folder, list what is new
 // by UID, read it in batches, and write labels (keywords) and reply drafts (APPEND) back.
 // docs/connectors.md "IMAP".
-
-/** A failure the connector shows: a stable code, the English sentence, and what the console needs. */
-export class ConnectorFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly params: Record<string, string | number> = {},
-    /** Seconds the server asked to wait before the next try. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'ConnectorFailure';
-  }
-
-  get problem(): ConnectorProblem {
-    return { code: this.code, message: this.message, params: this.params };
-  }
-}
 
 export interface ImapAccess {
   settings: ImapSettings;
@@ -168,54 +158,19 @@ export const checkImap = async (access: ImapAccess) => {
   }
 };
 
+/** Where a message is in an IMAP mailbox. */
+type ImapLocation = MessageLocation & { folder: string; uidValidity: string; uid: number };
+
 /** Where the connector stands in an IMAP folder: its UIDVALIDITY and the last UID it passed. */
 export interface ImapCursor {
   uidValidity?: string;
   lastUid?: number;
 }
 
-export interface FetchedMessage {
-  key: string;
-  uid: number;
-  raw: Buffer;
-  subject: string | null;
-  from: string | null;
-  messageId: string | null;
-  location: {
-    folder: string;
-    uidValidity: string;
-    uid: number;
-    messageId: string | null;
-    subject: string | null;
-    from: string | null;
-  };
-}
-
-export interface FetchBatch {
-  messages: FetchedMessage[];
-  /** The cursor once this batch is recorded. */
-  cursor: ImapCursor;
-  found: number;
-  blacklisted: number;
-  tooLarge: number;
-}
-
-/** A manual run's window, or the scheduled run's start date. */
-export interface FetchWindow {
-  from: Date;
-  to: Date | null;
-  /** Manual runs read the window whatever the cursor, and leave the cursor where it is. */
-  manual: boolean;
-}
-
 /** Messages a batch reads at most, and their bytes together (a batch is written by one transaction). */
 const BATCH_MESSAGES = 50;
 const BATCH_BYTES = 16 * 1_048_576;
 const DAY_MS = 86_400_000;
-
-/** A message's key: its Message-ID, or the SHA-256 of its bytes when it has none. */
-export const messageKey = (messageId: string | null | undefined, raw: Buffer) =>
-  messageId?.trim() ? `mid:${messageId.trim()}` : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
 
 /**
  * The folder's messages to read, in batches, oldest UID first: past the cursor (or, when the folder's
@@ -277,7 +232,7 @@ export async function* fetchImap(
     }
     // UIDs the server listed but no longer has (deleted between SEARCH and FETCH) are passed too.
     if (passed === metas.length) lastOfBatch = slice[slice.length - 1];
-    const messages: FetchedMessage[] = [];
+    const messages: (FetchedMessage & { uid: number })[] = [];
     if (take.length) {
       const envelopes = new Map(take.map((m) => [m.uid, m]));
       for await (const m of client.fetch(
@@ -305,7 +260,7 @@ export async function* fetchImap(
     at += slice.indexOf(lastOfBatch) + 1;
     yield {
       messages,
-      cursor: window.manual ? cursor : { uidValidity, lastUid: lastOfBatch },
+      cursor: window.manual ? { ...cursor } : { uidValidity, lastUid: lastOfBatch },
       found: passed,
       blacklisted,
       tooLarge,
@@ -344,7 +299,7 @@ const draftsFolderOf = async (client: ImapFlow, settings: ImapSettings) => {
 };
 
 /** A reply draft to the message: to its sender, "Re:" its subject, threaded by In-Reply-To. */
-const draftOf = async (settings: ImapSettings, location: FetchedMessage['location'], text: string) => {
+const draftOf = async (settings: ImapSettings, location: ImapLocation, text: string) => {
   const subject = location.subject ?? '';
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
   const composer = new MailComposer({
@@ -365,20 +320,22 @@ const draftOf = async (settings: ImapSettings, location: FetchedMessage['locatio
 export const writeBackImap = async (
   client: ImapFlow,
   settings: ImapSettings,
-  items: { location: FetchedMessage['location']; writeBack: WriteBack }[],
+  items: { location: MessageLocation; writeBack: WriteBack }[],
 ): Promise<(ConnectorProblem | null)[]> => {
   const results: (ConnectorProblem | null)[] = items.map(() => null);
   const folders = new Set<string>();
   const byFolder = new Map<string, number[]>();
   items.forEach((item, i) => {
     if (!item.writeBack.labels.length) return;
-    byFolder.set(item.location.folder, [...(byFolder.get(item.location.folder) ?? []), i]);
+    const folder = (item.location as ImapLocation).folder;
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), i]);
   });
   for (const [folder, indexes] of byFolder) {
     const box = await client.mailboxOpen(folder);
     const uidValidity = String(box.uidValidity);
     for (const i of indexes) {
-      const { location, writeBack } = items[i];
+      const { writeBack } = items[i];
+      const location = items[i].location as ImapLocation;
       try {
         let uid: number | undefined = location.uid;
         if (location.uidValidity !== uidValidity) {
@@ -421,14 +378,26 @@ export const writeBackImap = async (
     for (const [item, i] of drafts) {
       if (results[i]) continue;
       try {
-        await client.append(folder, await draftOf(settings, item.location, item.writeBack.draft!), [
-          '\\Draft',
-          '\\Seen',
-        ]);
+        await client.append(
+          folder,
+          await draftOf(settings, item.location as ImapLocation, item.writeBack.draft!),
+          ['\\Draft', '\\Seen'],
+        );
       } catch (err) {
         results[i] = failureOf(err, settings).problem;
       }
     }
   }
   return results;
+};
+
+/** An IMAP mailbox signed in for one run (session.ts). */
+export const openImapSession = async (access: ImapAccess): Promise<MailboxSession> => {
+  const client = await openImap(access);
+  const { settings } = access;
+  return {
+    fetch: (cursor, window, options) => fetchImap(client, settings, cursor as ImapCursor, window, options),
+    writeBack: (items) => writeBackImap(client, settings, items),
+    close: () => closeImap(client),
+  };
 };

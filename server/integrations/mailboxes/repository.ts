@@ -3,6 +3,7 @@ import type {
   Connector,
   ConnectorProblem,
   ConnectorRun,
+  ExchangeSettings,
   ImapSettings,
 } from '../../../schemas/contracts/connectors';
 import type { OutputPayload } from '../../../schemas/output';
@@ -15,9 +16,9 @@ export interface ConnectorRow {
   id: string;
   environment_id: string;
   name: string;
-  app_type: 'imap';
+  app_type: 'imap' | 'exchange';
   active: boolean;
-  settings: ImapSettings;
+  settings: ImapSettings | ExchangeSettings;
   secrets: string | null;
   secret_fields: string[];
   cursor: Record<string, unknown>;
@@ -82,13 +83,20 @@ export const runRecord = (r: RunRow): ConnectorRun => ({
 
 /** A connector as the API answers it: never its secrets, only which are set. */
 export const connectorRecord = (row: ConnectorRow, lastRun: RunRow | undefined): Connector => ({
+  ...(row.app_type === 'imap'
+    ? {
+        appType: 'imap' as const,
+        // Settings stored before a field existed read as its default.
+        settings: {
+          ...(row.settings as ImapSettings),
+          labelMode: (row.settings as ImapSettings).labelMode ?? 'keyword',
+        },
+      }
+    : { appType: 'exchange' as const, settings: row.settings as ExchangeSettings }),
   id: row.id,
   environmentId: row.environment_id,
   name: row.name,
-  appType: row.app_type,
   active: row.active,
-  // Settings stored before a field existed read as its default.
-  settings: { ...row.settings, labelMode: row.settings.labelMode ?? 'keyword' },
   secretsSet: row.secret_fields,
   health: row.health,
   healthProblem: row.health_problem,
@@ -157,8 +165,8 @@ export const insertConnector = async (
   c: {
     environmentId: string;
     name: string;
-    appType: 'imap';
-    settings: ImapSettings;
+    appType: 'imap' | 'exchange';
+    settings: ImapSettings | ExchangeSettings;
     secrets: string | null;
     secretFields: string[];
     ownerId: string;
@@ -193,7 +201,7 @@ export const updateConnector = (
   id: string,
   c: {
     name: string;
-    settings: ImapSettings;
+    settings: ImapSettings | ExchangeSettings;
     secrets: string | null;
     secretFields: string[];
     mailboxChanged: boolean;
@@ -330,6 +338,9 @@ export const releaseLease = (q: Queryable, id: string, owner: string, nextInSeco
 
 export const setRateLimited = (q: Queryable, id: string, until: Date | null) =>
   q.query('UPDATE connectors SET rate_limited_until = $2 WHERE id = $1', [id, until]);
+
+export const setTokenExpiry = (q: Queryable, id: string, at: Date | null) =>
+  q.query('UPDATE connectors SET token_expires_at = $2 WHERE id = $1', [id, at]);
 
 export const resealSecrets = (q: Queryable, id: string, secrets: string) =>
   q.query('UPDATE connectors SET secrets = $2 WHERE id = $1', [id, secrets]);

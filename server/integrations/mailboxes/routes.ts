@@ -9,6 +9,8 @@ import {
   runConnector as runConnectorCall,
   setConnectorActive as setConnectorActiveCall,
   updateConnector as updateConnectorCall,
+  type ConnectorInput,
+  type ExchangeSettings,
   type ImapSettings,
 } from '../../../schemas/contracts/connectors';
 import type { Queryable } from '../../kernel/db';
@@ -19,7 +21,7 @@ import { queues } from '../../kernel/queue';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { validationError } from '../../resources/validation';
-import { checkImap, failureOf } from './imap';
+import { checkMailbox, problemOf } from './open';
 import {
   connectorRow,
   deleteConnector,
@@ -33,11 +35,28 @@ import {
   updateConnector,
   type ConnectorRow,
 } from './repository';
-import { imapAccessOf } from './runs';
-import { secretRequired, storedSettings } from './rules';
+import { checkedInput, secretRequired, storedSettings } from './rules';
 
 type Params = { envId: string; id: string };
-type Secrets = { password?: string };
+type Secrets = Record<string, string | undefined>;
+
+/** The secret each app type cannot work without. */
+const REQUIRED_SECRET = { imap: 'password', exchange: 'clientSecret' } as const;
+
+/** What names the mailbox read: changing it starts the cursor again. */
+const mailboxOf = (appType: 'imap' | 'exchange', s: ImapSettings | ExchangeSettings) =>
+  appType === 'imap'
+    ? [(s as ImapSettings).host, (s as ImapSettings).username, (s as ImapSettings).folder].join('\n')
+    : [(s as ExchangeSettings).tenantId, (s as ExchangeSettings).userEmail].join('\n');
+
+const appTypeChanged = (appType: string) =>
+  validationError([
+    {
+      path: 'appType',
+      message: `must stay ${appType}: make a new connector for another app type`,
+      keyword: 'const',
+    },
+  ]);
 
 /**
  * Mail connectors of an environment (docs/connectors.md): the integrations page's list, the
@@ -90,15 +109,16 @@ export const connectorRoutes = async (app: FastifyInstance) => {
     active: row.active,
     settings: row.settings,
   });
+  const services = { secrets: box, policy, microsoft: config.microsoft };
   const check = async (row: ConnectorRow) => {
     const started = Date.now();
     try {
-      const folder = await checkImap(await imapAccessOf(db, { secrets: box, policy }, row));
+      const folder = await checkMailbox(db, services, row);
       return { ok: true as const, problem: null, folder, durationMs: Date.now() - started };
     } catch (err) {
       return {
         ok: false as const,
-        problem: failureOf(err, row.settings).problem,
+        problem: problemOf(err, row).problem,
         folder: null,
         durationMs: Date.now() - started,
       };
@@ -127,17 +147,16 @@ export const connectorRoutes = async (app: FastifyInstance) => {
     routes.route({
       ...contractRoute(createConnector),
       handler: async (
-        request: FastifyRequest<{
-          Params: { envId: string };
-          Body: { name: string; appType: 'imap'; settings: ImapSettings; secrets?: Secrets };
-        }>,
+        request: FastifyRequest<{ Params: { envId: string }; Body: ConnectorInput }>,
         reply,
       ) => {
         const scope = await configurableEnvironment(db, request.auth, request.params.envId);
-        const { name, appType } = request.body;
-        const settings = storedSettings(request.body.settings, policy);
-        if (!request.body.secrets?.password) throw secretRequired('password');
-        const secrets = sealed(request.body.secrets)!;
+        const input = checkedInput(request.body);
+        const { name, appType } = input;
+        const settings = storedSettings(input, policy);
+        const secrets = sealed(input.secrets);
+        const required = REQUIRED_SECRET[appType];
+        if (!secrets?.fields.includes(required)) throw secretRequired(required);
         const created = await db.transaction(async (tx) => {
           const id = await insertConnector(tx, {
             environmentId: scope.id!,
@@ -166,20 +185,13 @@ export const connectorRoutes = async (app: FastifyInstance) => {
 
     routes.route({
       ...contractRoute(updateConnectorCall),
-      handler: async (
-        request: FastifyRequest<{
-          Params: Params;
-          Body: { name: string; settings: ImapSettings; secrets?: Secrets };
-        }>,
-      ) => {
+      handler: async (request: FastifyRequest<{ Params: Params; Body: ConnectorInput }>) => {
         const { scope, row } = await found(request);
-        const settings = storedSettings(request.body.settings, policy, row.settings.startDate ?? undefined);
-        const secrets = sealed(request.body.secrets);
-        const before = row.settings;
-        const mailboxChanged =
-          before.host !== settings.host ||
-          before.username !== settings.username ||
-          before.folder !== settings.folder;
+        if (request.body.appType !== row.app_type) throw appTypeChanged(row.app_type);
+        const input = checkedInput(request.body);
+        const settings = storedSettings(input, policy, row.settings.startDate ?? undefined);
+        const secrets = sealed(input.secrets);
+        const mailboxChanged = mailboxOf(row.app_type, row.settings) !== mailboxOf(row.app_type, settings);
         return db.transaction(async (tx) => {
           await updateConnector(tx, row.id, {
             name: request.body.name.trim(),

@@ -1,11 +1,19 @@
 import net from 'node:net';
-import { START_DATE_MAX_AGE_HOURS, type ImapSettings } from '../../../schemas/contracts/connectors';
+import { z } from 'zod';
+import {
+  CONNECTOR_SECRETS,
+  CONNECTOR_SETTINGS,
+  START_DATE_MAX_AGE_HOURS,
+  type ConnectorInput,
+  type ExchangeSettings,
+  type ImapSettings,
+} from '../../../schemas/contracts/connectors';
 import type { OutputPayload } from '../../../schemas/output';
 import { NO_CATEGORY } from '../../../schemas/analysis-result';
 import { fieldProblem } from '../../../schemas/detail-messages';
 import { ClientError } from '../../kernel/http/errors';
 import { isInternalAddress, type OutboundPolicy } from '../../kernel/outbound';
-import { validationError } from '../../resources/validation';
+import { schemaProblems, validationError, type FieldError } from '../../resources/validation';
 
 // The rules of mail connectors that hold whatever the mailbox (docs/connectors.md): the start
 // date, blacklists, which host may be reached, and what an analysis's output writes back.
@@ -57,19 +65,24 @@ export const checkHost = (host: string, policy: OutboundPolicy) => {
   }
 };
 
-/** The settings as stored: the start date checked (and set when left out). */
-export const storedSettings = (settings: ImapSettings, policy: OutboundPolicy, keepStartDate?: string) => {
-  checkHost(settings.host, policy);
+/**
+ * The settings as stored: the start date checked (and set when left out; kept when it is the one
+ * stored), the blacklist without duplicates, an IMAP host checked against the outbound policy.
+ */
+export const storedSettings = (
+  input: ConnectorInput,
+  policy: OutboundPolicy,
+  keepStartDate?: string,
+): ImapSettings | ExchangeSettings => {
+  const { settings } = input;
   const startDate =
     keepStartDate !== undefined && settings.startDate === keepStartDate
       ? keepStartDate
       : checkedStartDate(settings.startDate);
-  return {
-    ...settings,
-    startDate,
-    labelMode: settings.labelMode ?? 'keyword',
-    blacklist: [...new Set(settings.blacklist.map((e) => e.toLowerCase()))],
-  };
+  const blacklist = [...new Set(settings.blacklist.map((e) => e.toLowerCase()))];
+  if (input.appType === 'exchange') return { ...input.settings, startDate, blacklist };
+  checkHost(input.settings.host, policy);
+  return { ...input.settings, startDate, blacklist, labelMode: input.settings.labelMode ?? 'keyword' };
 };
 
 export const secretRequired = (field: string) =>
@@ -110,7 +123,7 @@ const labelsOfConsolidation = (exchangeLabels: unknown): string[] | null => {
 /**
  * The labels and draft the post-processors write for an analysis: LABEL its message categories
  * (the consolidation's `exchangeLabels` instead when it sent some), LABEL_PJ its attachments'
- * categories, DRAFT the reply drafted. Nothing for an analysis in error. What the output module
+ * categories, METADATA the extracted data (`name: value`, Exchange), DRAFT the reply drafted. Nothing for an analysis in error. What the output module
  * does not deliver (categories off, reply off) is not written either: the output decides.
  */
 export const writeBackOf = (
@@ -129,6 +142,44 @@ export const writeBackOf = (
   }
   if (postProcessors.includes('LABEL_PJ'))
     labels.push(...(out.attachmentsCategories ?? []).map((c) => c.name).filter((n) => n !== NO_CATEGORY));
+  if (postProcessors.includes('METADATA'))
+    labels.push(...(out.extractedData ?? []).map((d) => `${d.name}: ${d.value}`.slice(0, 255)));
   const draft = postProcessors.includes('DRAFT') && out.reply?.text ? out.reply.text : null;
   return { labels: [...new Set(labels)], draft };
+};
+
+const settingsProblems = Object.fromEntries(
+  Object.entries(CONNECTOR_SETTINGS).map(([type, schema]) => [
+    type,
+    schemaProblems({ ...z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }), $schema: undefined }),
+  ]),
+) as Record<keyof typeof CONNECTOR_SETTINGS, (value: unknown) => FieldError[]>;
+const secretsProblems = Object.fromEntries(
+  Object.entries(CONNECTOR_SECRETS).map(([type, schema]) => [
+    type,
+    schemaProblems({
+      ...z.toJSONSchema(schema.partial(), { target: 'draft-7', io: 'input' }),
+      $schema: undefined,
+    }),
+  ]),
+) as Record<keyof typeof CONNECTOR_SECRETS, (value: unknown) => FieldError[]>;
+
+/**
+ * A create or edit body, its settings and secrets checked against its app type's schemas: every
+ * field at fault named (`settings.host`, `secrets.clientSecret`), in one 400.
+ */
+export const checkedInput = (body: {
+  name: string;
+  appType: keyof typeof CONNECTOR_SETTINGS;
+  settings: unknown;
+  secrets?: unknown;
+}): ConnectorInput => {
+  const problems = [
+    ...settingsProblems[body.appType](body.settings).map((p) => ({ ...p, path: `settings.${p.path}` })),
+    ...(body.secrets === undefined
+      ? []
+      : secretsProblems[body.appType](body.secrets).map((p) => ({ ...p, path: `secrets.${p.path}` }))),
+  ];
+  if (problems.length) throw validationError(problems);
+  return body as ConnectorInput;
 };

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { connectorProblemWords } from '../../../schemas/connector-problems';
-import type { ConnectorProblem, ImapSettings } from '../../../schemas/contracts/connectors';
+import type { ConnectorProblem } from '../../../schemas/contracts/connectors';
 import { insertAnalysesIn } from '../../analyses/repository';
 import type { NewAnalysis } from '../../analyses/analysis-inserts';
 import type { Db } from '../../kernel/db';
 import type { Logger } from '../../kernel/logger';
 import { queueMail } from '../../kernel/mail/outbox';
-import type { OutboundPolicy } from '../../kernel/outbound';
 import { queues, type Queue } from '../../kernel/queue';
-import type { SecretBox } from '../../kernel/secrets';
 import { connectorFailingMail, type MailLocale } from '../../mail/templates';
-import {
-  ConnectorFailure,
-  closeImap,
-  failureOf,
-  fetchImap,
-  openImap,
-  writeBackImap,
-  type FetchedMessage,
-} from './imap';
+import { openMailbox, problemOf, type MailboxServices } from './open';
+import type { FetchedMessage, MailboxSession, MessageLocation } from './session';
 import {
   connectorById,
   dueConnectors,
@@ -33,7 +24,6 @@ import {
   recordProgress,
   recordWriteBacks,
   releaseLease,
-  resealSecrets,
   saveCursor,
   setRateLimited,
   startManualRun,
@@ -44,9 +34,7 @@ import {
 } from './repository';
 import { writeBackOf } from './rules';
 
-export interface ConnectorWorkerOptions {
-  policy: OutboundPolicy;
-  secrets: SecretBox;
+export interface ConnectorWorkerOptions extends MailboxServices {
   /** Seconds between two runs of an active connector. */
   intervalSeconds: number;
   /** The largest message analysed (UPLOAD_MAX_BYTES); larger ones are counted and passed. */
@@ -62,7 +50,6 @@ export interface ConnectorWorkerOptions {
   leaseSeconds: number;
   /** Messages one run brings in at most; the next run, at once, goes on. */
   messagesPerRun?: number;
-  timeoutMs?: number;
 }
 
 /** Runs at once in one worker process, each on its own connector: a slow mailbox holds one. */
@@ -70,43 +57,13 @@ const CONCURRENT_RUNS = 4;
 const WRITE_BACKS_PER_RUN = 200;
 const MESSAGES_PER_RUN = 1000;
 
-/** The secrets of a connector, opened (and sealed again under the current key after a rotation). */
-const secretsOf = async (db: Db, box: SecretBox, row: ConnectorRow): Promise<Record<string, string>> => {
-  if (!row.secrets) return {};
-  let opened: Record<string, string>;
-  try {
-    opened = JSON.parse(box.open(row.secrets)) as Record<string, string>;
-  } catch (err) {
-    throw new ConnectorFailure('SECRETS_UNREADABLE', (err as Error).message);
-  }
-  if (box.sealing && box.isStale(row.secrets))
-    await resealSecrets(db, row.id, box.seal(JSON.stringify(opened)));
-  return opened;
-};
-
-export const imapAccessOf = async (
-  db: Db,
-  options: Pick<ConnectorWorkerOptions, 'secrets' | 'policy' | 'timeoutMs'>,
-  row: ConnectorRow,
-) => {
-  const secrets = await secretsOf(db, options.secrets, row);
-  if (!secrets.password)
-    throw new ConnectorFailure('SECRET_MISSING', 'The password is not set: edit the connector to give it');
-  return {
-    settings: row.settings,
-    password: secrets.password,
-    policy: options.policy,
-    timeoutMs: options.timeoutMs ?? 15_000,
-  };
-};
-
 const analysisOf = (row: ConnectorRow, m: FetchedMessage): NewAnalysis => ({
   environmentId: row.environment_id,
   name: (m.subject?.trim() || `Mail from ${m.from ?? 'an unknown sender'}`).slice(0, 200),
   inputType: 'mail',
   file: { filename: 'message.eml', mime: 'message/rfc822', bytes: m.raw },
   metadata: { connector: row.name, messageId: m.messageId },
-  manualFinalStatus: (row.settings as ImapSettings).expectConsolidation,
+  manualFinalStatus: row.settings.expectConsolidation,
 });
 
 /**
@@ -145,22 +102,22 @@ export const runConnector = async (
     tooLarge: 0,
     writtenBack: 0,
   };
-  const settings = row.settings as ImapSettings;
-  let client: Awaited<ReturnType<typeof openImap>> | undefined;
+  const { settings } = row;
+  let session: MailboxSession | undefined;
   try {
-    client = await openImap(await imapAccessOf(db, options, row));
+    session = await openMailbox(db, options, row);
     // What ended analyses give goes back first: a backlog of new mail does not hold it up.
     const pending = await pendingWriteBacks(db, connectorId, WRITE_BACKS_PER_RUN);
     if (pending.length) {
       const items = pending.map((p) => ({
-        location: p.location as FetchedMessage['location'],
+        location: p.location as MessageLocation,
         writeBack: writeBackOf(settings.postProcessors, {
           status: p.status,
           output: p.output,
           exchangeLabels: p.exchange_labels,
         }),
       }));
-      const results = await writeBackImap(client, settings, items);
+      const results = await session.writeBack(items);
       await recordWriteBacks(
         db,
         connectorId,
@@ -174,10 +131,7 @@ export const runConnector = async (
       : { from: new Date(settings.startDate ?? Date.now()), to: null, manual: false };
     const limit = options.messagesPerRun ?? MESSAGES_PER_RUN;
     const cursor = row.cursor;
-    for await (const batch of fetchImap(client, settings, cursor, window, {
-      maxBytes: options.maxBytes,
-      limit,
-    })) {
+    for await (const batch of session.fetch(cursor, window, { maxBytes: options.maxBytes, limit })) {
       counts.found += batch.found;
       counts.blacklisted += batch.blacklisted;
       counts.tooLarge += batch.tooLarge;
@@ -202,7 +156,7 @@ export const runConnector = async (
         );
         counts.fetched += unique.length;
         counts.duplicates += batch.messages.length - unique.length;
-        if (!manual) await saveCursor(tx, connectorId, batch.cursor as Record<string, unknown>);
+        if (!manual) await saveCursor(tx, connectorId, batch.cursor);
         await recordProgress(tx, run.id, counts);
       });
       log.debug({ connectorId, fetched: counts.fetched, found: counts.found }, 'connector batch recorded');
@@ -210,12 +164,12 @@ export const runConnector = async (
     }
     if (counts.found >= limit) more = true;
   } catch (err) {
-    const failure = failureOf(err, settings);
+    const failure = problemOf(err, row);
     problem = failure.problem;
     retryAfter = failure.retryAfterSeconds;
     log.warn({ connectorId, code: failure.code }, `connector run failed: ${failure.message}`);
   } finally {
-    if (client) await closeImap(client);
+    if (session) await session.close();
   }
   log.debug({ connectorId, ...counts, problem: problem?.code }, 'connector run ended');
   await db.transaction(async (tx) => {

@@ -7,11 +7,11 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
   intro:
     'A connector reads a mailbox every minute: each new mail becomes an analysis, once, and what the analysis found can be written back to the mailbox (labels on the message, a reply draft).',
   empty:
-    'No connector yet. Connect a mailbox (IMAP) to analyse its mail as it arrives, without sending it to the API yourself.',
+    'No connector yet. Connect a mailbox (IMAP, or Exchange through Microsoft 365) to analyse its mail as it arrives, without sending it to the API yourself.',
   new: 'New connector',
   list: 'Connectors',
   open: 'Open the connector %{name}',
-  appTypes: { imap: 'IMAP' },
+  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)' },
   columns: {
     name: 'Name',
     appType: 'App type',
@@ -31,8 +31,11 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     next: 'Next',
     back: 'Back',
     created: 'Connector created, not active yet',
-    authorizeIntro:
-      'The platform will now sign in to the mailbox %{user} on %{host} and open the folder %{folder}. If it can, the connector is activated: from then on it brings in the new mail every minute.',
+    authorizeIntro: {
+      imap: 'The platform will now sign in to the mailbox %{user} on %{host} and open the folder %{folder}. If it can, the connector is activated: from then on it brings in the new mail every minute.',
+      exchange:
+        'The platform will now get a token from Microsoft Entra ID for the tenant %{tenant} and open the inbox of %{user}. If it can, the connector is activated: from then on it brings in the new mail every minute.',
+    },
     checkAndActivate: 'Check and activate',
     checking: 'Signing in to the mailbox…',
     retry: 'Retry',
@@ -56,6 +59,17 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     password: 'Password',
     newPassword: 'Change the password',
     newPasswordHelp: 'Leave empty to keep the stored password.',
+    clientId: 'Application (client) id',
+    clientIdHelp:
+      'Of the app registration in Microsoft Entra ID. It needs the application permission Mail.ReadWrite (Microsoft Graph), granted by an administrator (admin consent).',
+    tenantId: 'Directory (tenant) id',
+    tenantIdHelp: 'The tenant’s id, or its domain name such as contoso.onmicrosoft.com',
+    clientSecret: 'Client secret',
+    newClientSecret: 'Change the client secret',
+    newClientSecretHelp: 'Leave empty to keep the stored client secret.',
+    userEmail: 'User email',
+    userEmailHelp: 'The mailbox read: its inbox',
+    userEmailInvalid: 'An email address, such as ana@example.org',
     folder: 'Folder',
     folderHelp: 'The folder read for new mail',
     draftsFolder: 'Drafts folder',
@@ -72,7 +86,9 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
       LABEL: 'Label the message with its categories',
       LABEL_PJ: 'Label with the attachments’ categories',
       DRAFT: 'Write the reply draft',
+      METADATA: 'Label with the extracted data',
     },
+    outlookCategories: 'Labels are written as Outlook categories on the message.',
     labelMode: 'Write the labels',
     labelModes: { keyword: 'As keywords on the message', folder: 'As copies in a folder per label' },
     labelModeHelp: {
@@ -100,8 +116,9 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     owner: 'Owner',
     createdAt: 'Created',
     password: 'Password',
-    passwordSet: 'Set (hidden)',
-    passwordMissing: 'Not set',
+    clientSecret: 'Client secret',
+    secretSet: 'Set (hidden)',
+    secretMissing: 'Not set',
     defaultStartDate: '24 hours before its creation',
     defaultDrafts: 'The folder the server marks as Drafts',
     none: 'None',
@@ -123,6 +140,7 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
       'It stops reading the mailbox and its runs log is deleted. The analyses it brought in stay.',
     deleted: 'Connector deleted',
     healthcheck: 'Healthcheck',
+    inbox: 'Inbox',
     healthOk:
       'The mailbox answered in %{ms} ms: %{smart_count} message in %{folder}. |||| The mailbox answered in %{ms} ms: %{smart_count} messages in %{folder}.',
     healthFailed: 'The mailbox could not be reached: %{reason}',

@@ -4,11 +4,11 @@ export const integrationsFr = {
   intro:
     'Un connecteur lit une boîte aux lettres chaque minute : chaque nouveau mail devient une analyse, une seule fois, et ce que l’analyse a trouvé peut être écrit en retour dans la boîte (des libellés sur le message, un brouillon de réponse).',
   empty:
-    'Aucun connecteur pour l’instant. Connectez une boîte aux lettres (IMAP) pour analyser son courrier à son arrivée, sans l’envoyer vous-même à l’API.',
+    'Aucun connecteur pour l’instant. Connectez une boîte aux lettres (IMAP, ou Exchange avec Microsoft 365) pour analyser son courrier à son arrivée, sans l’envoyer vous-même à l’API.',
   new: 'Nouveau connecteur',
   list: 'Connecteurs',
   open: 'Ouvrir le connecteur %{name}',
-  appTypes: { imap: 'IMAP' },
+  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)' },
   columns: {
     name: 'Nom',
     appType: 'Type d’application',
@@ -28,8 +28,11 @@ export const integrationsFr = {
     next: 'Suivant',
     back: 'Retour',
     created: 'Connecteur créé, pas encore actif',
-    authorizeIntro:
-      'La plateforme va maintenant se connecter à la boîte %{user} sur %{host} et ouvrir le dossier %{folder}. Si elle y parvient, le connecteur est activé : dès lors, il récupère le nouveau courrier chaque minute.',
+    authorizeIntro: {
+      imap: 'La plateforme va maintenant se connecter à la boîte %{user} sur %{host} et ouvrir le dossier %{folder}. Si elle y parvient, le connecteur est activé : dès lors, il récupère le nouveau courrier chaque minute.',
+      exchange:
+        'La plateforme va maintenant obtenir un jeton auprès de Microsoft Entra ID pour le locataire %{tenant} et ouvrir la boîte de réception de %{user}. Si elle y parvient, le connecteur est activé : dès lors, il récupère le nouveau courrier chaque minute.',
+    },
     checkAndActivate: 'Vérifier et activer',
     checking: 'Connexion à la boîte aux lettres…',
     retry: 'Réessayer',
@@ -53,6 +56,17 @@ export const integrationsFr = {
     password: 'Mot de passe',
     newPassword: 'Changer le mot de passe',
     newPasswordHelp: 'Laissez vide pour garder le mot de passe enregistré.',
+    clientId: 'ID d’application (client)',
+    clientIdHelp:
+      'De l’inscription d’application dans Microsoft Entra ID. Elle doit avoir la permission d’application Mail.ReadWrite (Microsoft Graph), accordée par un administrateur (consentement administrateur).',
+    tenantId: 'ID de l’annuaire (locataire)',
+    tenantIdHelp: 'L’ID du locataire, ou son nom de domaine, par exemple contoso.onmicrosoft.com',
+    clientSecret: 'Secret client',
+    newClientSecret: 'Changer le secret client',
+    newClientSecretHelp: 'Laissez vide pour garder le secret client enregistré.',
+    userEmail: 'E-mail de l’utilisateur',
+    userEmailHelp: 'La boîte lue : sa boîte de réception',
+    userEmailInvalid: 'Une adresse e-mail, par exemple ana@example.org',
     folder: 'Dossier',
     folderHelp: 'Le dossier lu pour le nouveau courrier',
     draftsFolder: 'Dossier des brouillons',
@@ -71,7 +85,9 @@ export const integrationsFr = {
       LABEL: 'Libeller le message avec ses catégories',
       LABEL_PJ: 'Libeller avec les catégories des pièces jointes',
       DRAFT: 'Écrire le brouillon de réponse',
+      METADATA: 'Libeller avec les données extraites',
     },
+    outlookCategories: 'Les libellés sont écrits en catégories Outlook sur le message.',
     labelMode: 'Écrire les libellés',
     labelModes: { keyword: 'En mots-clés sur le message', folder: 'En copies dans un dossier par libellé' },
     labelModeHelp: {
@@ -100,8 +116,9 @@ export const integrationsFr = {
     owner: 'Propriétaire',
     createdAt: 'Créé le',
     password: 'Mot de passe',
-    passwordSet: 'Défini (masqué)',
-    passwordMissing: 'Non défini',
+    clientSecret: 'Secret client',
+    secretSet: 'Défini (masqué)',
+    secretMissing: 'Non défini',
     defaultStartDate: '24 heures avant sa création',
     defaultDrafts: 'Le dossier que le serveur marque comme Brouillons',
     none: 'Aucun',
@@ -123,6 +140,7 @@ export const integrationsFr = {
       'Il cesse de lire la boîte aux lettres et le journal de ses exécutions est supprimé. Les analyses qu’il a apportées restent.',
     deleted: 'Connecteur supprimé',
     healthcheck: 'Vérifier la connexion',
+    inbox: 'Boîte de réception',
     healthOk:
       'La boîte aux lettres a répondu en %{ms} ms : %{smart_count} message dans %{folder}. |||| La boîte aux lettres a répondu en %{ms} ms : %{smart_count} messages dans %{folder}.',
     healthFailed: 'La boîte aux lettres est injoignable : %{reason}',

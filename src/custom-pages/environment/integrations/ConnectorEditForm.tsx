@@ -6,12 +6,12 @@ import { useNotify, useTranslate } from 'react-admin';
 import { updateConnector, type Connector } from '../../../../schemas/contracts/connectors';
 import { useApiClient } from '../../../providers/ServicesContext';
 import { ConnectorFields } from './ConnectorFields';
-import { draftOf, settingsOf } from './connectorDraft';
+import { draftOf, inputOf } from './connectorDraft';
 import { useConnectorForm } from './useConnectorForm';
 
 /**
- * A connector's settings edited (PUT): the password is sent only when a new one is typed, the
- * start date as stored unless changed.
+ * A connector's settings edited (PUT, with its own app type): the secret (password, client secret)
+ * is sent only when a new one is typed, the start date as stored unless changed.
  */
 export const ConnectorEditForm = ({
   envId,
@@ -28,18 +28,14 @@ export const ConnectorEditForm = ({
   const notify = useNotify();
   const client = useApiClient();
   const form = useConnectorForm(draftOf(connector), {
-    passwordRequired: false,
+    secretRequired: false,
     stored: connector.settings,
   });
   const save = () =>
     void form.submit(async (draft) => {
       const saved = await client.call(updateConnector, {
         params: { envId, id: connector.id },
-        body: {
-          name: draft.name.trim(),
-          settings: settingsOf(draft, connector.settings),
-          ...(draft.password ? { secrets: { password: draft.password } } : {}),
-        },
+        body: inputOf({ ...draft, appType: connector.appType }, connector.settings),
       });
       notify('app.integrations.detail.saved', { type: 'success' });
       onSaved(saved);

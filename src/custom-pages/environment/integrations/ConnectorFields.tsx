@@ -15,11 +15,19 @@ import { useTranslate } from 'react-admin';
 import {
   CONNECTOR_APP_TYPES,
   IMAP_LABEL_MODES,
-  IMAP_POST_PROCESSORS,
+  type ConnectorAppType,
   type ImapLabelMode,
 } from '../../../../schemas/contracts/connectors';
 import { DateTimePickerField } from '../../../components/pickers/DatePickers';
-import { SECURITY_PORTS, withSecurity, type ConnectorDraft, type ImapSecurity } from './connectorDraft';
+import {
+  POST_PROCESSORS,
+  SECURITY_PORTS,
+  withSecurity,
+  type ConnectorDraft,
+  type ExchangeDraft,
+  type ImapDraft,
+  type ImapSecurity,
+} from './connectorDraft';
 
 const SECURITIES = Object.keys(SECURITY_PORTS) as ImapSecurity[];
 
@@ -27,22 +35,28 @@ const SECURITIES = Object.keys(SECURITY_PORTS) as ImapSecurity[];
 const problemAt = (problems: Record<string, string>, path: string): string | undefined =>
   problems[path] ?? Object.entries(problems).find(([p]) => p.startsWith(`${path}.`))?.[1] ?? undefined;
 
+type ImapText = 'host' | 'port' | 'username' | 'password' | 'folder' | 'draftsFolder';
+
 /**
  * The fields of a connector (the wizard's first step, the detail's edit), in the spec's sections:
- * general information, input fields (the mailbox, what is read), output fields (what is written
- * back). `problems`: the refusals by the server's paths, each shown under its field. `edit`: the
- * app type is fixed and the password is changed only when typed.
+ * general information, input fields (the mailbox, what is read: its app type's own, then the start
+ * date and the blacklist), output fields (what is written back). `problems`: the refusals by the
+ * server's paths, each shown under its field. `edit`: the secret (password, client secret) is
+ * changed only when typed. `appTypeFixed` (on edit, and in the wizard once the connector exists):
+ * the app type cannot change.
  */
 export const ConnectorFields = ({
   draft,
   onChange,
   problems,
   edit = false,
+  appTypeFixed = edit,
 }: {
   draft: ConnectorDraft;
   onChange: (draft: ConnectorDraft, path: string) => void;
   problems: Record<string, string>;
   edit?: boolean;
+  appTypeFixed?: boolean;
 }) => {
   const translate = useTranslate();
   const t = (key: string, values?: Record<string, unknown>) =>
@@ -52,18 +66,35 @@ export const ConnectorFields = ({
     <K extends keyof ConnectorDraft>(key: K, path: string) =>
     (value: ConnectorDraft[K]) =>
       onChange({ ...draft, [key]: value }, path);
-  /** A text field's value, problem and change, by the server's path of its value. */
-  const text = (key: keyof ConnectorDraft & string, path: string, help?: string) => {
+  /** A text field's label (`form.<key>`), value, problem and change, by the server's path of its value. */
+  const text = (
+    key: string,
+    value: string,
+    onValue: (value: string) => void,
+    path: string,
+    help?: string,
+  ) => {
     const problem = problemAt(problems, path);
     return {
       label: t(key),
-      value: draft[key] as string,
-      onChange: (e: { target: { value: string } }) => set(key, path)(e.target.value),
+      value,
+      onChange: (e: { target: { value: string } }) => onValue(e.target.value),
       error: problem !== undefined,
       helperText: problem ?? help,
       fullWidth: true,
     };
   };
+  const imap = (next: ImapDraft, path: string) => onChange({ ...draft, imap: next }, path);
+  const imapText = (key: ImapText, path: string, help?: string) =>
+    text(key, draft.imap[key], (value) => imap({ ...draft.imap, [key]: value }, path), path, help);
+  const exchangeText = (key: keyof ExchangeDraft, path: string, help?: string) =>
+    text(
+      key,
+      draft.exchange[key],
+      (value) => onChange({ ...draft, exchange: { ...draft.exchange, [key]: value } }, path),
+      path,
+      help,
+    );
   const heading = (key: string) => (
     <Typography variant="subtitle1" component="h3">
       {translate(`app.integrations.detail.sections.${key}`)}
@@ -71,16 +102,32 @@ export const ConnectorFields = ({
   );
   const startProblem = problemAt(problems, 'settings.startDate');
   const blacklistProblem = problemAt(problems, 'settings.blacklist');
+  const offered = POST_PROCESSORS[draft.appType];
+  const chosen = draft.postProcessors.filter((p) => offered.includes(p));
+  const labels = chosen.some((p) => p !== 'DRAFT');
+  /** The secret's field: required on creation; on edit (`form.<change>`), changed only when typed. */
+  const secret = (props: ReturnType<typeof text>, change: 'newPassword' | 'newClientSecret') =>
+    edit ? (
+      <TextField
+        {...props}
+        label={t(change)}
+        helperText={props.helperText ?? t(`${change}Help`)}
+        type="password"
+        autoComplete="new-password"
+      />
+    ) : (
+      <TextField {...props} type="password" autoComplete="new-password" required />
+    );
   return (
     <Stack spacing={2}>
       {heading('general')}
-      <TextField {...text('name', 'name')} required />
+      <TextField {...text('name', draft.name, set('name', 'name'), 'name')} required />
       <TextField
         select
         label={t('appType')}
         value={draft.appType}
-        onChange={(e) => set('appType', 'appType')(e.target.value as ConnectorDraft['appType'])}
-        disabled={edit}
+        onChange={(e) => set('appType', 'appType')(e.target.value as ConnectorAppType)}
+        disabled={appTypeFixed}
         fullWidth
       >
         {CONNECTOR_APP_TYPES.map((type) => (
@@ -91,45 +138,57 @@ export const ConnectorFields = ({
       </TextField>
 
       {heading('input')}
-      <TextField {...text('host', 'settings.host', t('hostHelp'))} required />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label={t('security')}
-          value={draft.security}
-          onChange={(e) => onChange(withSecurity(draft, e.target.value as ImapSecurity), 'settings.security')}
-          fullWidth
-        >
-          {SECURITIES.map((security) => (
-            <MenuItem key={security} value={security}>
-              {t(`securities.${security}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          {...text('port', 'settings.port')}
-          required
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ maxWidth: { sm: 160 } }}
-        />
-      </Stack>
-      <TextField {...text('username', 'settings.username')} required autoComplete="off" />
-      {edit ? (
-        <TextField
-          {...text('password', 'secrets.password', t('newPasswordHelp'))}
-          label={t('newPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
+      {draft.appType === 'imap' ? (
+        <>
+          <TextField {...imapText('host', 'settings.host', t('hostHelp'))} required />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={t('security')}
+              value={draft.imap.security}
+              onChange={(e) =>
+                imap(withSecurity(draft.imap, e.target.value as ImapSecurity), 'settings.security')
+              }
+              fullWidth
+            >
+              {SECURITIES.map((security) => (
+                <MenuItem key={security} value={security}>
+                  {t(`securities.${security}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              {...imapText('port', 'settings.port')}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              sx={{ maxWidth: { sm: 160 } }}
+            />
+          </Stack>
+          <TextField {...imapText('username', 'settings.username')} required autoComplete="off" />
+          {secret(imapText('password', 'secrets.password'), 'newPassword')}
+          <TextField {...imapText('folder', 'settings.folder', t('folderHelp'))} required />
+        </>
       ) : (
-        <TextField
-          {...text('password', 'secrets.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <>
+          <TextField
+            {...exchangeText('clientId', 'settings.clientId', t('clientIdHelp'))}
+            required
+            autoComplete="off"
+          />
+          <TextField
+            {...exchangeText('tenantId', 'settings.tenantId', t('tenantIdHelp'))}
+            required
+            autoComplete="off"
+          />
+          {secret(exchangeText('clientSecret', 'secrets.clientSecret'), 'newClientSecret')}
+          <TextField
+            {...exchangeText('userEmail', 'settings.userEmail', t('userEmailHelp'))}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'email' } }}
+          />
+        </>
       )}
-      <TextField {...text('folder', 'settings.folder', t('folderHelp'))} required />
       <DateTimePickerField
         label={t('startDate')}
         value={draft.startDate}
@@ -139,7 +198,7 @@ export const ConnectorFields = ({
         fullWidth
       />
       <TextField
-        {...text('blacklist', 'settings.blacklist', t('blacklistHelp'))}
+        {...text('blacklist', draft.blacklist, set('blacklist', 'settings.blacklist'), 'settings.blacklist')}
         error={blacklistProblem !== undefined}
         helperText={blacklistProblem ?? t('blacklistHelp')}
         multiline
@@ -152,7 +211,7 @@ export const ConnectorFields = ({
           {t('postProcessors')}
         </FormLabel>
         <FormGroup aria-labelledby={postProcessorsId}>
-          {IMAP_POST_PROCESSORS.map((p) => (
+          {offered.map((p) => (
             <FormControlLabel
               key={p}
               label={t(`postProcessorNames.${p}`)}
@@ -174,24 +233,33 @@ export const ConnectorFields = ({
             />
           ))}
         </FormGroup>
+        {draft.appType === 'exchange' && labels ? (
+          <FormHelperText>{t('outlookCategories')}</FormHelperText>
+        ) : null}
       </FormControl>
-      {draft.postProcessors.length === 0 ? <Alert severity="warning">{t('noPostProcessor')}</Alert> : null}
-      {draft.postProcessors.some((p) => p !== 'DRAFT') ? (
-        <TextField
-          select
-          label={t('labelMode')}
-          value={draft.labelMode}
-          onChange={(e) => set('labelMode', 'settings.labelMode')(e.target.value as ImapLabelMode)}
-          helperText={t(`labelModeHelp.${draft.labelMode}`)}
-        >
-          {IMAP_LABEL_MODES.map((mode) => (
-            <MenuItem key={mode} value={mode}>
-              {t(`labelModes.${mode}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+      {chosen.length === 0 ? <Alert severity="warning">{t('noPostProcessor')}</Alert> : null}
+      {draft.appType === 'imap' ? (
+        <>
+          {labels ? (
+            <TextField
+              select
+              label={t('labelMode')}
+              value={draft.imap.labelMode}
+              onChange={(e) =>
+                imap({ ...draft.imap, labelMode: e.target.value as ImapLabelMode }, 'settings.labelMode')
+              }
+              helperText={t(`labelModeHelp.${draft.imap.labelMode}`)}
+            >
+              {IMAP_LABEL_MODES.map((mode) => (
+                <MenuItem key={mode} value={mode}>
+                  {t(`labelModes.${mode}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          <TextField {...imapText('draftsFolder', 'settings.draftsFolder', t('draftsFolderHelp'))} />
+        </>
       ) : null}
-      <TextField {...text('draftsFolder', 'settings.draftsFolder', t('draftsFolderHelp'))} />
       <FormControl>
         <FormControlLabel
           label={t('expectConsolidation')}

@@ -7,7 +7,7 @@ import { json } from '../../../test/fakeApi';
 import { enterDate } from '../../../test/datePicker';
 import { renderConsole, resetBrowserState } from '../../../test/renderConsole';
 import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
-import { makeConnector, makeRun } from './testing';
+import { makeConnector, makeExchangeConnector, makeRun } from './testing';
 
 beforeEach(resetBrowserState);
 
@@ -142,7 +142,7 @@ describe('connector detail (spec pipeline §2 "connector detail", §3 "Connector
     expect(sent[0]).toEqual({
       method: 'PUT',
       path: 'connectors/c1',
-      body: { name: 'Claims', settings: makeConnector().settings },
+      body: { name: 'Claims', appType: 'imap', settings: makeConnector().settings },
     });
     expect(await screen.findByRole('heading', { name: 'Claims', level: 1 })).toBeInTheDocument();
 
@@ -151,6 +151,67 @@ describe('connector detail (spec pipeline §2 "connector detail", §3 "Connector
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1].body).toMatchObject({ secrets: { password: 'n3w' } });
+  });
+
+  it('shows an Exchange connector’s own fields, its client secret only said set, and edits it with its app type', async () => {
+    const user = userEvent.setup();
+    const exchange = makeExchangeConnector({ id: 'c1', name: 'Claims inbox' });
+    const { sent } = await open({
+      [`GET ${API}/connectors/c1`]: json(exchange),
+      [`PUT ${API}/connectors/c1`]: (request) => {
+        sent.push({ method: 'PUT', path: 'connectors/c1', body: request.body });
+        return json({ ...exchange, name: (request.body as { name: string }).name });
+      },
+    });
+    const general = screen.getByRole('region', { name: 'General information' });
+    expect(within(general).getByText('Exchange (Microsoft 365)')).toBeInTheDocument();
+    const input = screen.getByRole('region', { name: 'Input fields' });
+    expect(within(input).getByText('Directory (tenant) id')).toBeInTheDocument();
+    expect(within(input).getByText('contoso.onmicrosoft.com')).toBeInTheDocument();
+    expect(within(input).getByText('11111111-2222-3333-4444-555555555555')).toBeInTheDocument();
+    expect(within(input).getByText('claims@contoso.test')).toBeInTheDocument();
+    expect(within(input).getByText('Client secret')).toBeInTheDocument();
+    expect(within(input).getByText('Set (hidden)')).toBeInTheDocument();
+    // No IMAP field for an Exchange mailbox.
+    for (const imapOnly of ['Server', 'Port', 'Security', 'Password', 'Folder'])
+      expect(within(input).queryByText(imapOnly)).not.toBeInTheDocument();
+    const output = screen.getByRole('region', { name: 'Output fields' });
+    expect(
+      within(output).getByText('Label the message with its categories Label with the extracted data'),
+    ).toBeInTheDocument();
+    expect(within(output).queryByText('Drafts folder')).not.toBeInTheDocument();
+    expect(within(output).getByText('Yes')).toBeInTheDocument();
+
+    // The edit shows the Exchange fields, the secret empty, the app type fixed.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Directory (tenant) id' })).toHaveValue(
+      'contoso.onmicrosoft.com',
+    );
+    expect(screen.getByLabelText('Change the client secret')).toHaveValue('');
+    expect(screen.queryByRole('textbox', { name: 'Server' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'App type' })).toHaveAttribute('aria-disabled', 'true');
+    const tenant = screen.getByRole('textbox', { name: 'Directory (tenant) id' });
+    await user.clear(tenant);
+    await user.type(tenant, 'fabrikam.onmicrosoft.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      path: 'connectors/c1',
+      body: {
+        name: 'Claims inbox',
+        appType: 'exchange',
+        settings: { ...exchange.settings, tenantId: 'fabrikam.onmicrosoft.com' },
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Change the client secret'), 'n3w-s3cret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body).toMatchObject({ appType: 'exchange', secrets: { clientSecret: 'n3w-s3cret' } });
+    expect(document.body).not.toHaveTextContent('n3w-s3cret');
   });
 
   it('checks the mailbox now, and says why an activation was refused', async () => {

@@ -56,6 +56,8 @@ export const ConnectorPage = () => {
     `${envId}/${connectorId}`,
   );
   const list = `${environmentPath(projectId, envId)}/env-management/integrations`;
+  /** The folder a connector reads: IMAP's own, an Exchange mailbox's inbox. */
+  const folderOf = (c: Connector) => (c.appType === 'imap' ? c.settings.folder : t('inbox'));
 
   const act = async (what: 'active' | 'check' | 'delete', step: () => Promise<void>) => {
     setBusy(what);
@@ -74,7 +76,7 @@ export const ConnectorPage = () => {
           type: 'success',
         });
       } catch (error) {
-        setOutcome({ severity: 'error', text: activationFailure(translate, error, connector.settings) });
+        setOutcome({ severity: 'error', text: activationFailure(translate, error, connector) });
         // A failed check changed the connector's health.
         void reload();
       }
@@ -91,7 +93,7 @@ export const ConnectorPage = () => {
                 text: t('healthOk', {
                   ms: answer.durationMs,
                   smart_count: answer.folder?.messages ?? 0,
-                  folder: answer.folder?.path ?? answer.connector.settings.folder,
+                  folder: answer.folder?.path ?? folderOf(answer.connector),
                 }),
               }
             : {

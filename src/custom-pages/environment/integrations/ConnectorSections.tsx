@@ -7,7 +7,10 @@ import type { Connector } from '../../../../schemas/contracts/connectors';
 import { DetailList } from '../../../components/DetailList';
 import { formatDateTime } from '../../../theme';
 import { HealthChip } from './ConnectorChips';
+import { SECRET_NAMES } from './connectorDraft';
 import { problemText } from './connectorProblem';
+
+type DetailItem = { label: string; value: ReactNode };
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
@@ -21,14 +24,42 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 /**
- * A connector as the spec's detail shows it, read only: general information, input fields (the
- * password only said set or not), output fields, advanced settings (what its runs found).
+ * A connector as the spec's detail shows it, read only: general information, input fields (its app
+ * type's own, the secret only said set or not), output fields, advanced settings (what its runs
+ * found).
  */
 export const ConnectorSections = ({ connector: c }: { connector: Connector }) => {
   const translate = useTranslate();
   const locale = useLocale();
   const t = (key: string, values?: Record<string, unknown>) => translate(`app.integrations.${key}`, values);
   const date = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—');
+  const secret = (label: string) => ({
+    label: t(label),
+    value: c.secretsSet.includes(SECRET_NAMES[c.appType]) ? t('detail.secretSet') : t('detail.secretMissing'),
+  });
+  const mailbox: DetailItem[] =
+    c.appType === 'imap'
+      ? [
+          { label: t('form.host'), value: c.settings.host },
+          { label: t('form.port'), value: String(c.settings.port) },
+          { label: t('form.security'), value: t(`form.securities.${c.settings.security}`) },
+          { label: t('form.username'), value: c.settings.username },
+          secret('detail.password'),
+          { label: t('form.folder'), value: c.settings.folder },
+        ]
+      : [
+          { label: t('form.clientId'), value: c.settings.clientId },
+          { label: t('form.tenantId'), value: c.settings.tenantId },
+          { label: t('form.userEmail'), value: c.settings.userEmail },
+          secret('detail.clientSecret'),
+        ];
+  const writing: DetailItem[] =
+    c.appType === 'imap'
+      ? [
+          { label: t('form.labelMode'), value: t(`form.labelModes.${c.settings.labelMode}`) },
+          { label: t('form.draftsFolder'), value: c.settings.draftsFolder ?? t('detail.defaultDrafts') },
+        ]
+      : [];
   const s = c.settings;
   return (
     <Stack spacing={2}>
@@ -45,17 +76,7 @@ export const ConnectorSections = ({ connector: c }: { connector: Connector }) =>
       <Section title={t('detail.sections.input')}>
         <DetailList
           items={[
-            { label: t('form.host'), value: s.host },
-            { label: t('form.port'), value: String(s.port) },
-            { label: t('form.security'), value: t(`form.securities.${s.security}`) },
-            { label: t('form.username'), value: s.username },
-            {
-              label: t('detail.password'),
-              value: c.secretsSet.includes('password')
-                ? t('detail.passwordSet')
-                : t('detail.passwordMissing'),
-            },
-            { label: t('form.folder'), value: s.folder },
+            ...mailbox,
             {
               label: t('form.startDate'),
               value: s.startDate ? date(s.startDate) : t('detail.defaultStartDate'),
@@ -76,8 +97,7 @@ export const ConnectorSections = ({ connector: c }: { connector: Connector }) =>
                 ? s.postProcessors.map((p) => t(`form.postProcessorNames.${p}`)).join('\n')
                 : t('detail.none'),
             },
-            { label: t('form.labelMode'), value: t(`form.labelModes.${s.labelMode}`) },
-            { label: t('form.draftsFolder'), value: s.draftsFolder ?? t('detail.defaultDrafts') },
+            ...writing,
             {
               label: t('form.expectConsolidation'),
               value: s.expectConsolidation ? t('detail.yes') : t('detail.no'),

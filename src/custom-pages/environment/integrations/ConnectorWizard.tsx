@@ -19,15 +19,22 @@ import {
 } from '../../../../schemas/contracts/connectors';
 import { useApiClient } from '../../../providers/ServicesContext';
 import { ConnectorFields } from './ConnectorFields';
-import { newDraft, settingsOf } from './connectorDraft';
+import { inputOf, newDraft } from './connectorDraft';
 import { activationFailure } from './connectorProblem';
 import { useConnectorForm } from './useConnectorForm';
 
+/** What the authorize step says the platform will do, by app type: the words' parameters. */
+const authorizeParams = (c: Connector): Record<string, string> =>
+  c.appType === 'imap'
+    ? { user: c.settings.username, host: c.settings.host, folder: c.settings.folder }
+    : { user: c.settings.userEmail, tenant: c.settings.tenantId };
+
 /**
  * The two steps of a new connector (spec pipeline §3 "Connector"): general information, saved as
- * an inactive connector ("Next" creates it, or edits it when the user came back), then authorize:
- * the platform signs in to the mailbox and opens its folder, and activates the connector only if
- * it could. `onSaved` after each save (the list shows it), `onActivated` at the end.
+ * an inactive connector ("Next" creates it, or edits it when the user came back: its app type then
+ * stays), then authorize: the platform signs in to the mailbox (IMAP: user name and password;
+ * Exchange: a token from Microsoft Entra ID) and opens its folder, and activates the connector only
+ * if it could. `onSaved` after each save (the list shows it), `onActivated` at the end.
  */
 export const ConnectorWizard = ({
   envId,
@@ -48,24 +55,18 @@ export const ConnectorWizard = ({
   const titleId = useId();
   const [step, setStep] = useState<0 | 1>(0);
   const [created, setCreated] = useState<Connector>();
-  const form = useConnectorForm(newDraft(), { passwordRequired: true });
+  const form = useConnectorForm(newDraft(), { secretRequired: true });
   const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<string>();
 
   const next = () =>
     void form
       .submit(async (draft) => {
-        const body = {
-          name: draft.name.trim(),
-          settings: settingsOf(draft, created?.settings),
-          ...(draft.password ? { secrets: { password: draft.password } } : {}),
-        };
+        // Once created, the connector keeps its app type (the field is then fixed).
+        const body = inputOf(created ? { ...draft, appType: created.appType } : draft, created?.settings);
         const saved = created
           ? await client.call(updateConnector, { params: { envId, id: created.id }, body })
-          : await client.call(createConnector, {
-              params: { envId },
-              body: { ...body, appType: draft.appType },
-            });
+          : await client.call(createConnector, { params: { envId }, body });
         if (!created) notify('app.integrations.wizard.created', { type: 'info' });
         setCreated(saved);
         onSaved();
@@ -89,7 +90,7 @@ export const ConnectorWizard = ({
       notify('app.integrations.wizard.activated', { type: 'success' });
       onActivated(active);
     } catch (error) {
-      setRefusal(activationFailure(translate, error, created.settings));
+      setRefusal(activationFailure(translate, error, created));
       onSaved();
     } finally {
       setChecking(false);
@@ -112,7 +113,12 @@ export const ConnectorWizard = ({
           </Stepper>
           {step === 0 ? (
             <>
-              <ConnectorFields draft={form.draft} onChange={form.change} problems={form.problems} />
+              <ConnectorFields
+                draft={form.draft}
+                onChange={form.change}
+                problems={form.problems}
+                appTypeFixed={created !== undefined}
+              />
               {form.failure ? (
                 <Alert severity="error" role="alert">
                   {form.failure}
@@ -121,13 +127,7 @@ export const ConnectorWizard = ({
             </>
           ) : created ? (
             <Stack spacing={2}>
-              <Typography>
-                {t('authorizeIntro', {
-                  user: created.settings.username,
-                  host: created.settings.host,
-                  folder: created.settings.folder,
-                })}
-              </Typography>
+              <Typography>{t(`authorizeIntro.${created.appType}`, authorizeParams(created))}</Typography>
               {checking ? <Alert severity="info">{t('checking')}</Alert> : null}
               {refusal ? (
                 <Alert severity="error" role="alert">

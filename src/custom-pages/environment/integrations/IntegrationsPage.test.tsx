@@ -8,7 +8,7 @@ import { findDatePicker } from '../../../test/datePicker';
 import { renderConsole, resetBrowserState } from '../../../test/renderConsole';
 import { formatDateTime } from '../../../theme';
 import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
-import { makeConnector } from './testing';
+import { makeConnector, makeExchangeConnector } from './testing';
 
 beforeEach(resetBrowserState);
 
@@ -39,11 +39,11 @@ describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
     });
     renderConsole(PAGE, {
       ...environmentRoutes('configurator'),
-      [`GET ${API}/connectors`]: json({ data: [makeConnector(), failing, unknown] }),
+      [`GET ${API}/connectors`]: json({ data: [makeConnector(), failing, unknown, makeExchangeConnector()] }),
     });
     await screen.findByRole('heading', { name: 'Integrations', level: 1 }, { timeout: 8000 });
     const table = await screen.findByRole('table', { name: 'Connectors' });
-    const [, healthy, sales, old] = within(table).getAllByRole('row');
+    const [, healthy, sales, old, outlook] = within(table).getAllByRole('row');
 
     expect(within(healthy).getByRole('link', { name: 'Open the connector Claims inbox' })).toHaveAttribute(
       'href',
@@ -64,6 +64,10 @@ describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
     ).toBeInTheDocument();
     expect(within(sales).getAllByText('—')).toHaveLength(3);
     expect(within(old).getByText('Something the console does not know yet')).toBeInTheDocument();
+    expect(
+      within(outlook).getByRole('link', { name: 'Open the connector Outlook claims' }),
+    ).toBeInTheDocument();
+    expect(within(outlook).getByText('Exchange (Microsoft 365)')).toBeInTheDocument();
 
     // The menu offers the page to configurators, after the webhooks.
     const menu = screen.getByRole('link', { name: 'Integrations' });
@@ -246,6 +250,142 @@ describe('integrations page (spec pipeline §2, §3 "Connector")', () => {
       { method: 'POST', path: 'connectors', body },
       { method: 'PUT', path: 'connectors/c9/active', body: { active: true } },
       { method: 'PUT', path: 'connectors/c9/active', body: { active: true } },
+    ]);
+  });
+
+  it('creates an Exchange connector: its own fields instead of the IMAP ones, then authorizes it through Entra ID', async () => {
+    const user = userEvent.setup();
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const created = makeExchangeConnector({
+      id: 'c7',
+      name: 'Outlook claims',
+      active: false,
+      health: 'unknown',
+      lastExecutionAt: null,
+      lastRun: null,
+      messages: 0,
+      settings: {
+        clientId: '11111111-2222-3333-4444-555555555555',
+        tenantId: 'contoso.onmicrosoft.com',
+        userEmail: 'claims@contoso.test',
+        startDate: null,
+        blacklist: [],
+        postProcessors: ['LABEL', 'DRAFT', 'METADATA'],
+        expectConsolidation: true,
+      },
+    });
+    let connectors: Connector[] = [];
+    const routes: Record<string, FakeRoute> = {
+      ...environmentRoutes('configurator'),
+      [`GET ${API}/connectors`]: () => json({ data: connectors }),
+      [`POST ${API}/connectors`]: (request) => {
+        sent.push({ method: 'POST', path: 'connectors', body: request.body });
+        connectors = [created];
+        return json(created, 201);
+      },
+      [`PUT ${API}/connectors/c7`]: (request) => {
+        sent.push({ method: 'PUT', path: 'connectors/c7', body: request.body });
+        return json(created);
+      },
+      [`PUT ${API}/connectors/c7/active`]: (request) => {
+        sent.push({ method: 'PUT', path: 'connectors/c7/active', body: request.body });
+        return json({ ...created, active: true, health: 'healthy' });
+      },
+      [`GET ${API}/connectors/c7`]: () => json({ ...created, active: true, health: 'healthy' }),
+      [`GET ${API}/connectors/c7/runs`]: json({ data: [] }),
+    };
+    const { router } = renderConsole(PAGE, routes);
+    await screen.findByRole('heading', { name: 'Integrations', level: 1 }, { timeout: 8000 });
+    await user.click(await screen.findByRole('button', { name: 'New connector' }));
+    const wizard = await screen.findByRole('dialog', { name: 'New connector' });
+    await user.click(within(wizard).getByRole('combobox', { name: 'App type' }));
+    expect(screen.getByRole('option', { name: 'IMAP' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Exchange (Microsoft 365)' }));
+
+    // Exchange's fields, none of IMAP's.
+    for (const imapOnly of ['Server', 'Port', 'User name', 'Folder', 'Drafts folder'])
+      expect(within(wizard).queryByRole('textbox', { name: imapOnly })).not.toBeInTheDocument();
+    expect(within(wizard).queryByRole('combobox', { name: 'Security' })).not.toBeInTheDocument();
+    expect(within(wizard).queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    expect(within(wizard).queryByRole('combobox', { name: 'Write the labels' })).not.toBeInTheDocument();
+    expect(within(wizard).getByText(/application permission Mail\.ReadWrite/)).toBeInTheDocument();
+    expect(
+      within(wizard).getByText('Labels are written as Outlook categories on the message.'),
+    ).toBeInTheDocument();
+    expect(
+      within(wizard)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual([
+      'Label the message with its categories',
+      'Label with the attachments’ categories',
+      'Write the reply draft',
+      'Label with the extracted data',
+    ]);
+
+    // Nothing is sent while a required field is empty or the user email is not one.
+    await user.type(within(wizard).getByRole('textbox', { name: 'User email' }), 'claims');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    expect(within(wizard).getByText('An email address, such as ana@example.org')).toBeInTheDocument();
+    expect(within(wizard).getAllByText('Required')).toHaveLength(4);
+    expect(sent).toEqual([]);
+
+    await user.type(within(wizard).getByRole('textbox', { name: 'Name' }), 'Outlook claims');
+    await user.type(
+      within(wizard).getByRole('textbox', { name: 'Application (client) id' }),
+      '11111111-2222-3333-4444-555555555555',
+    );
+    await user.type(
+      within(wizard).getByRole('textbox', { name: 'Directory (tenant) id' }),
+      'contoso.onmicrosoft.com',
+    );
+    await user.type(within(wizard).getByLabelText(/^Client secret/), 'cl1ent~s3cret');
+    await user.type(within(wizard).getByRole('textbox', { name: 'User email' }), '@contoso.test');
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Write the reply draft' }));
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Label with the extracted data' }));
+    await user.click(within(wizard).getByRole('switch', { name: 'Expect consolidation' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+
+    expect(
+      await within(wizard).findByText(
+        'The platform will now get a token from Microsoft Entra ID for the tenant contoso.onmicrosoft.com and open the inbox of claims@contoso.test. If it can, the connector is activated: from then on it brings in the new mail every minute.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: 'connectors',
+        body: {
+          name: 'Outlook claims',
+          appType: 'exchange',
+          settings: {
+            clientId: '11111111-2222-3333-4444-555555555555',
+            tenantId: 'contoso.onmicrosoft.com',
+            userEmail: 'claims@contoso.test',
+            startDate: null,
+            blacklist: [],
+            postProcessors: ['LABEL', 'DRAFT', 'METADATA'],
+            expectConsolidation: true,
+          },
+          secrets: { clientSecret: 'cl1ent~s3cret' },
+        },
+      },
+    ]);
+
+    // Back to the first step: the app type now stays that of the connector created.
+    await user.click(within(wizard).getByRole('button', { name: 'Back' }));
+    expect(within(wizard).getByRole('combobox', { name: 'App type' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(await within(wizard).findByRole('button', { name: 'Check and activate' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/c7`));
+    expect(await screen.findByRole('heading', { name: 'Outlook claims', level: 1 })).toBeInTheDocument();
+    expect(sent.slice(1)).toEqual([
+      { method: 'PUT', path: 'connectors/c7', body: sent[0].body },
+      { method: 'PUT', path: 'connectors/c7/active', body: { active: true } },
     ]);
   });
 });

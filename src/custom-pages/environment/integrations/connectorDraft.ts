@@ -2,10 +2,14 @@ import type { TranslateFunction } from 'react-admin';
 import {
   BLACKLIST_ENTRY,
   BLACKLIST_MAX,
+  EXCHANGE_POST_PROCESSORS,
   IMAP_POST_PROCESSORS,
   START_DATE_MAX_AGE_HOURS,
   type Connector,
   type ConnectorAppType,
+  type ConnectorInput,
+  type ExchangePostProcessor,
+  type ExchangeSettings,
   type ImapPostProcessor,
   type ImapSettings,
   type ImapLabelMode,
@@ -13,17 +17,28 @@ import {
 import { detailMessage } from '../../../api/errors';
 
 export type ImapSecurity = ImapSettings['security'];
+/** A connector's settings, whichever its app type. */
+export type ConnectorSettings = Connector['settings'];
+/** What any app type may write back (each offers its own: IMAP no METADATA). */
+export type PostProcessor = ImapPostProcessor | ExchangePostProcessor;
+
+/** The post-processors each app type offers, in the contract's order. */
+export const POST_PROCESSORS: Record<ConnectorAppType, readonly PostProcessor[]> = {
+  imap: IMAP_POST_PROCESSORS,
+  exchange: EXCHANGE_POST_PROCESSORS,
+};
+
+/** The secret each app type stores: its path in the body is `secrets.<name>`, its name in `secretsSet`. */
+export const SECRET_NAMES = { imap: 'password', exchange: 'clientSecret' } as const satisfies Record<
+  ConnectorAppType,
+  string
+>;
 
 /** The port each security uses unless told otherwise (RFC 8314: 993 for TLS, 143 for IMAP). */
 export const SECURITY_PORTS: Record<ImapSecurity, number> = { tls: 993, starttls: 143, none: 143 };
 
-/**
- * A connector's form as typed: text fields as strings (the port, the start date as a local
- * `YYYY-MM-DDTHH:mm`, '' for none; the blacklist one entry per line), the password '' when not typed.
- */
-export interface ConnectorDraft {
-  name: string;
-  appType: ConnectorAppType;
+/** An IMAP mailbox as typed: the port a string, the drafts folder '' for the server's, the password '' when not typed. */
+export interface ImapDraft {
   host: string;
   port: string;
   security: ImapSecurity;
@@ -31,16 +46,36 @@ export interface ConnectorDraft {
   password: string;
   folder: string;
   draftsFolder: string;
-  startDate: string;
-  blacklist: string;
-  postProcessors: ImapPostProcessor[];
   labelMode: ImapLabelMode;
-  expectConsolidation: boolean;
 }
 
-export const newDraft = (): ConnectorDraft => ({
-  name: '',
-  appType: 'imap',
+/** An Exchange mailbox as typed (Microsoft Graph): the client secret '' when not typed. */
+export interface ExchangeDraft {
+  clientId: string;
+  tenantId: string;
+  userEmail: string;
+  clientSecret: string;
+}
+
+/**
+ * A connector's form as typed: what every app type has (the start date as a local
+ * `YYYY-MM-DDTHH:mm`, '' for none; the blacklist one entry per line), then each app type's own
+ * part. Both parts are kept, so that switching the app type in the wizard loses nothing typed;
+ * only `appType`'s is sent.
+ */
+export interface ConnectorDraft {
+  name: string;
+  appType: ConnectorAppType;
+  startDate: string;
+  blacklist: string;
+  /** Those of `POST_PROCESSORS[appType]` are sent. */
+  postProcessors: PostProcessor[];
+  expectConsolidation: boolean;
+  imap: ImapDraft;
+  exchange: ExchangeDraft;
+}
+
+const newImapDraft = (): ImapDraft => ({
   host: '',
   port: String(SECURITY_PORTS.tls),
   security: 'tls',
@@ -48,11 +83,25 @@ export const newDraft = (): ConnectorDraft => ({
   password: '',
   folder: 'INBOX',
   draftsFolder: '',
+  labelMode: 'keyword',
+});
+
+const newExchangeDraft = (): ExchangeDraft => ({
+  clientId: '',
+  tenantId: '',
+  userEmail: '',
+  clientSecret: '',
+});
+
+export const newDraft = (): ConnectorDraft => ({
+  name: '',
+  appType: 'imap',
   startDate: '',
   blacklist: '',
   postProcessors: ['LABEL'],
-  labelMode: 'keyword',
   expectConsolidation: false,
+  imap: newImapDraft(),
+  exchange: newExchangeDraft(),
 });
 
 /** An instant as the date-time field reads it: local time to the minute. */
@@ -63,29 +112,48 @@ export const localDateTime = (iso: string): string => {
 
 export const draftOf = (connector: Connector): ConnectorDraft => {
   const s = connector.settings;
-  return {
+  const common = {
     name: connector.name,
     appType: connector.appType,
-    host: s.host,
-    port: String(s.port),
-    security: s.security,
-    username: s.username,
-    password: '',
-    folder: s.folder,
-    draftsFolder: s.draftsFolder ?? '',
     startDate: s.startDate ? localDateTime(s.startDate) : '',
     blacklist: s.blacklist.join('\n'),
     postProcessors: [...s.postProcessors],
-    labelMode: s.labelMode,
     expectConsolidation: s.expectConsolidation,
   };
+  switch (connector.appType) {
+    case 'imap': {
+      const i = connector.settings;
+      return {
+        ...common,
+        imap: {
+          host: i.host,
+          port: String(i.port),
+          security: i.security,
+          username: i.username,
+          password: '',
+          folder: i.folder,
+          draftsFolder: i.draftsFolder ?? '',
+          labelMode: i.labelMode ?? 'keyword',
+        },
+        exchange: newExchangeDraft(),
+      };
+    }
+    case 'exchange': {
+      const e = connector.settings;
+      return {
+        ...common,
+        imap: newImapDraft(),
+        exchange: { clientId: e.clientId, tenantId: e.tenantId, userEmail: e.userEmail, clientSecret: '' },
+      };
+    }
+  }
 };
 
 /** A change of security moves a port left at the previous security's default to the new one's. */
-export const withSecurity = (draft: ConnectorDraft, security: ImapSecurity): ConnectorDraft => ({
-  ...draft,
+export const withSecurity = (imap: ImapDraft, security: ImapSecurity): ImapDraft => ({
+  ...imap,
   security,
-  port: draft.port === String(SECURITY_PORTS[draft.security]) ? String(SECURITY_PORTS[security]) : draft.port,
+  port: imap.port === String(SECURITY_PORTS[imap.security]) ? String(SECURITY_PORTS[security]) : imap.port,
 });
 
 const blacklistOf = (text: string) =>
@@ -95,64 +163,141 @@ const blacklistOf = (text: string) =>
     .filter(Boolean);
 
 /**
- * The settings as the contract takes them. `stored`: the connector's saved settings, whose start
- * date is sent back unchanged when the field still shows it (the server keeps a start date it
- * already has, however old; a new one may be at most 24 h before now).
+ * What every app type's settings have. `stored`: the connector's saved settings, whose start date
+ * is sent back unchanged when the field still shows it (the server keeps a start date it already
+ * has, however old; a new one may be at most 24 h before now).
  */
-export const settingsOf = (draft: ConnectorDraft, stored?: ImapSettings): ImapSettings => {
+const commonSettingsOf = (draft: ConnectorDraft, stored?: Pick<ConnectorSettings, 'startDate'>) => {
   const keepsStart = stored?.startDate && draft.startDate === localDateTime(stored.startDate);
   return {
-    host: draft.host.trim(),
-    port: Number(draft.port),
-    security: draft.security,
-    username: draft.username.trim(),
-    folder: draft.folder.trim(),
-    draftsFolder: draft.draftsFolder.trim() || null,
     startDate: keepsStart
       ? stored.startDate
       : draft.startDate === ''
         ? null
         : new Date(draft.startDate).toISOString(),
     blacklist: blacklistOf(draft.blacklist),
-    postProcessors: IMAP_POST_PROCESSORS.filter((p) => draft.postProcessors.includes(p)),
-    labelMode: draft.labelMode,
     expectConsolidation: draft.expectConsolidation,
   };
 };
 
+const imapSettingsOf = (
+  draft: ConnectorDraft,
+  stored?: Pick<ConnectorSettings, 'startDate'>,
+): ImapSettings => {
+  const i = draft.imap;
+  return {
+    host: i.host.trim(),
+    port: Number(i.port),
+    security: i.security,
+    username: i.username.trim(),
+    folder: i.folder.trim(),
+    draftsFolder: i.draftsFolder.trim() || null,
+    ...commonSettingsOf(draft, stored),
+    postProcessors: IMAP_POST_PROCESSORS.filter((p) => draft.postProcessors.includes(p)),
+    labelMode: i.labelMode,
+  };
+};
+
+const exchangeSettingsOf = (
+  draft: ConnectorDraft,
+  stored?: Pick<ConnectorSettings, 'startDate'>,
+): ExchangeSettings => {
+  const e = draft.exchange;
+  return {
+    clientId: e.clientId.trim(),
+    tenantId: e.tenantId.trim(),
+    userEmail: e.userEmail.trim(),
+    ...commonSettingsOf(draft, stored),
+    postProcessors: EXCHANGE_POST_PROCESSORS.filter((p) => draft.postProcessors.includes(p)),
+  };
+};
+
+/** The settings of the draft's app type, as the contract takes them; `stored` as commonSettingsOf. */
+export const settingsOf = (draft: ConnectorDraft, stored?: ConnectorSettings): ConnectorSettings =>
+  draft.appType === 'imap' ? imapSettingsOf(draft, stored) : exchangeSettingsOf(draft, stored);
+
+/**
+ * What creating or editing the connector sends: its name, app type and settings, and its secret
+ * only when one was typed (an edit leaving it out keeps the stored one).
+ */
+export const inputOf = (draft: ConnectorDraft, stored?: ConnectorSettings): ConnectorInput => {
+  const name = draft.name.trim();
+  switch (draft.appType) {
+    case 'imap': {
+      const { password } = draft.imap;
+      return {
+        name,
+        appType: 'imap',
+        settings: imapSettingsOf(draft, stored),
+        ...(password ? { secrets: { password } } : {}),
+      };
+    }
+    case 'exchange': {
+      const { clientSecret } = draft.exchange;
+      return {
+        name,
+        appType: 'exchange',
+        settings: exchangeSettingsOf(draft, stored),
+        ...(clientSecret ? { secrets: { clientSecret } } : {}),
+      };
+    }
+  }
+};
+
 const HOUR_MS = 3_600_000;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
  * What the contract would refuse, by the server's paths (`settings.host`…), in the user's words:
- * the call is not made while there is any. `passwordRequired` on creation; `stored` as settingsOf.
+ * the call is not made while there is any. Only the draft's app type's fields are checked.
+ * `secretRequired` on creation (the password, the client secret); `stored` as settingsOf.
  */
 export const draftProblems = (
   translate: TranslateFunction,
   draft: ConnectorDraft,
-  { passwordRequired, stored }: { passwordRequired: boolean; stored?: ImapSettings },
+  { secretRequired, stored }: { secretRequired: boolean; stored?: ConnectorSettings },
 ): Record<string, string> => {
   const t = (key: string, values?: Record<string, unknown>) =>
     translate(`app.integrations.form.${key}`, values);
   const problems: Record<string, string> = {};
-  const required: [string, string][] = [
-    ['name', draft.name],
-    ['settings.host', draft.host],
-    ['settings.username', draft.username],
-    ['settings.folder', draft.folder],
-  ];
-  for (const [path, value] of required) if (!value.trim()) problems[path] = t('required');
-  if (draft.name.trim().length > 200) problems.name = t('tooLong', { max: 200 });
-  if (draft.host.trim().length > 253) problems['settings.host'] = t('tooLong', { max: 253 });
-  const port = Number(draft.port);
-  if (!/^\d+$/.test(draft.port.trim()) || port < 1 || port > 65_535)
-    problems['settings.port'] = t('portInvalid');
-  if (passwordRequired && !draft.password) problems['secrets.password'] = t('required');
+  /** Each path's value, required, at most `max` characters once trimmed. */
+  const texts: [path: string, value: string, max: number][] = [['name', draft.name, 200]];
+  const { imap, exchange } = draft;
+  if (draft.appType === 'imap') {
+    texts.push(
+      ['settings.host', imap.host, 253],
+      ['settings.username', imap.username, 320],
+      ['settings.folder', imap.folder, 500],
+    );
+    const port = Number(imap.port);
+    if (!/^\d+$/.test(imap.port.trim()) || port < 1 || port > 65_535)
+      problems['settings.port'] = t('portInvalid');
+    if (imap.draftsFolder.trim().length > 500) problems['settings.draftsFolder'] = t('tooLong', { max: 500 });
+    if (secretRequired && !imap.password) problems['secrets.password'] = t('required');
+  } else {
+    texts.push(
+      ['settings.clientId', exchange.clientId, 200],
+      ['settings.tenantId', exchange.tenantId, 200],
+      ['settings.userEmail', exchange.userEmail, 320],
+    );
+    if (secretRequired && !exchange.clientSecret) problems['secrets.clientSecret'] = t('required');
+  }
+  for (const [path, value, max] of texts) {
+    if (!value.trim()) problems[path] = t('required');
+    else if (value.trim().length > max) problems[path] = t('tooLong', { max });
+  }
+  if (
+    draft.appType === 'exchange' &&
+    !problems['settings.userEmail'] &&
+    !EMAIL.test(exchange.userEmail.trim())
+  )
+    problems['settings.userEmail'] = t('userEmailInvalid');
   const entries = blacklistOf(draft.blacklist);
   const wrong = entries.filter((e) => e.length > 320 || !BLACKLIST_ENTRY.test(e));
   if (wrong.length) problems['settings.blacklist'] = t('blacklistInvalid', { entries: wrong.join(', ') });
   else if (entries.length > BLACKLIST_MAX)
     problems['settings.blacklist'] = t('blacklistTooMany', { max: BLACKLIST_MAX });
-  const { startDate } = settingsOf(draft, stored);
+  const { startDate } = commonSettingsOf(draft, stored);
   if (
     startDate !== null &&
     startDate !== stored?.startDate &&

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
-import type { ConnectorProblem, ImapSettings } from '../../../../schemas/contracts/connectors';
+import type { Connector, ConnectorProblem } from '../../../../schemas/contracts/connectors';
 import { errorCodeOf, errorMessage } from '../../../api/errors';
 
 /**
@@ -20,14 +20,33 @@ export const problemText = (translate: TranslateFunction, problem: ConnectorProb
 };
 
 /**
+ * The values a problem's words may need, from the connector's settings (a CONNECTOR_CHECK_FAILED
+ * answer names only the problem's code): IMAP's host, port, user and folder; Exchange's user (the
+ * mailbox read), tenant and client (its client id), as server/integrations/mailboxes/graph.ts
+ * names them. An Exchange problem is never given IMAP's server values.
+ */
+export const problemParams = (connector: Connector): Record<string, string | number> => {
+  switch (connector.appType) {
+    case 'imap': {
+      const s = connector.settings;
+      return { host: s.host, port: s.port, user: s.username, folder: s.folder };
+    }
+    case 'exchange': {
+      const s = connector.settings;
+      return { user: s.userEmail, tenant: s.tenantId, client: s.clientId };
+    }
+  }
+};
+
+/**
  * Why an activation was refused, in the user's language: a CONNECTOR_CHECK_FAILED answer names its
  * problem's code and English reason, and the connector's settings give the values its words need
- * (host, port, user, folder); any other failure is said as errorMessage says it.
+ * (problemParams); any other failure is said as errorMessage says it.
  */
 export const activationFailure = (
   translate: TranslateFunction,
   error: unknown,
-  settings: ImapSettings,
+  connector: Connector,
 ): string => {
   const coded = errorCodeOf(error);
   if (coded?.code !== 'CONNECTOR_CHECK_FAILED') return errorMessage(error);
@@ -35,16 +54,7 @@ export const activationFailure = (
   const words = typeof reason === 'string' ? reason : errorMessage(error);
   const said =
     typeof problem === 'string'
-      ? problemText(translate, {
-          code: problem,
-          message: words,
-          params: {
-            host: settings.host,
-            port: settings.port,
-            user: settings.username,
-            folder: settings.folder,
-          },
-        })
+      ? problemText(translate, { code: problem, message: words, params: problemParams(connector) })
       : words;
   return translate('app.integrations.detail.healthFailed', { reason: said });
 };

@@ -2,7 +2,11 @@
  * Fixtures of the integrations pages' tests: connectors and runs shaped as the platform answers
  * them (schemas/contracts/connectors.ts). Only tests import this file.
  */
-import type { Connector, ConnectorRun } from '../../../../schemas/contracts/connectors';
+import type {
+  ConnectorRun,
+  ExchangeConnector,
+  ImapConnector,
+} from '../../../../schemas/contracts/connectors';
 
 export const makeRun = (overrides: Partial<ConnectorRun> = {}): ConnectorRun => ({
   id: 'r1',
@@ -24,7 +28,8 @@ export const makeRun = (overrides: Partial<ConnectorRun> = {}): ConnectorRun => 
   ...overrides,
 });
 
-export const makeConnector = (overrides: Partial<Connector> = {}): Connector => ({
+/** An IMAP connector, active and healthy. */
+export const makeConnector = (overrides: Partial<ImapConnector> = {}): ImapConnector => ({
   id: 'c1',
   environmentId: 'e1',
   name: 'Claims inbox',
@@ -58,3 +63,25 @@ export const makeConnector = (overrides: Partial<Connector> = {}): Connector => 
   updatedAt: '2026-03-04T10:00:00.000Z',
   ...overrides,
 });
+
+/** An Exchange connector (Microsoft Graph), active and healthy, its client secret stored. */
+export const makeExchangeConnector = (overrides: Partial<ExchangeConnector> = {}): ExchangeConnector => {
+  const { settings: _imap, appType: _type, secretsSet: _secrets, ...common } = makeConnector();
+  return {
+    ...common,
+    id: 'c5',
+    name: 'Outlook claims',
+    appType: 'exchange',
+    settings: {
+      clientId: '11111111-2222-3333-4444-555555555555',
+      tenantId: 'contoso.onmicrosoft.com',
+      userEmail: 'claims@contoso.test',
+      startDate: '2026-03-04T10:00:00.000Z',
+      blacklist: ['spam.test'],
+      postProcessors: ['LABEL', 'METADATA'],
+      expectConsolidation: true,
+    },
+    secretsSet: ['clientSecret'],
+    ...overrides,
+  };
+};

@@ -1,29 +1,27 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ImapSettings } from '../../../../schemas/contracts/connectors';
+import type { ConnectorAppType } from '../../../../schemas/contracts/connectors';
 import { detailMessage, errorMessage } from '../../../api/errors';
 import { serverProblemsOf } from '../modules/serverProblems';
-import { draftProblems, type ConnectorDraft } from './connectorDraft';
+import { draftProblems, type ConnectorDraft, type ConnectorSettings } from './connectorDraft';
 
-/** The paths ConnectorFields shows a problem under (a path below one, `settings.blacklist.2`, too). */
-const FIELD_PATHS = [
+const settings = (...fields: string[]) => fields.map((f) => `settings.${f}`);
+const COMMON_PATHS = [
   'name',
   'appType',
-  'secrets.password',
-  ...[
-    'host',
-    'port',
-    'security',
-    'username',
-    'folder',
-    'draftsFolder',
-    'startDate',
-    'blacklist',
-    'postProcessors',
-    'expectConsolidation',
-  ].map((f) => `settings.${f}`),
+  ...settings('startDate', 'blacklist', 'postProcessors', 'expectConsolidation'),
 ];
-const shownByField = (path: string) => FIELD_PATHS.some((p) => path === p || path.startsWith(`${p}.`));
+/** The paths ConnectorFields shows a problem under, by app type (a path below one, `settings.blacklist.2`, too). */
+const FIELD_PATHS: Record<ConnectorAppType, string[]> = {
+  imap: [
+    ...COMMON_PATHS,
+    'secrets.password',
+    ...settings('host', 'port', 'security', 'username', 'folder', 'draftsFolder'),
+  ],
+  exchange: [...COMMON_PATHS, 'secrets.clientSecret', ...settings('clientId', 'tenantId', 'userEmail')],
+};
+const shownByField = (appType: ConnectorAppType, path: string) =>
+  FIELD_PATHS[appType].some((p) => path === p || path.startsWith(`${p}.`));
 
 /**
  * A connector form's state: the draft, its problems by path (the client's own once a submission was
@@ -32,7 +30,7 @@ const shownByField = (path: string) => FIELD_PATHS.some((p) => path === p || pat
  */
 export const useConnectorForm = (
   initial: ConnectorDraft,
-  options: { passwordRequired: boolean; stored?: ImapSettings },
+  options: { secretRequired: boolean; stored?: ConnectorSettings },
 ) => {
   const translate = useTranslate();
   const [draft, setDraft] = useState(initial);
@@ -67,8 +65,8 @@ export const useConnectorForm = (
       const refused = Object.entries(serverProblemsOf(error)).map(
         ([path, problem]) => [path, detailMessage(problem)] as const,
       );
-      setServer(Object.fromEntries(refused.filter(([path]) => shownByField(path))));
-      const stray = refused.filter(([path]) => !shownByField(path)).map(([, said]) => said);
+      setServer(Object.fromEntries(refused.filter(([path]) => shownByField(draft.appType, path))));
+      const stray = refused.filter(([path]) => !shownByField(draft.appType, path)).map(([, said]) => said);
       setFailure(
         refused.length === 0
           ? errorMessage(error)

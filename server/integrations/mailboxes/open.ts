@@ -1,0 +1,100 @@
+import type { ExchangeSettings, ImapSettings } from '../../../schemas/contracts/connectors';
+import type { Db } from '../../kernel/db';
+import type { OutboundPolicy } from '../../kernel/outbound';
+import type { SecretBox } from '../../kernel/secrets';
+import { checkGraph, graphTokenExpiry, openGraphSession, type GraphAccess } from './graph';
+import { checkImap, failureOf, openImapSession, type ImapAccess } from './imap';
+import { resealSecrets, setTokenExpiry, type ConnectorRow } from './repository';
+import { ConnectorFailure, type MailboxSession } from './session';
+
+/** What opening a mailbox needs besides the connector: secrets, where it may connect, Microsoft's addresses. */
+export interface MailboxServices {
+  secrets: SecretBox;
+  policy: OutboundPolicy;
+  microsoft: { graphBaseUrl: string; loginBaseUrl: string };
+  timeoutMs?: number;
+}
+
+/** The secrets of a connector, opened (and sealed again under the current key after a rotation). */
+const secretsOf = async (db: Db, box: SecretBox, row: ConnectorRow): Promise<Record<string, string>> => {
+  if (!row.secrets) return {};
+  let opened: Record<string, string>;
+  try {
+    opened = JSON.parse(box.open(row.secrets)) as Record<string, string>;
+  } catch (err) {
+    throw new ConnectorFailure('SECRETS_UNREADABLE', (err as Error).message);
+  }
+  if (box.sealing && box.isStale(row.secrets))
+    await resealSecrets(db, row.id, box.seal(JSON.stringify(opened)));
+  return opened;
+};
+
+type Access = { kind: 'imap'; access: ImapAccess } | { kind: 'exchange'; access: GraphAccess };
+
+const accessOf = async (db: Db, services: MailboxServices, row: ConnectorRow): Promise<Access> => {
+  const secrets = await secretsOf(db, services.secrets, row);
+  const timeoutMs = services.timeoutMs ?? 15_000;
+  if (row.app_type === 'exchange') {
+    if (!secrets.clientSecret)
+      throw new ConnectorFailure(
+        'SECRET_MISSING',
+        'The client secret is not set: edit the connector to give it',
+      );
+    return {
+      kind: 'exchange',
+      access: {
+        settings: row.settings as ExchangeSettings,
+        clientSecret: secrets.clientSecret,
+        ...services.microsoft,
+        timeoutMs,
+      },
+    };
+  }
+  if (!secrets.password)
+    throw new ConnectorFailure('SECRET_MISSING', 'The password is not set: edit the connector to give it');
+  return {
+    kind: 'imap',
+    access: {
+      settings: row.settings as ImapSettings,
+      password: secrets.password,
+      policy: services.policy,
+      timeoutMs,
+    },
+  };
+};
+
+/** The connector's mailbox, signed in for one run; an OAuth connector's token expiry is recorded. */
+export const openMailbox = async (
+  db: Db,
+  services: MailboxServices,
+  row: ConnectorRow,
+): Promise<MailboxSession> => {
+  const opened = await accessOf(db, services, row);
+  if (opened.kind === 'imap') return openImapSession(opened.access);
+  const session = await openGraphSession(opened.access);
+  await setTokenExpiry(db, row.id, await graphTokenExpiry(opened.access));
+  return session;
+};
+
+/** The healthcheck of any app type: signs in, opens the folder, counts its messages. */
+export const checkMailbox = async (db: Db, services: MailboxServices, row: ConnectorRow) => {
+  const opened = await accessOf(db, services, row);
+  if (opened.kind === 'imap') return checkImap(opened.access);
+  const folder = await checkGraph(opened.access);
+  await setTokenExpiry(db, row.id, await graphTokenExpiry(opened.access));
+  return folder;
+};
+
+/** Any error of a run or a check, said as the connector's problem. */
+export const problemOf = (err: unknown, row: ConnectorRow): ConnectorFailure => {
+  if (err instanceof ConnectorFailure) return err;
+  if (row.app_type === 'imap') return failureOf(err, row.settings as ImapSettings);
+  return new ConnectorFailure(
+    'GRAPH_REQUEST_FAILED',
+    `Microsoft Graph failed: ${(err as Error).message ?? String(err)}`,
+    {
+      status: 0,
+      code: '',
+    },
+  );
+};
