@@ -108,6 +108,7 @@ export const connectorsBenchmarks = async (): Promise<Measurement[]> => {
         policy: outboundPolicy(['127.0.0.1']),
         secrets: fetchOnly.platform.secrets,
         microsoft: fetchOnly.platform.config.microsoft,
+        google: fetchOnly.platform.config.google,
         intervalSeconds: 60,
         maxBytes: 25 * 1_048_576,
         publicUrl: 'http://bench.test',

@@ -34,6 +34,13 @@ export const CONNECTOR_PROBLEM_WORDS = {
     GRAPH_USER_UNKNOWN: 'The mailbox %{user} does not exist in the tenant',
     GRAPH_REQUEST_FAILED: 'Microsoft Graph answered an error (%{status} %{code})',
     GRAPH_MESSAGE_GONE: 'The message is no longer in the mailbox',
+    GMAIL_AUTH_FAILED: 'Google refused the OAuth client of %{user}: check its id and secret',
+    GMAIL_REAUTHORIZE: 'Google no longer honours the access given for %{user}: authorize the connector again',
+    GMAIL_THROTTLED: 'Gmail asks to wait %{seconds} s before the next request',
+    GMAIL_FORBIDDEN: 'Gmail refused access to the mailbox %{user}',
+    GMAIL_UNREACHABLE: 'Google could not be reached',
+    GMAIL_REQUEST_FAILED: 'The Gmail API answered an error (%{status} %{code})',
+    GMAIL_MESSAGE_GONE: 'The message is no longer in the mailbox',
   },
   fr: {
     IMAP_AUTH_FAILED: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe de %{user}',
@@ -65,6 +72,13 @@ export const CONNECTOR_PROBLEM_WORDS = {
     GRAPH_USER_UNKNOWN: 'La boîte %{user} n’existe pas dans le locataire',
     GRAPH_REQUEST_FAILED: 'Microsoft Graph a répondu une erreur (%{status} %{code})',
     GRAPH_MESSAGE_GONE: 'Le message n’est plus dans la boîte',
+    GMAIL_AUTH_FAILED: 'Google a refusé le client OAuth de %{user} : vérifiez son identifiant et son secret',
+    GMAIL_REAUTHORIZE: 'Google n’honore plus l’accès donné pour %{user} : autorisez à nouveau le connecteur',
+    GMAIL_THROTTLED: 'Gmail demande d’attendre %{seconds} s avant la requête suivante',
+    GMAIL_FORBIDDEN: 'Gmail a refusé l’accès à la boîte %{user}',
+    GMAIL_UNREACHABLE: 'Google est injoignable',
+    GMAIL_REQUEST_FAILED: 'L’API Gmail a répondu une erreur (%{status} %{code})',
+    GMAIL_MESSAGE_GONE: 'Le message n’est plus dans la boîte',
   },
 } as const;
 

@@ -75,6 +75,11 @@ export const ERROR_CODES = [
   // Mail connectors (server/integrations/mailboxes): a check of the mailbox failed; no key to seal secrets.
   'CONNECTOR_CHECK_FAILED',
   'SECRETS_KEY_MISSING',
+  'OAUTH_STATE_INVALID',
+  'OAUTH_DENIED',
+  'OAUTH_CODE_REJECTED',
+  'OAUTH_WRONG_ACCOUNT',
+  'GOOGLE_CREDENTIALS_MISSING',
   'NLU_TEST_NEEDS_SERVER',
   'UNKNOWN_SERVER',
   'CATEGORISATION_TEST_FAILED',

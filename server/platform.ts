@@ -113,6 +113,7 @@ export const startPlatform = async (
         policy: outboundPolicy(config.outboundAllow),
         secrets,
         microsoft: config.microsoft,
+        google: config.google,
         intervalSeconds: config.connectorIntervalSeconds,
         maxBytes: config.uploadMaxBytes,
         publicUrl: config.publicUrl,

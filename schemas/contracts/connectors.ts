@@ -12,7 +12,7 @@ const name = z.string().trim().min(1).max(200);
 const connectorParams = z.object({ envId: z.string(), id: z.string() });
 
 /** App types whose connector is built; the spec's others (gmail…) join as they are. */
-export const CONNECTOR_APP_TYPES = ['imap', 'exchange'] as const;
+export const CONNECTOR_APP_TYPES = ['imap', 'exchange', 'gmail'] as const;
 export type ConnectorAppType = (typeof CONNECTOR_APP_TYPES)[number];
 
 /** Spec pipeline §5, §9: the start date is at most this long before now, and defaults to it. */
@@ -94,6 +94,51 @@ export type ExchangeSettings = z.infer<typeof exchangeSettings>;
 
 export const exchangeSecrets = z.object({ clientSecret: z.string().min(1).max(2000) });
 
+/** What a Gmail connector writes back (spec pipeline §3): label, label attachment, draft, label extracted data. */
+export const GMAIL_POST_PROCESSORS = ['LABEL', 'LABEL_PJ', 'DRAFT', 'METADATA'] as const;
+export type GmailPostProcessor = (typeof GMAIL_POST_PROCESSORS)[number];
+
+/**
+ * A Gmail or Google Workspace mailbox through the Gmail API (spec pipeline §3 "Gmail connector"):
+ * the user grants access once (OAuth authorization code with PKCE), the platform keeps the refresh
+ * token. With `customCredentials`, the customer's own OAuth client (its id, secret and redirect
+ * URI, which must be the console's `/integrations/gmail/callback`); without, the platform's
+ * (`GOOGLE_CLIENT_ID`).
+ */
+export const gmailSettings = z.object({
+  customCredentials: z.boolean(),
+  clientId: z.string().trim().min(1).max(300).nullable(),
+  redirectUri: z.string().trim().max(2048).nullable(),
+  /** The mailbox's address; the grant must be given by that account. */
+  user: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'An email address'),
+  startDate: z.iso.datetime({ offset: true }).nullable(),
+  blacklist,
+  postProcessors: z.array(z.enum(GMAIL_POST_PROCESSORS)).max(GMAIL_POST_PROCESSORS.length),
+  expectConsolidation: z.boolean(),
+});
+export type GmailSettings = z.infer<typeof gmailSettings>;
+
+/** The custom OAuth client's secret; the refresh token is the server's own, never sent by a client. */
+export const gmailSecrets = z.object({ clientSecret: z.string().min(1).max(2000) });
+
+/**
+ * Where an OAuth connector's grant stands (spec platform-shell §6 "Gmail integration states"):
+ * not configured, configuring (the user was sent to Google), configured, or to authorize again
+ * (the grant was revoked or the client changed: spec pipeline §8 "Gmail misconfigured").
+ */
+export const CONNECTOR_AUTHORIZATIONS = [
+  'notConfigured',
+  'configuring',
+  'configured',
+  'reauthorize',
+] as const;
+export type ConnectorAuthorization = (typeof CONNECTOR_AUTHORIZATIONS)[number];
+
 export const connectorHealth = z.enum(['unknown', 'healthy', 'unhealthy']);
 
 /** Why a connector is unhealthy or a run failed: a stable code the console says, and its parameters. */
@@ -141,6 +186,8 @@ const connectorFields = z.object({
   rateLimitedUntil: z.string().nullable(),
   /** When the stored grant expires (OAuth connectors); null for a password. */
   tokenExpiresAt: z.string().nullable(),
+  /** An OAuth connector's grant (Gmail); null for the others, which need none. */
+  authorization: z.enum(CONNECTOR_AUTHORIZATIONS).nullable(),
   /** Messages fetched since creation, and those still waiting for their write-back. */
   messages: z.number(),
   pendingWriteBacks: z.number(),
@@ -153,10 +200,12 @@ const connectorFields = z.object({
 export const connector = z.discriminatedUnion('appType', [
   connectorFields.extend({ appType: z.literal('imap'), settings: imapSettings }),
   connectorFields.extend({ appType: z.literal('exchange'), settings: exchangeSettings }),
+  connectorFields.extend({ appType: z.literal('gmail'), settings: gmailSettings }),
 ]);
 export type Connector = z.infer<typeof connector>;
 export type ImapConnector = Extract<Connector, { appType: 'imap' }>;
 export type ExchangeConnector = Extract<Connector, { appType: 'exchange' }>;
+export type GmailConnector = Extract<Connector, { appType: 'gmail' }>;
 
 /** What creating or editing a connector sends, by app type: its settings, and its secrets when given. */
 export const connectorInput = z.discriminatedUnion('appType', [
@@ -172,12 +221,26 @@ export const connectorInput = z.discriminatedUnion('appType', [
     settings: exchangeSettings,
     secrets: exchangeSecrets.partial().optional(),
   }),
+  z.object({
+    name,
+    appType: z.literal('gmail'),
+    settings: gmailSettings,
+    secrets: gmailSecrets.partial().optional(),
+  }),
 ]);
 export type ConnectorInput = z.infer<typeof connectorInput>;
 
 /** The settings' schema of each app type (the server checks a body's settings against its type's). */
-export const CONNECTOR_SETTINGS = { imap: imapSettings, exchange: exchangeSettings } as const;
-export const CONNECTOR_SECRETS = { imap: imapSecrets, exchange: exchangeSecrets } as const;
+export const CONNECTOR_SETTINGS = {
+  imap: imapSettings,
+  exchange: exchangeSettings,
+  gmail: gmailSettings,
+} as const;
+export const CONNECTOR_SECRETS = {
+  imap: imapSecrets,
+  exchange: exchangeSecrets,
+  gmail: gmailSecrets,
+} as const;
 
 /**
  * A create or edit body as the route reads it: the settings and secrets are checked against the
@@ -283,4 +346,33 @@ export const listConnectorRuns = defineCall({
   path: '/v4/console/api/environments/{envId}/connectors/{id}/runs',
   params: connectorParams,
   response: z.object({ data: z.array(connectorRun) }),
+});
+
+/**
+ * The "configuring" step of an OAuth connector: the address of Google's consent page for this
+ * connector (authorization code with PKCE, a state valid 10 minutes, bound to the caller). The
+ * console opens it, with the link as fallback.
+ */
+export const authorizeConnector = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/environments/{envId}/connectors/{id}/authorize',
+  params: connectorParams,
+  response: z.object({ url: z.string(), expiresAt: z.string() }),
+});
+
+/**
+ * What the OAuth callback page (`/integrations/gmail/callback`) sends back: the state and the code
+ * Google gave, or the error. 400 OAUTH_STATE_INVALID (unknown, expired, used, or another user's),
+ * OAUTH_DENIED (the user refused), OAUTH_CODE_REJECTED (Google refused the code), OAUTH_WRONG_ACCOUNT
+ * (granted by another account than the connector's user).
+ */
+export const completeGmailAuthorization = defineCall({
+  method: 'POST',
+  path: '/v4/console/api/integrations/gmail/callback',
+  body: z.object({
+    state: z.string().min(1).max(200),
+    code: z.string().min(1).max(4096).optional(),
+    error: z.string().max(200).optional(),
+  }),
+  response: z.object({ projectId: z.string(), connector }),
 });

@@ -150,6 +150,25 @@ const envSchema = z.object({
     .string()
     .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
     .default('https://login.microsoftonline.com'),
+  /**
+   * The platform's own Google OAuth client, offered to Gmail connectors without custom credentials
+   * (its authorised redirect URI: PUBLIC_URL/integrations/gmail/callback).
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OAuth and Gmail API addresses (a stand-in's in tests). */
+  GOOGLE_AUTH_URL: z
+    .string()
+    .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z
+    .string()
+    .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
+    .default('https://oauth2.googleapis.com/token'),
+  GMAIL_BASE_URL: z
+    .string()
+    .refine((v) => ['http:', 'https:'].includes(protocolOf(v) ?? ''), 'expected an http or https URL')
+    .default('https://gmail.googleapis.com/gmail/v1'),
   /** How long a crashed worker's run keeps its mailbox from the others (renewed at each batch). */
   CONNECTOR_LEASE: duration.refine((s) => s >= 1, 'must be at least 1 second').default(60),
   /** A connector failing this long without a success has its creator told by mail. */
@@ -209,6 +228,13 @@ export type Config = {
   connectorLeaseSeconds: number;
   /** Where Exchange connectors reach Microsoft (GRAPH_BASE_URL, MICROSOFT_LOGIN_URL). */
   microsoft: { graphBaseUrl: string; loginBaseUrl: string };
+  /** Google's addresses and the platform's own OAuth client for Gmail connectors (when set). */
+  google: {
+    authUrl: string;
+    tokenUrl: string;
+    gmailBaseUrl: string;
+    client: { id: string; secret: string } | undefined;
+  };
   /** Seconds of failures after which a connector's creator is mailed (CONNECTOR_FAILING_MAIL_AFTER). */
   connectorFailingMailAfterSeconds: number;
 };
@@ -301,6 +327,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     connectorIntervalSeconds: e.CONNECTOR_INTERVAL,
     connectorFailingMailAfterSeconds: e.CONNECTOR_FAILING_MAIL_AFTER,
     connectorLeaseSeconds: e.CONNECTOR_LEASE,
+    google: {
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      gmailBaseUrl: e.GMAIL_BASE_URL.replace(/\/$/, ''),
+      client:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { id: e.GOOGLE_CLIENT_ID, secret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
+    },
     microsoft: {
       graphBaseUrl: e.GRAPH_BASE_URL.replace(/\/$/, ''),
       loginBaseUrl: e.MICROSOFT_LOGIN_URL.replace(/\/$/, ''),

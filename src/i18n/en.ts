@@ -58,6 +58,7 @@ export const en: Messages = {
       webhooks: 'Webhooks',
       integrations: 'Integrations',
       connector: 'Connector',
+      gmailCallback: 'Gmail authorization',
       errorLog: 'Error log',
       specifications: 'Specifications',
       accessKeys: 'Access keys',
@@ -607,6 +608,14 @@ export const en: Messages = {
         CONNECTOR_CHECK_FAILED: 'The mailbox could not be reached: %{reason}',
         SECRETS_KEY_MISSING:
           'This deployment has no SECRETS_KEY: a secret cannot be stored. Ask the platform operator to set it.',
+        OAUTH_STATE_INVALID:
+          'This authorization link expired or was already used: authorize again from the connector.',
+        OAUTH_DENIED: 'Access to the mailbox was refused: authorize again from the connector.',
+        OAUTH_CODE_REJECTED: 'Google refused the authorization code: authorize again from the connector.',
+        OAUTH_WRONG_ACCOUNT:
+          'Google was signed in with another account than the connector’s: authorize again with the mailbox’s account.',
+        GOOGLE_CREDENTIALS_MISSING:
+          'This deployment has no Google OAuth client of its own: use your own (custom credentials), or ask the platform operator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
         NLU_TEST_NEEDS_SERVER: 'An NLU test needs at least one server',
         UNKNOWN_SERVER: 'No server of this environment has the id %{id}',
         CATEGORISATION_TEST_FAILED: 'The categorisation test failed: %{reason}',

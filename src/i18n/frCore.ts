@@ -43,6 +43,7 @@ export const frCore = {
       webhooks: 'Webhooks',
       integrations: 'Intégrations',
       connector: 'Connecteur',
+      gmailCallback: 'Autorisation Gmail',
       errorLog: 'Journal des erreurs',
       specifications: 'Spécifications',
       accessKeys: 'Clés d’accès',
@@ -592,6 +593,16 @@ export const frCore = {
         CONNECTOR_CHECK_FAILED: 'La boîte aux lettres est injoignable : %{reason}',
         SECRETS_KEY_MISSING:
           'Ce déploiement n’a pas de SECRETS_KEY : aucun secret ne peut être enregistré. Demandez à l’exploitant de la plateforme de la définir.',
+        OAUTH_STATE_INVALID:
+          'Ce lien d’autorisation a expiré ou a déjà servi : autorisez à nouveau depuis le connecteur.',
+        OAUTH_DENIED:
+          'L’accès à la boîte aux lettres a été refusé : autorisez à nouveau depuis le connecteur.',
+        OAUTH_CODE_REJECTED:
+          'Google a refusé le code d’autorisation : autorisez à nouveau depuis le connecteur.',
+        OAUTH_WRONG_ACCOUNT:
+          'Google était connecté avec un autre compte que celui du connecteur : autorisez à nouveau avec le compte de la boîte.',
+        GOOGLE_CREDENTIALS_MISSING:
+          'Ce déploiement n’a pas de client OAuth Google propre : utilisez le vôtre (identifiants personnalisés), ou demandez à l’exploitant de la plateforme de définir GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET.',
         NLU_TEST_NEEDS_SERVER: 'Un test du NLU demande au moins un serveur',
         UNKNOWN_SERVER: 'Aucun serveur de cet environnement n’a l’identifiant %{id}',
         CATEGORISATION_TEST_FAILED: 'Le test de catégorisation a échoué : %{reason}',

@@ -34,6 +34,7 @@ import * as extractorSettings from '../custom-pages/environment/extractor-settin
 import * as extractorTest from '../custom-pages/environment/extractor-test';
 import * as ocrDataTest from '../custom-pages/environment/ocr-data-test';
 import * as forgotPassword from '../custom-pages/sign-in/forgot-password';
+import * as gmailCallback from '../custom-pages/integrations/gmail-callback';
 import * as impersonate from '../custom-pages/account/impersonate';
 import * as importExport from '../custom-pages/environment/import-export';
 import * as invitation from '../custom-pages/sign-in/invitation';
@@ -106,6 +107,8 @@ export const appRoutes = (
     <Route element={<RequireAuth />}>
       <Route element={<PrivateLayout />}>
         {[profile, profilePassword, localStorageCleaner, testColours, impersonate].map(page)}
+        {/* Google's redirect after a Gmail connector's consent: one address for every environment. */}
+        {page(gmailCallback)}
       </Route>
       <Route path="orga/:orgaId" element={<OrganisationLayout />}>
         {[

@@ -192,6 +192,32 @@ describe('an Exchange connector through Microsoft Graph (docs/connectors.md "Exc
     expect(detail).toMatchObject({ health: 'healthy', messages: 120 });
   }, 90_000);
 
+  it('passes a message deleted between the listing and the reading: nothing lost, nothing made of it', async () => {
+    graph.addApp({ tenantId: TENANT, clientId: 'app-4', clientSecret: SECRET });
+    graph.addMailbox('gone@contoso.test');
+    const gone = graph.deliver('gone@contoso.test', {
+      subject: 'Deleted meanwhile',
+      from: 'a@example.org',
+      text: 'x',
+    });
+    graph.deliver('gone@contoso.test', { subject: 'Still there', from: 'a@example.org', text: 'x' });
+    // The user deletes the first message right after the page that lists it was answered.
+    graph.afterNext(/gone@contoso\.test\/mailFolders\/inbox\/messages\/delta$/, () =>
+      graph.remove('gone@contoso.test', gone.id),
+    );
+    const created = await createExchange('app-4', 'gone@contoso.test', { postProcessors: [] });
+    expect((await activate(created.id)).statusCode).toBe(200);
+    await waitUntil(analyses, (l) => l.some((a) => a.name === 'Still there'));
+    expect(
+      graph.requests.some((r) => r.path.endsWith(`/messages/${gone.id}/$value`) && r.status === 404),
+    ).toBe(true);
+    expect((await analyses()).map((a) => a.name)).not.toContain('Deleted meanwhile');
+    const detail = (
+      await acme.call('GET', url(`/${created.id}`), 'configurator')
+    ).json() as ExchangeConnector;
+    expect(detail).toMatchObject({ health: 'healthy', messages: 1 });
+  });
+
   it('refuses a wrong secret at activation, and a revoked application makes the connector unhealthy', async () => {
     graph.addApp({ tenantId: TENANT, clientId: 'app-3', clientSecret: SECRET });
     graph.addMailbox('revoked@contoso.test');

@@ -50,6 +50,7 @@ test('create an IMAP connector with the wizard, receive a mail, see its analysis
   await wizard.getByRole('button', { name: 'Check and activate' }).click();
   await expect(page).toHaveURL(/\/env-management\/integrations\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByText('Healthy').first()).toBeVisible();
+  const connectorPage = page.url();
 
   await dovecot.deliver('claims', {
     from: 'client@example.org',
@@ -79,7 +80,15 @@ test('create an IMAP connector with the wizard, receive a mail, see its analysis
     )
     .not.toEqual([]);
 
-  // The connector's page counts the message and lists the run that brought it in.
+  // The list shows the connector; deleting it (with its confirmation) ends its runs.
   await page.goto(`${home}/env-management/integrations`);
   await expect(page.getByRole('cell', { name: 'Claims mailbox' })).toBeVisible();
+  await page.goto(connectorPage);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm|delete/i })
+    .click();
+  await expect(page).toHaveURL(/\/env-management\/integrations$/);
+  await expect(page.getByRole('cell', { name: 'Claims mailbox' })).toHaveCount(0);
 });

@@ -114,6 +114,11 @@ export interface GraphFault {
 }
 
 export interface GraphStandin {
+  /**
+   * Runs `then` once, right after answering the first request whose (decoded) path matches: e.g. a
+   * message removed between the delta page that lists it and the reading of its MIME.
+   */
+  afterNext(pattern: RegExp, then: () => void): void;
   /** `http://127.0.0.1:PORT/login`: the token URL is `${loginBaseUrl}/{tenant}/oauth2/v2.0/token`. */
   loginBaseUrl: string;
   /** `http://127.0.0.1:PORT/graph/v1.0`. */
@@ -464,10 +469,14 @@ export const startGraphStandin = async (options: GraphStandinOptions = {}): Prom
 
   // ---- Responses ----
 
+  /** Run once after the answer to the first request whose path matches: a change between two requests. */
+  const afterNext: { pattern: RegExp; then: () => void }[] = [];
   const send = (ctx: Ctx, status: number, headers: Record<string, string>, body: string) => {
     ctx.entry.status = status;
     ctx.res.writeHead(status, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
     ctx.res.end(body);
+    const hook = afterNext.findIndex((h) => h.pattern.test(ctx.entry.path));
+    if (hook >= 0) afterNext.splice(hook, 1)[0].then();
   };
   const graphHeaders = (ctx: Ctx) => {
     const requestId = randomUUID();
@@ -1346,6 +1355,9 @@ export const startGraphStandin = async (options: GraphStandinOptions = {}): Prom
         conversationId: d.conversationId,
         createdDateTime: d.createdDateTime,
       })),
+    afterNext: (pattern, then) => {
+      afterNext.push({ pattern, then });
+    },
     failNext: (count, { status = 429, retryAfterSeconds = 1 } = {}) => {
       for (let i = 0; i < count; i++) faults.push({ status, retryAfterSeconds });
     },

@@ -3,7 +3,9 @@ import type {
   Connector,
   ConnectorProblem,
   ConnectorRun,
+  ConnectorAuthorization,
   ExchangeSettings,
+  GmailSettings,
   ImapSettings,
 } from '../../../schemas/contracts/connectors';
 import type { OutputPayload } from '../../../schemas/output';
@@ -16,9 +18,10 @@ export interface ConnectorRow {
   id: string;
   environment_id: string;
   name: string;
-  app_type: 'imap' | 'exchange';
+  app_type: 'imap' | 'exchange' | 'gmail';
   active: boolean;
-  settings: ImapSettings | ExchangeSettings;
+  settings: ImapSettings | ExchangeSettings | GmailSettings;
+  grant_state: ConnectorAuthorization | null;
   secrets: string | null;
   secret_fields: string[];
   cursor: Record<string, unknown>;
@@ -92,7 +95,10 @@ export const connectorRecord = (row: ConnectorRow, lastRun: RunRow | undefined):
           labelMode: (row.settings as ImapSettings).labelMode ?? 'keyword',
         },
       }
-    : { appType: 'exchange' as const, settings: row.settings as ExchangeSettings }),
+    : row.app_type === 'exchange'
+      ? { appType: 'exchange' as const, settings: row.settings as ExchangeSettings }
+      : { appType: 'gmail' as const, settings: row.settings as GmailSettings }),
+  authorization: row.grant_state,
   id: row.id,
   environmentId: row.environment_id,
   name: row.name,
@@ -165,8 +171,8 @@ export const insertConnector = async (
   c: {
     environmentId: string;
     name: string;
-    appType: 'imap' | 'exchange';
-    settings: ImapSettings | ExchangeSettings;
+    appType: 'imap' | 'exchange' | 'gmail';
+    settings: ImapSettings | ExchangeSettings | GmailSettings;
     secrets: string | null;
     secretFields: string[];
     ownerId: string;
@@ -175,8 +181,9 @@ export const insertConnector = async (
 ) => {
   const id = randomUUID();
   await q.query(
-    `INSERT INTO connectors (id, environment_id, name, app_type, settings, secrets, secret_fields, owner_id, owner_locale)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO connectors (id, environment_id, name, app_type, settings, secrets, secret_fields, owner_id, owner_locale,
+                             grant_state)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $4 = 'gmail' THEN 'notConfigured' END)`,
     [
       id,
       c.environmentId,
@@ -201,7 +208,7 @@ export const updateConnector = (
   id: string,
   c: {
     name: string;
-    settings: ImapSettings | ExchangeSettings;
+    settings: ImapSettings | ExchangeSettings | GmailSettings;
     secrets: string | null;
     secretFields: string[];
     mailboxChanged: boolean;
@@ -327,17 +334,77 @@ export const extendLease = (q: Queryable, id: string, owner: string, seconds: nu
     [id, owner, seconds],
   );
 
-/** Ends a run: the lease given back, the next run's time (now when work remains). */
+/** The longest wait between two runs of a connector that keeps failing. */
+const FAILING_MAX_WAIT_SECONDS = 3600;
+
+/**
+ * Ends a run: the lease given back, the next run's time — now when work remains, after the
+ * interval, or, for a connector failing, after as long as it has been failing (so the waits double,
+ * from the interval up to an hour: a mailbox gone for a day is not knocked on every minute).
+ */
 export const releaseLease = (q: Queryable, id: string, owner: string, nextInSeconds: number) =>
   q.query(
     `UPDATE connectors SET lease_until = NULL, lease_owner = NULL, last_execution_at = now(),
-            next_run_at = now() + make_interval(secs => $3)
+            next_run_at = now() + make_interval(secs => CASE
+              WHEN failing_since IS NULL OR $3 = 0 THEN $3
+              ELSE LEAST(${FAILING_MAX_WAIT_SECONDS}, GREATEST($3, extract(epoch FROM now() - failing_since)))
+            END)
      WHERE id = $1 AND lease_owner = $2`,
     [id, owner, nextInSeconds],
   );
 
 export const setRateLimited = (q: Queryable, id: string, until: Date | null) =>
   q.query('UPDATE connectors SET rate_limited_until = $2 WHERE id = $1', [id, until]);
+
+export const setAuthorization = (q: Queryable, id: string, authorization: ConnectorAuthorization) =>
+  q.query('UPDATE connectors SET grant_state = $2, updated_at = now() WHERE id = $1', [id, authorization]);
+
+/** The grant given: the secrets sealed again with the refresh token, the connector configured. */
+export const storeGrant = (q: Queryable, id: string, sealedSecrets: string, expiresAt: Date) =>
+  q.query(
+    `UPDATE connectors SET secrets = $2, grant_state = 'configured', token_expires_at = $3,
+            health = 'unknown', health_problem = NULL, updated_at = now()
+     WHERE id = $1`,
+    [id, sealedSecrets, expiresAt],
+  );
+
+/** A consent page opened: its state (hashed), the sealed PKCE verifier, who, until when. */
+export const insertOAuthState = async (
+  q: Queryable,
+  s: {
+    stateHash: string;
+    connectorId: string;
+    userId: string;
+    verifier: string;
+    redirectUri: string;
+    seconds: number;
+  },
+) => {
+  await q.query(
+    `INSERT INTO connector_oauth_states (state_hash, connector_id, user_id, verifier, redirect_uri, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    [s.stateHash, s.connectorId, s.userId, s.verifier, s.redirectUri, s.seconds],
+  );
+  await q.query(`UPDATE connectors SET grant_state = 'configuring', updated_at = now() WHERE id = $1`, [
+    s.connectorId,
+  ]);
+  const [{ expires_at }] = await q.query<{ expires_at: Date }>(
+    'SELECT expires_at FROM connector_oauth_states WHERE state_hash = $1',
+    [s.stateHash],
+  );
+  return expires_at;
+};
+
+/** A state brought back by the callback, used at most once: its row when valid for that user. */
+export const consumeOAuthState = (q: Queryable, stateHash: string, userId: string) =>
+  first(
+    q.query<{ connector_id: string; verifier: string; redirect_uri: string }>(
+      `UPDATE connector_oauth_states SET used_at = now()
+       WHERE state_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now()
+       RETURNING connector_id, verifier, redirect_uri`,
+      [stateHash, userId],
+    ),
+  );
 
 export const setTokenExpiry = (q: Queryable, id: string, at: Date | null) =>
   q.query('UPDATE connectors SET token_expires_at = $2 WHERE id = $1', [id, at]);

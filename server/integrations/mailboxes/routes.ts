@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  authorizeConnector,
   checkConnector,
+  completeGmailAuthorization,
   createConnector,
   deleteConnector as deleteConnectorCall,
   getConnector,
@@ -11,6 +14,7 @@ import {
   updateConnector as updateConnectorCall,
   type ConnectorInput,
   type ExchangeSettings,
+  type GmailSettings,
   type ImapSettings,
 } from '../../../schemas/contracts/connectors';
 import type { Queryable } from '../../kernel/db';
@@ -21,10 +25,16 @@ import { queues } from '../../kernel/queue';
 import { configurableEnvironment, type Scope } from '../../resources/access';
 import { writeAudit } from '../../resources/audit';
 import { validationError } from '../../resources/validation';
-import { checkMailbox, problemOf } from './open';
+import { consentUrl, exchangeCode, gmailProfile, pkce } from './gmail';
+import { checkMailbox, googleClientOf, problemOf, secretsOf } from './open';
 import {
+  connectorById,
   connectorRow,
+  consumeOAuthState,
   deleteConnector,
+  insertOAuthState,
+  setAuthorization,
+  storeGrant,
   insertConnector,
   listConnectors,
   listRuns,
@@ -40,14 +50,39 @@ import { checkedInput, secretRequired, storedSettings } from './rules';
 type Params = { envId: string; id: string };
 type Secrets = Record<string, string | undefined>;
 
-/** The secret each app type cannot work without. */
-const REQUIRED_SECRET = { imap: 'password', exchange: 'clientSecret' } as const;
+/** The secret a connector cannot work without, given by the user (a Gmail grant is the server's own). */
+const requiredSecret = (input: ConnectorInput) =>
+  input.appType === 'imap'
+    ? 'password'
+    : input.appType === 'exchange' || input.settings.customCredentials
+      ? 'clientSecret'
+      : undefined;
 
 /** What names the mailbox read: changing it starts the cursor again. */
-const mailboxOf = (appType: 'imap' | 'exchange', s: ImapSettings | ExchangeSettings) =>
+const mailboxOf = (appType: ConnectorRow['app_type'], s: ConnectorRow['settings']) =>
   appType === 'imap'
     ? [(s as ImapSettings).host, (s as ImapSettings).username, (s as ImapSettings).folder].join('\n')
-    : [(s as ExchangeSettings).tenantId, (s as ExchangeSettings).userEmail].join('\n');
+    : appType === 'exchange'
+      ? [(s as ExchangeSettings).tenantId, (s as ExchangeSettings).userEmail].join('\n')
+      : (s as GmailSettings).user;
+
+/** How long a consent page may come back (its state's life). */
+const OAUTH_STATE_SECONDS = 600;
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+const OAUTH_STATE_INVALID = () =>
+  new ClientError(
+    400,
+    'OAUTH_STATE_INVALID',
+    'This authorization is unknown, expired, already used or was started by another user: authorize again',
+  );
+
+const GOOGLE_CREDENTIALS_MISSING = () =>
+  new ClientError(
+    400,
+    'GOOGLE_CREDENTIALS_MISSING',
+    'This deployment has no Google OAuth client (GOOGLE_CLIENT_ID): give the connector its own credentials',
+  );
 
 const appTypeChanged = (appType: string) =>
   validationError([
@@ -109,7 +144,13 @@ export const connectorRoutes = async (app: FastifyInstance) => {
     active: row.active,
     settings: row.settings,
   });
-  const services = { secrets: box, policy, microsoft: config.microsoft };
+  const services = {
+    secrets: box,
+    policy,
+    microsoft: config.microsoft,
+    google: config.google,
+    publicUrl: config.publicUrl,
+  };
   const check = async (row: ConnectorRow) => {
     const started = Date.now();
     try {
@@ -155,16 +196,18 @@ export const connectorRoutes = async (app: FastifyInstance) => {
         const { name, appType } = input;
         const settings = storedSettings(input, policy);
         const secrets = sealed(input.secrets);
-        const required = REQUIRED_SECRET[appType];
-        if (!secrets?.fields.includes(required)) throw secretRequired(required);
+        const required = requiredSecret(input);
+        if (required && !secrets?.fields.includes(required)) throw secretRequired(required);
+        if (input.appType === 'gmail' && !input.settings.customCredentials && !config.google.client)
+          throw GOOGLE_CREDENTIALS_MISSING();
         const created = await db.transaction(async (tx) => {
           const id = await insertConnector(tx, {
             environmentId: scope.id!,
             name: name.trim(),
             appType,
             settings,
-            secrets: secrets.sealed,
-            secretFields: secrets.fields,
+            secrets: secrets?.sealed ?? null,
+            secretFields: secrets?.fields ?? [],
             ownerId: request.auth.user.id,
             ownerLocale: request.auth.user.language ?? 'fr',
           });
@@ -259,6 +302,8 @@ export const connectorRoutes = async (app: FastifyInstance) => {
         const { scope, row } = await found(request);
         const checked = await check(row);
         await recordHealth(db, row.id, checked.problem, mailAfterSeconds);
+        if (checked.problem?.code === 'GMAIL_REAUTHORIZE' && row.grant_state === 'configured')
+          await setAuthorization(db, row.id, 'reauthorize');
         return { ...checked, connector: await answer(db, scope, row.id) };
       },
     });
@@ -289,6 +334,106 @@ export const connectorRoutes = async (app: FastifyInstance) => {
           return queued;
         });
         return reply.code(201).send(run);
+      },
+    });
+
+    routes.route({
+      ...contractRoute(authorizeConnector),
+      handler: async (request: FastifyRequest<{ Params: Params }>) => {
+        const { row } = await found(request);
+        if (row.app_type !== 'gmail')
+          throw validationError([
+            { path: 'appType', message: 'only a Gmail connector is authorized', keyword: 'const' },
+          ]);
+        const client = googleClientOf(services, row.settings as GmailSettings, await secretsOf(db, box, row));
+        if (!client) throw GOOGLE_CREDENTIALS_MISSING();
+        const flow = pkce();
+        const expiresAt = await db.transaction((tx) =>
+          insertOAuthState(tx, {
+            stateHash: hashState(flow.state),
+            connectorId: row.id,
+            userId: request.auth.user.id,
+            verifier: box.seal(flow.verifier),
+            redirectUri: client.redirectUri,
+            seconds: OAUTH_STATE_SECONDS,
+          }),
+        );
+        return {
+          url: consentUrl(config.google, client, row.settings as GmailSettings, flow),
+          expiresAt: expiresAt.toISOString(),
+        };
+      },
+    });
+
+    routes.route({
+      ...contractRoute(completeGmailAuthorization),
+      handler: async (
+        request: FastifyRequest<{ Body: { state: string; code?: string; error?: string } }>,
+      ) => {
+        const { state, code, error } = request.body;
+        const used = await consumeOAuthState(db, hashState(state), request.auth.user.id);
+        if (!used) throw OAUTH_STATE_INVALID();
+        const row = (await connectorById(db, used.connector_id))!;
+        const scope = await configurableEnvironment(db, request.auth, row.environment_id);
+        const settings = row.settings as GmailSettings;
+        if (error || !code) {
+          await setAuthorization(
+            db,
+            row.id,
+            row.grant_state === 'configuring' ? 'notConfigured' : 'reauthorize',
+          );
+          throw new ClientError(400, 'OAUTH_DENIED', `Google did not grant access (${error ?? 'no code'})`, {
+            params: { reason: error ?? '' },
+          });
+        }
+        const opened = await secretsOf(db, box, row);
+        const client = googleClientOf(services, settings, opened);
+        if (!client) throw GOOGLE_CREDENTIALS_MISSING();
+        const exchanged = await exchangeCode(config.google, client, code, box.open(used.verifier), 15_000);
+        if ('refused' in exchanged)
+          throw new ClientError(
+            400,
+            'OAUTH_CODE_REJECTED',
+            `Google refused the code (${exchanged.refused})`,
+            {
+              params: { reason: exchanged.refused },
+            },
+          );
+        // The grant must be the connector's mailbox's: another signed-in Google account is refused.
+        const { client: _platformClient, ...endpoints } = config.google;
+        const profile = await gmailProfile({
+          settings,
+          client,
+          refreshToken: exchanged.refreshToken,
+          endpoints,
+          timeoutMs: 15_000,
+        });
+        if (profile.emailAddress.toLowerCase() !== settings.user.toLowerCase())
+          throw new ClientError(
+            400,
+            'OAUTH_WRONG_ACCOUNT',
+            `Google was signed in as ${profile.emailAddress}, not ${settings.user}: sign in with the connector's account`,
+            { params: { account: profile.emailAddress, user: settings.user } },
+          );
+        const connector = await db.transaction(async (tx) => {
+          await storeGrant(
+            tx,
+            row.id,
+            box.seal(JSON.stringify({ ...opened, refreshToken: exchanged.refreshToken })),
+            exchanged.expiresAt,
+          );
+          await audit(
+            tx,
+            request,
+            scope,
+            'update',
+            row.id,
+            { authorization: row.grant_state },
+            { authorization: 'configured' },
+          );
+          return answer(tx, scope, row.id);
+        });
+        return { projectId: scope.projectId!, connector };
       },
     });
 

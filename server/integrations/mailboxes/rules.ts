@@ -6,6 +6,7 @@ import {
   START_DATE_MAX_AGE_HOURS,
   type ConnectorInput,
   type ExchangeSettings,
+  type GmailSettings,
   type ImapSettings,
 } from '../../../schemas/contracts/connectors';
 import type { OutputPayload } from '../../../schemas/output';
@@ -73,7 +74,7 @@ export const storedSettings = (
   input: ConnectorInput,
   policy: OutboundPolicy,
   keepStartDate?: string,
-): ImapSettings | ExchangeSettings => {
+): ImapSettings | ExchangeSettings | GmailSettings => {
   const { settings } = input;
   const startDate =
     keepStartDate !== undefined && settings.startDate === keepStartDate
@@ -81,6 +82,22 @@ export const storedSettings = (
       : checkedStartDate(settings.startDate);
   const blacklist = [...new Set(settings.blacklist.map((e) => e.toLowerCase()))];
   if (input.appType === 'exchange') return { ...input.settings, startDate, blacklist };
+  if (input.appType === 'gmail') {
+    const s = input.settings;
+    if (s.customCredentials && (!s.clientId || !s.redirectUri))
+      throw validationError(
+        (['clientId', 'redirectUri'] as const)
+          .filter((f) => !s[f])
+          .map((f) => ({ ...fieldProblem(`settings.${f}`, 'secretRequired'), keyword: 'required' })),
+      );
+    return {
+      ...s,
+      clientId: s.customCredentials ? s.clientId : null,
+      redirectUri: s.customCredentials ? s.redirectUri : null,
+      startDate,
+      blacklist,
+    };
+  }
   checkHost(input.settings.host, policy);
   return { ...input.settings, startDate, blacklist, labelMode: input.settings.labelMode ?? 'keyword' };
 };

@@ -25,6 +25,7 @@ import {
   recordWriteBacks,
   releaseLease,
   saveCursor,
+  setAuthorization,
   setRateLimited,
   startManualRun,
   startScheduledRun,
@@ -176,6 +177,9 @@ export const runConnector = async (
     await finishRun(tx, run.id, connectorId, counts, problem);
     await setRateLimited(tx, connectorId, retryAfter ? new Date(Date.now() + retryAfter * 1000) : null);
     const failing = await recordHealth(tx, connectorId, problem, options.mailAfterSeconds);
+    // A grant Google no longer honours: the connector is to authorize again (spec pipeline §8).
+    if (problem?.code === 'GMAIL_REAUTHORIZE' && row.grant_state === 'configured')
+      await setAuthorization(tx, connectorId, 'reauthorize');
     if (failing?.email && problem) {
       await queueMail(tx, queue, {
         to: failing.email,

@@ -7,11 +7,11 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
   intro:
     'A connector reads a mailbox every minute: each new mail becomes an analysis, once, and what the analysis found can be written back to the mailbox (labels on the message, a reply draft).',
   empty:
-    'No connector yet. Connect a mailbox (IMAP, or Exchange through Microsoft 365) to analyse its mail as it arrives, without sending it to the API yourself.',
+    'No connector yet. Connect a mailbox (IMAP, Exchange through Microsoft 365, or Gmail) to analyse its mail as it arrives, without sending it to the API yourself.',
   new: 'New connector',
   list: 'Connectors',
   open: 'Open the connector %{name}',
-  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)' },
+  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)', gmail: 'Gmail' },
   columns: {
     name: 'Name',
     appType: 'App type',
@@ -25,6 +25,13 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
   active: 'Active',
   inactive: 'Inactive',
   health: { unknown: 'Not checked', healthy: 'Healthy', unhealthy: 'Unhealthy' },
+  // A Gmail connector's grant (spec platform-shell §6 "Gmail integration states").
+  authorizations: {
+    notConfigured: 'Not configured',
+    configuring: 'Waiting for Google',
+    configured: 'Connected',
+    reauthorize: 'Authorize again',
+  },
   wizard: {
     title: 'New connector',
     steps: { general: 'General information', authorize: 'Authorize' },
@@ -35,7 +42,11 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
       imap: 'The platform will now sign in to the mailbox %{user} on %{host} and open the folder %{folder}. If it can, the connector is activated: from then on it brings in the new mail every minute.',
       exchange:
         'The platform will now get a token from Microsoft Entra ID for the tenant %{tenant} and open the inbox of %{user}. If it can, the connector is activated: from then on it brings in the new mail every minute.',
+      gmail:
+        'Google will now ask the user of the mailbox %{user} to let the platform read and label its mail and write drafts: on the page that opens, sign in to Google as that user and give access. The connector can then be checked and activated: from then on it brings in the new mail every minute.',
     },
+    authorizeWithGoogle: 'Authorize with Google',
+    finishLater: 'Finish later',
     checkAndActivate: 'Check and activate',
     checking: 'Signing in to the mailbox…',
     retry: 'Retry',
@@ -70,6 +81,18 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     userEmail: 'User email',
     userEmailHelp: 'The mailbox read: its inbox',
     userEmailInvalid: 'An email address, such as ana@example.org',
+    gmailUser: 'Gmail address',
+    gmailUserHelp: 'The mailbox read (its inbox). Google’s access must be given by this account.',
+    customCredentials: 'Use our own Google OAuth client',
+    customCredentialsOff: 'The platform’s OAuth client asks Google for access.',
+    customCredentialsOn:
+      'Your OAuth client (a web application in the Google Cloud console, the Gmail API enabled) asks Google for access.',
+    gmailClientId: 'OAuth client id',
+    gmailClientIdHelp: 'Such as 1234567890-abc.apps.googleusercontent.com',
+    redirectUri: 'Redirect URI',
+    redirectUriHelp: 'It must be registered on the OAuth client as an authorised redirect URI.',
+    redirectUriInvalid:
+      'An http or https address, such as https://console.example.org/integrations/gmail/callback',
     folder: 'Folder',
     folderHelp: 'The folder read for new mail',
     draftsFolder: 'Drafts folder',
@@ -89,6 +112,7 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
       METADATA: 'Label with the extracted data',
     },
     outlookCategories: 'Labels are written as Outlook categories on the message.',
+    gmailLabels: 'Labels are written as Gmail labels on the message.',
     labelMode: 'Write the labels',
     labelModes: { keyword: 'As keywords on the message', folder: 'As copies in a folder per label' },
     labelModeHelp: {
@@ -119,6 +143,10 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     clientSecret: 'Client secret',
     secretSet: 'Set (hidden)',
     secretMissing: 'Not set',
+    authorization: 'Google authorization',
+    customCredentials: 'Own Google OAuth client',
+    authorize: 'Authorize',
+    reauthorize: 'Reauthorize',
     defaultStartDate: '24 hours before its creation',
     defaultDrafts: 'The folder the server marks as Drafts',
     none: 'None',
@@ -144,6 +172,40 @@ export const integrationsEn: Messages<typeof integrationsFr> = {
     healthOk:
       'The mailbox answered in %{ms} ms: %{smart_count} message in %{folder}. |||| The mailbox answered in %{ms} ms: %{smart_count} messages in %{folder}.',
     healthFailed: 'The mailbox could not be reached: %{reason}',
+  },
+  // A Gmail connector's authorization, in the wizard and the detail (%{user}: its mailbox).
+  gmail: {
+    waiting: 'Waiting for Google…',
+    openLink: 'If no page opened, open this link',
+    authorized: 'Google gave the platform access to the mailbox %{user}.',
+    notGiven: 'Google gave no access to the mailbox %{user}: authorize again.',
+    notConfigured:
+      'Google has not given access to the mailbox %{user} yet: authorize the connector to connect it.',
+    reauthorizeNeeded:
+      'Google no longer gives access to the mailbox %{user} (the access was withdrawn, or the OAuth client changed): authorize again.',
+  },
+  // The page Google sends the user back to (/integrations/gmail/callback).
+  gmailCallback: {
+    pending: 'Connecting Gmail…',
+    successTitle: 'Gmail connected',
+    success:
+      'Google gave the platform access to the mailbox %{user}. Check and activate the connector %{name} from its page.',
+    successActive:
+      'Google gave the platform access to the mailbox %{user} again: the connector %{name} goes on reading it.',
+    openConnector: 'Open the connector',
+    deniedTitle: 'Access refused',
+    failedTitle: 'Gmail not connected',
+    home: 'Back to the home page',
+    failures: {
+      OAUTH_DENIED:
+        'You refused access to the mailbox: nothing was connected. To connect it, authorize again from the connector.',
+      OAUTH_STATE_INVALID:
+        'This authorization link expired or was already used (it is valid 10 minutes, once, for the user who asked for it). Authorize again from the connector.',
+      OAUTH_CODE_REJECTED:
+        'Google refused the authorization it had just given (it may have expired, or the OAuth client changed). Authorize again from the connector.',
+      OAUTH_WRONG_ACCOUNT:
+        'Google was signed in with another account than the connector’s mailbox: nothing was connected. Authorize again from the connector, signed in to Google as the mailbox’s user.',
+    },
   },
   runs: {
     title: 'Runs',

@@ -4,11 +4,11 @@ export const integrationsFr = {
   intro:
     'Un connecteur lit une boîte aux lettres chaque minute : chaque nouveau mail devient une analyse, une seule fois, et ce que l’analyse a trouvé peut être écrit en retour dans la boîte (des libellés sur le message, un brouillon de réponse).',
   empty:
-    'Aucun connecteur pour l’instant. Connectez une boîte aux lettres (IMAP, ou Exchange avec Microsoft 365) pour analyser son courrier à son arrivée, sans l’envoyer vous-même à l’API.',
+    'Aucun connecteur pour l’instant. Connectez une boîte aux lettres (IMAP, Exchange avec Microsoft 365, ou Gmail) pour analyser son courrier à son arrivée, sans l’envoyer vous-même à l’API.',
   new: 'Nouveau connecteur',
   list: 'Connecteurs',
   open: 'Ouvrir le connecteur %{name}',
-  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)' },
+  appTypes: { imap: 'IMAP', exchange: 'Exchange (Microsoft 365)', gmail: 'Gmail' },
   columns: {
     name: 'Nom',
     appType: 'Type d’application',
@@ -22,6 +22,12 @@ export const integrationsFr = {
   active: 'Actif',
   inactive: 'Inactif',
   health: { unknown: 'Non vérifié', healthy: 'En bonne santé', unhealthy: 'En échec' },
+  authorizations: {
+    notConfigured: 'Non configuré',
+    configuring: 'En attente de Google',
+    configured: 'Connecté',
+    reauthorize: 'À autoriser à nouveau',
+  },
   wizard: {
     title: 'Nouveau connecteur',
     steps: { general: 'Informations générales', authorize: 'Autoriser' },
@@ -32,7 +38,11 @@ export const integrationsFr = {
       imap: 'La plateforme va maintenant se connecter à la boîte %{user} sur %{host} et ouvrir le dossier %{folder}. Si elle y parvient, le connecteur est activé : dès lors, il récupère le nouveau courrier chaque minute.',
       exchange:
         'La plateforme va maintenant obtenir un jeton auprès de Microsoft Entra ID pour le locataire %{tenant} et ouvrir la boîte de réception de %{user}. Si elle y parvient, le connecteur est activé : dès lors, il récupère le nouveau courrier chaque minute.',
+      gmail:
+        'Google va maintenant demander à l’utilisateur de la boîte %{user} de permettre à la plateforme de lire et de libeller son courrier et d’écrire des brouillons : dans la page qui s’ouvre, connectez-vous à Google sous cet utilisateur et donnez l’accès. Le connecteur peut ensuite être vérifié et activé : dès lors, il récupère le nouveau courrier chaque minute.',
     },
+    authorizeWithGoogle: 'Autoriser avec Google',
+    finishLater: 'Terminer plus tard',
     checkAndActivate: 'Vérifier et activer',
     checking: 'Connexion à la boîte aux lettres…',
     retry: 'Réessayer',
@@ -67,6 +77,18 @@ export const integrationsFr = {
     userEmail: 'E-mail de l’utilisateur',
     userEmailHelp: 'La boîte lue : sa boîte de réception',
     userEmailInvalid: 'Une adresse e-mail, par exemple ana@example.org',
+    gmailUser: 'Adresse Gmail',
+    gmailUserHelp: 'La boîte lue (sa boîte de réception). L’accès doit être donné par ce compte Google.',
+    customCredentials: 'Utiliser notre propre client OAuth Google',
+    customCredentialsOff: 'Le client OAuth de la plateforme demande l’accès à Google.',
+    customCredentialsOn:
+      'Votre client OAuth (une application Web de la console Google Cloud, l’API Gmail activée) demande l’accès à Google.',
+    gmailClientId: 'ID client OAuth',
+    gmailClientIdHelp: 'Par exemple 1234567890-abc.apps.googleusercontent.com',
+    redirectUri: 'URI de redirection',
+    redirectUriHelp: 'Elle doit être enregistrée sur le client OAuth comme URI de redirection autorisée.',
+    redirectUriInvalid:
+      'Une adresse http ou https, par exemple https://console.example.org/integrations/gmail/callback',
     folder: 'Dossier',
     folderHelp: 'Le dossier lu pour le nouveau courrier',
     draftsFolder: 'Dossier des brouillons',
@@ -88,6 +110,7 @@ export const integrationsFr = {
       METADATA: 'Libeller avec les données extraites',
     },
     outlookCategories: 'Les libellés sont écrits en catégories Outlook sur le message.',
+    gmailLabels: 'Les libellés sont écrits en libellés Gmail sur le message.',
     labelMode: 'Écrire les libellés',
     labelModes: { keyword: 'En mots-clés sur le message', folder: 'En copies dans un dossier par libellé' },
     labelModeHelp: {
@@ -119,6 +142,10 @@ export const integrationsFr = {
     clientSecret: 'Secret client',
     secretSet: 'Défini (masqué)',
     secretMissing: 'Non défini',
+    authorization: 'Autorisation Google',
+    customCredentials: 'Client OAuth Google propre',
+    authorize: 'Autoriser',
+    reauthorize: 'Autoriser à nouveau',
     defaultStartDate: '24 heures avant sa création',
     defaultDrafts: 'Le dossier que le serveur marque comme Brouillons',
     none: 'Aucun',
@@ -144,6 +171,38 @@ export const integrationsFr = {
     healthOk:
       'La boîte aux lettres a répondu en %{ms} ms : %{smart_count} message dans %{folder}. |||| La boîte aux lettres a répondu en %{ms} ms : %{smart_count} messages dans %{folder}.',
     healthFailed: 'La boîte aux lettres est injoignable : %{reason}',
+  },
+  gmail: {
+    waiting: 'En attente de Google…',
+    openLink: 'Si aucune page ne s’est ouverte, ouvrez ce lien',
+    authorized: 'Google a donné à la plateforme l’accès à la boîte %{user}.',
+    notGiven: 'Google n’a pas donné l’accès à la boîte %{user} : autorisez à nouveau.',
+    notConfigured:
+      'Google n’a pas encore donné l’accès à la boîte %{user} : autorisez le connecteur pour la connecter.',
+    reauthorizeNeeded:
+      'Google ne donne plus l’accès à la boîte %{user} (l’accès a été retiré, ou le client OAuth a changé) : autorisez à nouveau.',
+  },
+  gmailCallback: {
+    pending: 'Connexion de Gmail…',
+    successTitle: 'Gmail connecté',
+    success:
+      'Google a donné à la plateforme l’accès à la boîte %{user}. Vérifiez et activez le connecteur %{name} depuis sa page.',
+    successActive:
+      'Google a de nouveau donné à la plateforme l’accès à la boîte %{user} : le connecteur %{name} continue de la lire.',
+    openConnector: 'Ouvrir le connecteur',
+    deniedTitle: 'Accès refusé',
+    failedTitle: 'Gmail non connecté',
+    home: 'Retour à l’accueil',
+    failures: {
+      OAUTH_DENIED:
+        'Vous avez refusé l’accès à la boîte aux lettres : rien n’a été connecté. Pour la connecter, autorisez à nouveau depuis le connecteur.',
+      OAUTH_STATE_INVALID:
+        'Ce lien d’autorisation a expiré ou a déjà servi (il vaut 10 minutes, une fois, pour l’utilisateur qui l’a demandé). Autorisez à nouveau depuis le connecteur.',
+      OAUTH_CODE_REJECTED:
+        'Google a refusé l’autorisation qu’il venait de donner (elle a peut-être expiré, ou le client OAuth a changé). Autorisez à nouveau depuis le connecteur.',
+      OAUTH_WRONG_ACCOUNT:
+        'Google était connecté avec un autre compte que celui de la boîte du connecteur : rien n’a été connecté. Autorisez à nouveau depuis le connecteur, connecté à Google sous l’utilisateur de la boîte.',
+    },
   },
   runs: {
     title: 'Exécutions',

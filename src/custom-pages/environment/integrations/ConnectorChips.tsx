@@ -36,3 +36,24 @@ export const HealthChip = ({ connector }: { connector: Pick<Connector, 'health' 
     chip
   );
 };
+
+const AUTHORIZATION_COLOURS = {
+  notConfigured: 'default',
+  configuring: 'info',
+  configured: 'success',
+  reauthorize: 'warning',
+} as const;
+
+/** Where an OAuth connector's grant stands (Gmail: spec platform-shell §6); nothing for the others. */
+export const AuthorizationChip = ({ connector }: { connector: Pick<Connector, 'authorization'> }) => {
+  const translate = useTranslate();
+  if (connector.authorization === null) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={AUTHORIZATION_COLOURS[connector.authorization]}
+      label={translate(`app.integrations.authorizations.${connector.authorization}`)}
+    />
+  );
+};

@@ -43,7 +43,14 @@ export const ConnectorEditForm = ({
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <ConnectorFields draft={form.draft} onChange={form.change} problems={form.problems} edit />
+        <ConnectorFields
+          draft={form.draft}
+          onChange={form.change}
+          problems={form.problems}
+          edit
+          // A Gmail connector's client secret is its own OAuth client's: none while it had none.
+          secretStored={connector.appType !== 'gmail' || connector.settings.customCredentials}
+        />
         {form.failure ? (
           <Alert severity="error" role="alert">
             {form.failure}

@@ -25,6 +25,7 @@ import {
   withSecurity,
   type ConnectorDraft,
   type ExchangeDraft,
+  type GmailDraft,
   type ImapDraft,
   type ImapSecurity,
 } from './connectorDraft';
@@ -36,13 +37,22 @@ const problemAt = (problems: Record<string, string>, path: string): string | und
   problems[path] ?? Object.entries(problems).find(([p]) => p.startsWith(`${path}.`))?.[1] ?? undefined;
 
 type ImapText = 'host' | 'port' | 'username' | 'password' | 'folder' | 'draftsFolder';
+type GmailText = Exclude<keyof GmailDraft, 'customCredentials'>;
+/** The words of Gmail's fields (`form.<key>`) where Exchange's of the same name say other things. */
+const GMAIL_LABELS: Record<GmailText, string> = {
+  user: 'gmailUser',
+  clientId: 'gmailClientId',
+  clientSecret: 'clientSecret',
+  redirectUri: 'redirectUri',
+};
 
 /**
  * The fields of a connector (the wizard's first step, the detail's edit), in the spec's sections:
  * general information, input fields (the mailbox, what is read: its app type's own, then the start
  * date and the blacklist), output fields (what is written back). `problems`: the refusals by the
  * server's paths, each shown under its field. `edit`: the secret (password, client secret) is
- * changed only when typed. `appTypeFixed` (on edit, and in the wizard once the connector exists):
+ * changed only when typed; `secretStored` false when the connector has none to keep (a Gmail
+ * connector whose own OAuth client is new): then it is asked for. `appTypeFixed` (on edit, and in the wizard once the connector exists):
  * the app type cannot change.
  */
 export const ConnectorFields = ({
@@ -50,12 +60,14 @@ export const ConnectorFields = ({
   onChange,
   problems,
   edit = false,
+  secretStored = edit,
   appTypeFixed = edit,
 }: {
   draft: ConnectorDraft;
   onChange: (draft: ConnectorDraft, path: string) => void;
   problems: Record<string, string>;
   edit?: boolean;
+  secretStored?: boolean;
   appTypeFixed?: boolean;
 }) => {
   const translate = useTranslate();
@@ -95,6 +107,11 @@ export const ConnectorFields = ({
       path,
       help,
     );
+  const gmail = (next: GmailDraft, path: string) => onChange({ ...draft, gmail: next }, path);
+  const gmailText = (key: GmailText, path: string, help?: string) => ({
+    ...text(key, draft.gmail[key], (value) => gmail({ ...draft.gmail, [key]: value }, path), path, help),
+    label: t(GMAIL_LABELS[key]),
+  });
   const heading = (key: string) => (
     <Typography variant="subtitle1" component="h3">
       {translate(`app.integrations.detail.sections.${key}`)}
@@ -107,7 +124,7 @@ export const ConnectorFields = ({
   const labels = chosen.some((p) => p !== 'DRAFT');
   /** The secret's field: required on creation; on edit (`form.<change>`), changed only when typed. */
   const secret = (props: ReturnType<typeof text>, change: 'newPassword' | 'newClientSecret') =>
-    edit ? (
+    edit && secretStored ? (
       <TextField
         {...props}
         label={t(change)}
@@ -168,7 +185,7 @@ export const ConnectorFields = ({
           {secret(imapText('password', 'secrets.password'), 'newPassword')}
           <TextField {...imapText('folder', 'settings.folder', t('folderHelp'))} required />
         </>
-      ) : (
+      ) : draft.appType === 'exchange' ? (
         <>
           <TextField
             {...exchangeText('clientId', 'settings.clientId', t('clientIdHelp'))}
@@ -187,6 +204,50 @@ export const ConnectorFields = ({
             autoComplete="off"
             slotProps={{ htmlInput: { inputMode: 'email' } }}
           />
+        </>
+      ) : (
+        <>
+          <TextField
+            {...gmailText('user', 'settings.user', t('gmailUserHelp'))}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'email' } }}
+          />
+          <FormControl>
+            <FormControlLabel
+              label={t('customCredentials')}
+              control={
+                <Switch
+                  checked={draft.gmail.customCredentials}
+                  onChange={(e) =>
+                    gmail(
+                      { ...draft.gmail, customCredentials: e.target.checked },
+                      'settings.customCredentials',
+                    )
+                  }
+                />
+              }
+            />
+            <FormHelperText sx={{ mt: 0 }}>
+              {t(draft.gmail.customCredentials ? 'customCredentialsOn' : 'customCredentialsOff')}
+            </FormHelperText>
+          </FormControl>
+          {draft.gmail.customCredentials ? (
+            <>
+              <TextField
+                {...gmailText('clientId', 'settings.clientId', t('gmailClientIdHelp'))}
+                required
+                autoComplete="off"
+              />
+              {secret(gmailText('clientSecret', 'secrets.clientSecret'), 'newClientSecret')}
+              <TextField
+                {...gmailText('redirectUri', 'settings.redirectUri', t('redirectUriHelp'))}
+                required
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'url' } }}
+              />
+            </>
+          ) : null}
         </>
       )}
       <DateTimePickerField
@@ -233,8 +294,10 @@ export const ConnectorFields = ({
             />
           ))}
         </FormGroup>
-        {draft.appType === 'exchange' && labels ? (
-          <FormHelperText>{t('outlookCategories')}</FormHelperText>
+        {draft.appType !== 'imap' && labels ? (
+          <FormHelperText>
+            {t(draft.appType === 'exchange' ? 'outlookCategories' : 'gmailLabels')}
+          </FormHelperText>
         ) : null}
       </FormControl>
       {chosen.length === 0 ? <Alert severity="warning">{t('noPostProcessor')}</Alert> : null}

@@ -1,15 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorRun } from '../../../../schemas/contracts/connectors';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Connector, ConnectorRun } from '../../../../schemas/contracts/connectors';
 import type { FakeRoute } from '../../../test/fakeApi';
 import { json } from '../../../test/fakeApi';
 import { enterDate } from '../../../test/datePicker';
 import { renderConsole, resetBrowserState } from '../../../test/renderConsole';
+import { formatDateTime } from '../../../theme';
 import { API, ENV_PATH, environmentRoutes } from '../analyses/testing';
-import { makeConnector, makeExchangeConnector, makeRun } from './testing';
+import { makeConnector, makeExchangeConnector, makeGmailConnector, makeRun } from './testing';
 
 beforeEach(resetBrowserState);
+afterEach(() => vi.restoreAllMocks());
 
 const PAGE = `${ENV_PATH}/env-management/integrations`;
 
@@ -244,5 +246,115 @@ describe('connector detail (spec pipeline §2 "connector detail", §3 "Connector
       'The mailbox could not be reached: The folder INBOX does not exist on the server',
     );
     expect(screen.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  });
+
+  it('shows a Gmail connector’s grant and own OAuth client, and authorizes it again (spec pipeline §8)', async () => {
+    const user = userEvent.setup();
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const consent = 'https://accounts.google.test/o/oauth2/v2/auth?client_id=own&state=st4te';
+    let authorization: Connector['authorization'] = 'reauthorize';
+    const gmail = makeGmailConnector({
+      id: 'c1',
+      name: 'Claims inbox',
+      active: true,
+      settings: {
+        ...makeGmailConnector().settings,
+        customCredentials: true,
+        clientId: '1234-own.apps.googleusercontent.com',
+        redirectUri: 'https://console.acme.test/integrations/gmail/callback',
+      },
+      secretsSet: ['clientSecret'],
+      tokenExpiresAt: '2026-04-05T10:00:00.000Z',
+    });
+    const { sent } = await open({
+      [`GET ${API}/connectors/c1`]: () => json({ ...gmail, authorization }),
+      [`POST ${API}/connectors/c1/authorize`]: (request) => {
+        sent.push({ method: 'POST', path: 'connectors/c1/authorize', body: request.body });
+        authorization = 'configuring';
+        return json({ url: consent, expiresAt: '2026-03-05T10:10:00.000Z' });
+      },
+      [`PUT ${API}/connectors/c1`]: (request) => {
+        sent.push({ method: 'PUT', path: 'connectors/c1', body: request.body });
+        return json({ ...gmail, authorization });
+      },
+    });
+    const heading = screen.getByRole('heading', { name: 'Claims inbox', level: 1 }).parentElement!;
+    expect(within(heading).getByText('Authorize again')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Google no longer gives access to the mailbox claims@gmail.test (the access was withdrawn, or the OAuth client changed): authorize again.',
+    );
+    const input = screen.getByRole('region', { name: 'Input fields' });
+    expect(within(input).getByText('Gmail address')).toBeInTheDocument();
+    expect(within(input).getByText('claims@gmail.test')).toBeInTheDocument();
+    expect(within(input).getByText('Own Google OAuth client')).toBeInTheDocument();
+    expect(within(input).getByText('1234-own.apps.googleusercontent.com')).toBeInTheDocument();
+    expect(within(input).getByText('Set (hidden)')).toBeInTheDocument();
+    expect(
+      within(input).getByText('https://console.acme.test/integrations/gmail/callback'),
+    ).toBeInTheDocument();
+    for (const other of ['Server', 'Password', 'Directory (tenant) id', 'User email'])
+      expect(within(input).queryByText(other)).not.toBeInTheDocument();
+    const advanced = screen.getByRole('region', { name: 'Advanced settings' });
+    expect(within(advanced).getByText(formatDateTime('2026-04-05T10:00:00.000Z', 'en'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reauthorize' }));
+    expect(await screen.findByText('Waiting for Google…')).toBeInTheDocument();
+    expect(opened).toHaveBeenCalledExactlyOnceWith(consent, '_blank', 'noopener');
+    expect(screen.getByRole('link', { name: 'If no page opened, open this link' })).toHaveAttribute(
+      'href',
+      consent,
+    );
+    expect(within(heading).getByText('Waiting for Google')).toBeInTheDocument();
+    authorization = 'configured';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(
+      await screen.findByText('Google gave the platform access to the mailbox claims@gmail.test.'),
+    ).toBeInTheDocument();
+    expect(within(heading).getByText('Connected')).toBeInTheDocument();
+
+    // An edit keeps the stored client secret unless a new one is typed.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('switch', { name: 'Use our own Google OAuth client' })).toBeChecked();
+    expect(screen.getByLabelText('Change the client secret')).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(
+      'https://console.acme.test/integrations/gmail/callback',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { method: 'POST', path: 'connectors/c1/authorize', body: undefined },
+      {
+        method: 'PUT',
+        path: 'connectors/c1',
+        body: { name: 'Claims inbox', appType: 'gmail', settings: gmail.settings },
+      },
+    ]);
+  });
+
+  it('offers to authorize a Gmail connector never authorized, and asks for a secret when its own client is new', async () => {
+    const user = userEvent.setup();
+    const gmail = makeGmailConnector({ id: 'c1', name: 'Claims inbox' });
+    const { sent } = await open({ [`GET ${API}/connectors/c1`]: json(gmail) });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Google has not given access to the mailbox claims@gmail.test yet: authorize the connector to connect it.',
+    );
+    expect(screen.getByRole('button', { name: 'Authorize' })).toBeInTheDocument();
+    const input = screen.getByRole('region', { name: 'Input fields' });
+    expect(within(input).getByText('Not configured')).toBeInTheDocument();
+    // The platform's client: no client id, secret nor redirect URI to show.
+    for (const own of ['OAuth client id', 'Client secret', 'Redirect URI'])
+      expect(within(input).queryByText(own)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('switch', { name: 'Use our own Google OAuth client' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'OAuth client id' }),
+      '1234-own.apps.googleusercontent.com',
+    );
+    expect(screen.queryByLabelText('Change the client secret')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const secret = screen.getByLabelText(/^Client secret/);
+    expect(secret.closest('.MuiFormControl-root')).toHaveTextContent('Required');
+    expect(sent).toEqual([]);
   });
 });

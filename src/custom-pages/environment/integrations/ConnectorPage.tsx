@@ -23,10 +23,11 @@ import { CallErrorAlert } from '../../../components/CallErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApiClient } from '../../../providers/ServicesContext';
 import { environmentPath } from '../../../routing/scopePaths';
-import { ActiveChip, HealthChip } from './ConnectorChips';
+import { ActiveChip, AuthorizationChip, HealthChip } from './ConnectorChips';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import { ConnectorRuns } from './ConnectorRuns';
 import { ConnectorSections } from './ConnectorSections';
+import { AuthorizeButton, GmailAuthorizationStatus, useGmailAuthorization } from './GmailAuthorization';
 import { activationFailure, problemText } from './connectorProblem';
 import { usePolledLoad } from './usePolledLoad';
 
@@ -35,8 +36,10 @@ type Outcome = { severity: 'success' | 'error'; text: string };
 /**
  * One connector (spec pipeline §2 "connector detail", §3 "Connector"): its sections, edited in
  * place; activated (the mailbox checked first: a refusal says why) or deactivated; checked now
- * (healthcheck); deleted after a confirmation; and its runs with the manual run. Read again every
- * few seconds: runs change its health and figures on their own.
+ * (healthcheck); deleted after a confirmation; and its runs with the manual run. A Gmail connector
+ * is authorized, or authorized again (spec pipeline §8 "Gmail misconfigured → reauthorize"), as in
+ * the wizard's second step. Read again every few seconds: runs change its health and figures on
+ * their own.
  */
 export const ConnectorPage = () => {
   const translate = useTranslate();
@@ -55,8 +58,10 @@ export const ConnectorPage = () => {
     () => client.call(getConnector, { params: { envId, id: connectorId } }),
     `${envId}/${connectorId}`,
   );
+  const gmail = state.status === 'success' && state.data.appType === 'gmail' ? state.data : undefined;
+  const authorization = useGmailAuthorization(envId, gmail, set);
   const list = `${environmentPath(projectId, envId)}/env-management/integrations`;
-  /** The folder a connector reads: IMAP's own, an Exchange mailbox's inbox. */
+  /** The folder a connector reads: IMAP's own, an Exchange or Gmail mailbox's inbox. */
   const folderOf = (c: Connector) => (c.appType === 'imap' ? c.settings.folder : t('inbox'));
 
   const act = async (what: 'active' | 'check' | 'delete', step: () => Promise<void>) => {
@@ -134,6 +139,7 @@ export const ConnectorPage = () => {
         </Typography>
         <ActiveChip active={connector.active} />
         <HealthChip connector={connector} />
+        <AuthorizationChip connector={connector} />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
@@ -154,6 +160,9 @@ export const ConnectorPage = () => {
         >
           {t('healthcheck')}
         </Button>
+        {gmail ? (
+          <AuthorizeButton connector={gmail} authorization={authorization} disabled={busy !== undefined} />
+        ) : null}
         <Button startIcon={<Edit />} disabled={editing} onClick={() => setEditing(true)}>
           {t('edit')}
         </Button>
@@ -166,6 +175,7 @@ export const ConnectorPage = () => {
           {t('delete')}
         </Button>
       </Stack>
+      {gmail ? <GmailAuthorizationStatus connector={gmail} authorization={authorization} idle /> : null}
       {outcome ? (
         <Alert
           severity={outcome.severity}

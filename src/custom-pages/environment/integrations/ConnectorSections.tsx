@@ -6,7 +6,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { Connector } from '../../../../schemas/contracts/connectors';
 import { DetailList } from '../../../components/DetailList';
 import { formatDateTime } from '../../../theme';
-import { HealthChip } from './ConnectorChips';
+import { AuthorizationChip, HealthChip } from './ConnectorChips';
 import { SECRET_NAMES } from './connectorDraft';
 import { problemText } from './connectorProblem';
 
@@ -25,8 +25,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 /**
  * A connector as the spec's detail shows it, read only: general information, input fields (its app
- * type's own, the secret only said set or not), output fields, advanced settings (what its runs
- * found).
+ * type's own, the secret only said set or not; a Gmail connector's grant, and its OAuth client's
+ * only when its own), output fields, advanced settings (what its runs found).
  */
 export const ConnectorSections = ({ connector: c }: { connector: Connector }) => {
   const translate = useTranslate();
@@ -37,22 +37,45 @@ export const ConnectorSections = ({ connector: c }: { connector: Connector }) =>
     label: t(label),
     value: c.secretsSet.includes(SECRET_NAMES[c.appType]) ? t('detail.secretSet') : t('detail.secretMissing'),
   });
-  const mailbox: DetailItem[] =
-    c.appType === 'imap'
-      ? [
+  const mailboxOf = (): DetailItem[] => {
+    switch (c.appType) {
+      case 'imap':
+        return [
           { label: t('form.host'), value: c.settings.host },
           { label: t('form.port'), value: String(c.settings.port) },
           { label: t('form.security'), value: t(`form.securities.${c.settings.security}`) },
           { label: t('form.username'), value: c.settings.username },
           secret('detail.password'),
           { label: t('form.folder'), value: c.settings.folder },
-        ]
-      : [
+        ];
+      case 'exchange':
+        return [
           { label: t('form.clientId'), value: c.settings.clientId },
           { label: t('form.tenantId'), value: c.settings.tenantId },
           { label: t('form.userEmail'), value: c.settings.userEmail },
           secret('detail.clientSecret'),
         ];
+      case 'gmail': {
+        const g = c.settings;
+        return [
+          { label: t('form.gmailUser'), value: g.user },
+          { label: t('detail.authorization'), value: <AuthorizationChip connector={c} /> },
+          {
+            label: t('detail.customCredentials'),
+            value: g.customCredentials ? t('detail.yes') : t('detail.no'),
+          },
+          ...(g.customCredentials
+            ? [
+                { label: t('form.gmailClientId'), value: g.clientId ?? '—' },
+                secret('detail.clientSecret'),
+                { label: t('form.redirectUri'), value: g.redirectUri ?? '—' },
+              ]
+            : []),
+        ];
+      }
+    }
+  };
+  const mailbox = mailboxOf();
   const writing: DetailItem[] =
     c.appType === 'imap'
       ? [

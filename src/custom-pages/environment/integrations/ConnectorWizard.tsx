@@ -19,22 +19,32 @@ import {
 } from '../../../../schemas/contracts/connectors';
 import { useApiClient } from '../../../providers/ServicesContext';
 import { ConnectorFields } from './ConnectorFields';
+import { AuthorizeButton, GmailAuthorizationStatus, useGmailAuthorization } from './GmailAuthorization';
 import { inputOf, newDraft } from './connectorDraft';
 import { activationFailure } from './connectorProblem';
 import { useConnectorForm } from './useConnectorForm';
 
 /** What the authorize step says the platform will do, by app type: the words' parameters. */
-const authorizeParams = (c: Connector): Record<string, string> =>
-  c.appType === 'imap'
-    ? { user: c.settings.username, host: c.settings.host, folder: c.settings.folder }
-    : { user: c.settings.userEmail, tenant: c.settings.tenantId };
+const authorizeParams = (c: Connector): Record<string, string> => {
+  switch (c.appType) {
+    case 'imap':
+      return { user: c.settings.username, host: c.settings.host, folder: c.settings.folder };
+    case 'exchange':
+      return { user: c.settings.userEmail, tenant: c.settings.tenantId };
+    case 'gmail':
+      return { user: c.settings.user };
+  }
+};
 
 /**
  * The two steps of a new connector (spec pipeline §3 "Connector"): general information, saved as
  * an inactive connector ("Next" creates it, or edits it when the user came back: its app type then
  * stays), then authorize: the platform signs in to the mailbox (IMAP: user name and password;
  * Exchange: a token from Microsoft Entra ID) and opens its folder, and activates the connector only
- * if it could. `onSaved` after each save (the list shows it), `onActivated` at the end.
+ * if it could. A Gmail connector is first authorized by the mailbox's user on Google's page (opened
+ * in a new window, its link as fallback), the wizard waiting for the grant to come back through the
+ * callback page before it offers the check. `onSaved` after each save (the list shows it),
+ * `onActivated` at the end.
  */
 export const ConnectorWizard = ({
   envId,
@@ -58,6 +68,10 @@ export const ConnectorWizard = ({
   const form = useConnectorForm(newDraft(), { secretRequired: true });
   const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  const gmail = created?.appType === 'gmail' ? created : undefined;
+  const authorization = useGmailAuthorization(envId, gmail, setCreated);
+  /** Whether the check may run: a Gmail connector once Google gave its grant. */
+  const checkable = gmail === undefined || gmail.authorization === 'configured';
 
   const next = () =>
     void form
@@ -128,6 +142,7 @@ export const ConnectorWizard = ({
           ) : created ? (
             <Stack spacing={2}>
               <Typography>{t(`authorizeIntro.${created.appType}`, authorizeParams(created))}</Typography>
+              {gmail ? <GmailAuthorizationStatus connector={gmail} authorization={authorization} /> : null}
               {checking ? <Alert severity="info">{t('checking')}</Alert> : null}
               {refusal ? (
                 <Alert severity="error" role="alert">
@@ -154,11 +169,20 @@ export const ConnectorWizard = ({
               {refusal ? t('fixSettings') : t('back')}
             </Button>
             <Button onClick={onClose} disabled={busy}>
-              {t('later')}
+              {gmail ? t('finishLater') : t('later')}
             </Button>
-            <Button variant="contained" loading={checking} onClick={() => void activate()}>
-              {refusal ? t('retry') : t('checkAndActivate')}
-            </Button>
+            {gmail && !checkable ? (
+              <AuthorizeButton
+                connector={gmail}
+                authorization={authorization}
+                label={t('authorizeWithGoogle')}
+                variant="contained"
+              />
+            ) : (
+              <Button variant="contained" loading={checking} onClick={() => void activate()}>
+                {refusal ? t('retry') : t('checkAndActivate')}
+              </Button>
+            )}
           </>
         )}
       </DialogActions>

@@ -20,7 +20,7 @@ import { useApiClient } from '../../../providers/ServicesContext';
 import { ResourcePageFrame } from '../../../resources/ResourcePageFrame';
 import { environmentPath } from '../../../routing/scopePaths';
 import { formatDateTime } from '../../../theme';
-import { ActiveChip, HealthChip } from './ConnectorChips';
+import { ActiveChip, AuthorizationChip, HealthChip } from './ConnectorChips';
 import { ConnectorWizard } from './ConnectorWizard';
 import { problemText } from './connectorProblem';
 import { usePolledLoad } from './usePolledLoad';
@@ -38,7 +38,7 @@ const COLUMNS = [
 
 /**
  * The environment's mail connectors (spec pipeline §2 "Integrations: list, create wizard"): each
- * with its state, health (its problem said), last execution, messages fetched, rate limit and token
+ * with its state (a Gmail connector's grant too), health (its problem said), last execution, messages fetched, rate limit and token
  * expiry, read again every few seconds; a name opens the connector; "New connector" the wizard.
  */
 export const IntegrationsPage = () => {
@@ -75,7 +75,12 @@ export const IntegrationsPage = () => {
       case 'appType':
         return translate(`app.integrations.appTypes.${c.appType}`);
       case 'active':
-        return <ActiveChip active={c.active} />;
+        return (
+          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+            <ActiveChip active={c.active} />
+            <AuthorizationChip connector={c} />
+          </Stack>
+        );
       case 'health':
         return (
           <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>

@@ -1,8 +1,16 @@
 import type { TranslateFunction } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { draftOf, draftProblems, inputOf, localDateTime, newDraft, settingsOf } from './connectorDraft';
+import {
+  GMAIL_CALLBACK_PATH,
+  draftOf,
+  draftProblems,
+  inputOf,
+  localDateTime,
+  newDraft,
+  settingsOf,
+} from './connectorDraft';
 import { problemParams } from './connectorProblem';
-import { makeConnector, makeExchangeConnector } from './testing';
+import { makeConnector, makeExchangeConnector, makeGmailConnector } from './testing';
 
 /** The key and its values, so a check names what it would say. */
 const translate = ((key: string, values?: Record<string, unknown>) =>
@@ -102,5 +110,109 @@ describe('connector drafts (IMAP and Exchange)', () => {
       tenant: 'contoso.onmicrosoft.com',
       client: '11111111-2222-3333-4444-555555555555',
     });
+    expect(problemParams(makeGmailConnector())).toEqual({ user: 'claims@gmail.test' });
+    const own = makeGmailConnector({
+      settings: {
+        ...makeGmailConnector().settings,
+        customCredentials: true,
+        clientId: 'own',
+        redirectUri: 'x',
+      },
+    });
+    expect(problemParams(own)).toEqual({ user: 'claims@gmail.test', client: 'own' });
+  });
+});
+
+describe('connector drafts (Gmail)', () => {
+  const gmailDraft = (gmail: Partial<ReturnType<typeof newDraft>['gmail']> = {}) => ({
+    ...newDraft(),
+    name: 'Gmail',
+    appType: 'gmail' as const,
+    postProcessors: ['METADATA' as const, 'LABEL' as const],
+    gmail: { ...newDraft().gmail, user: ' claims@gmail.test ', ...gmail },
+  });
+
+  it('offers this console’s callback page as the redirect URI', () => {
+    expect(newDraft().gmail).toEqual({
+      user: '',
+      customCredentials: false,
+      clientId: '',
+      clientSecret: '',
+      redirectUri: `${window.location.origin}${GMAIL_CALLBACK_PATH}`,
+    });
+  });
+
+  it('sends the OAuth client’s id, redirect URI and secret only with custom credentials', () => {
+    const typed = { clientId: ' own-client ', clientSecret: 's3cret', redirectUri: 'https://c.test/cb' };
+    expect(inputOf(gmailDraft(typed))).toEqual({
+      name: 'Gmail',
+      appType: 'gmail',
+      settings: {
+        customCredentials: false,
+        clientId: null,
+        redirectUri: null,
+        user: 'claims@gmail.test',
+        startDate: null,
+        blacklist: [],
+        postProcessors: ['LABEL', 'METADATA'],
+        expectConsolidation: false,
+      },
+    });
+    expect(inputOf(gmailDraft({ ...typed, customCredentials: true }))).toMatchObject({
+      settings: { customCredentials: true, clientId: 'own-client', redirectUri: 'https://c.test/cb' },
+      secrets: { clientSecret: 's3cret' },
+    });
+    const stored = makeGmailConnector();
+    expect(settingsOf(draftOf(stored), stored.settings)).toEqual(stored.settings);
+    const own = makeGmailConnector({
+      settings: {
+        ...stored.settings,
+        customCredentials: true,
+        clientId: 'own',
+        redirectUri: 'https://c.test/cb',
+      },
+    });
+    expect(inputOf(draftOf(own), own.settings)).toEqual({
+      name: 'Gmail claims',
+      appType: 'gmail',
+      settings: own.settings,
+    });
+  });
+
+  it('checks the address, and the OAuth client’s fields only with custom credentials', () => {
+    expect(draftProblems(translate, gmailDraft({ user: 'claims' }), { secretRequired: true })).toEqual({
+      'settings.user': said('userEmailInvalid'),
+    });
+    const custom = gmailDraft({ customCredentials: true, clientId: ' ', redirectUri: 'ftp://c.test/cb' });
+    expect(draftProblems(translate, custom, { secretRequired: true })).toEqual({
+      'settings.clientId': said('required'),
+      'secrets.clientSecret': said('required'),
+      'settings.redirectUri': said('redirectUriInvalid'),
+    });
+    expect(
+      draftProblems(
+        translate,
+        { ...custom, gmail: { ...custom.gmail, redirectUri: '' } },
+        { secretRequired: true },
+      ),
+    ).toMatchObject({ 'settings.redirectUri': said('required') });
+    const valid = gmailDraft({
+      customCredentials: true,
+      clientId: 'own',
+      redirectUri: 'http://localhost:5173/cb',
+    });
+    expect(
+      draftProblems(translate, valid, { secretRequired: false, stored: makeGmailConnector().settings }),
+    ).toEqual({
+      // Its own client is new: no secret is stored yet.
+      'secrets.clientSecret': said('required'),
+    });
+    const ownStored = {
+      ...makeGmailConnector().settings,
+      customCredentials: true,
+      clientId: 'own',
+      redirectUri: 'x',
+    };
+    expect(draftProblems(translate, valid, { secretRequired: false, stored: ownStored })).toEqual({});
   });
 });

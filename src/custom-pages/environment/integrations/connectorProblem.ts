@@ -23,7 +23,8 @@ export const problemText = (translate: TranslateFunction, problem: ConnectorProb
  * The values a problem's words may need, from the connector's settings (a CONNECTOR_CHECK_FAILED
  * answer names only the problem's code): IMAP's host, port, user and folder; Exchange's user (the
  * mailbox read), tenant and client (its client id), as server/integrations/mailboxes/graph.ts
- * names them. An Exchange problem is never given IMAP's server values.
+ * names them; Gmail's user (the mailbox read), and client when it has its own OAuth client
+ * (GMAIL_AUTH_FAILED, GMAIL_REAUTHORIZE…). A problem is never given another app type's values.
  */
 export const problemParams = (connector: Connector): Record<string, string | number> => {
   switch (connector.appType) {
@@ -34,6 +35,10 @@ export const problemParams = (connector: Connector): Record<string, string | num
     case 'exchange': {
       const s = connector.settings;
       return { user: s.userEmail, tenant: s.tenantId, client: s.clientId };
+    }
+    case 'gmail': {
+      const s = connector.settings;
+      return { user: s.user, ...(s.customCredentials && s.clientId ? { client: s.clientId } : {}) };
     }
   }
 };

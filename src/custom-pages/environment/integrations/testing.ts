@@ -5,6 +5,7 @@
 import type {
   ConnectorRun,
   ExchangeConnector,
+  GmailConnector,
   ImapConnector,
 } from '../../../../schemas/contracts/connectors';
 
@@ -56,6 +57,7 @@ export const makeConnector = (overrides: Partial<ImapConnector> = {}): ImapConne
   lastRun: makeRun(),
   rateLimitedUntil: null,
   tokenExpiresAt: null,
+  authorization: null,
   messages: 12,
   pendingWriteBacks: 0,
   ownerName: 'Bob Smith',
@@ -82,6 +84,38 @@ export const makeExchangeConnector = (overrides: Partial<ExchangeConnector> = {}
       expectConsolidation: true,
     },
     secretsSet: ['clientSecret'],
+    ...overrides,
+  };
+};
+
+/**
+ * A Gmail connector through the platform's OAuth client (no custom credentials), inactive, its
+ * grant not given yet.
+ */
+export const makeGmailConnector = (overrides: Partial<GmailConnector> = {}): GmailConnector => {
+  const { settings: _imap, appType: _type, secretsSet: _secrets, ...common } = makeConnector();
+  return {
+    ...common,
+    id: 'c8',
+    name: 'Gmail claims',
+    appType: 'gmail',
+    active: false,
+    health: 'unknown',
+    lastExecutionAt: null,
+    lastRun: null,
+    messages: 0,
+    settings: {
+      customCredentials: false,
+      clientId: null,
+      redirectUri: null,
+      user: 'claims@gmail.test',
+      startDate: null,
+      blacklist: [],
+      postProcessors: ['LABEL', 'DRAFT'],
+      expectConsolidation: false,
+    },
+    secretsSet: [],
+    authorization: 'notConfigured',
     ...overrides,
   };
 };

@@ -19,6 +19,11 @@ const FIELD_PATHS: Record<ConnectorAppType, string[]> = {
     ...settings('host', 'port', 'security', 'username', 'folder', 'draftsFolder'),
   ],
   exchange: [...COMMON_PATHS, 'secrets.clientSecret', ...settings('clientId', 'tenantId', 'userEmail')],
+  gmail: [
+    ...COMMON_PATHS,
+    'secrets.clientSecret',
+    ...settings('customCredentials', 'clientId', 'redirectUri', 'user'),
+  ],
 };
 const shownByField = (appType: ConnectorAppType, path: string) =>
   FIELD_PATHS[appType].some((p) => path === p || path.startsWith(`${p}.`));
