@@ -3,6 +3,7 @@ import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import type { GmailConnector } from '../../schemas/contracts/connectors';
 import { startGoogleStandin } from '../support/google-standin';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { analysesOf, mailEnvironment, waitUntil } from './support/connectors';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
 // The Gmail connector against a local stand-in speaking Google's documented protocols (DESIGN.md
@@ -20,22 +21,7 @@ const CALLBACK = `${PUBLIC_URL}/integrations/gmail/callback`;
 
 const url = (path = '') => `${API}/environments/${env}/connectors${path}`;
 
-const waitUntil = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
-const analyses = async () =>
-  (await acme.call('GET', `${API}/environments/${env}/analyses?range=[0,999]`, 'configurator')).json() as {
-    name: string;
-    id: string;
-    status: string;
-  }[];
+const analyses = () => analysesOf(acme, env);
 
 const createGmail = async (user: string, more: Record<string, unknown> = {}) => {
   const res = await acme.call('POST', url(), 'configurator', {
@@ -91,21 +77,7 @@ beforeAll(async () => {
     GMAIL_BASE_URL: google.gmailBaseUrl,
   });
   acme = await buildTenants(t);
-  const [template] = (
-    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
-  ).json() as UseCaseTemplate[];
-  const created = await acme.call(
-    'POST',
-    `${API}/projects/${acme.ids.project}/environments/import`,
-    'admin',
-    {
-      name: 'Gmail',
-      configuration: template.configuration,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  env = created.json().id;
-  sample = template.samples.find((s) => s.language === 'fr')!;
+  ({ env, sample } = await mailEnvironment(acme, 'Gmail'));
 }, 60_000);
 afterAll(async () => {
   await t?.close();

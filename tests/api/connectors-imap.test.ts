@@ -4,6 +4,7 @@ import type { ConnectorRun, ImapConnector as Connector } from '../../schemas/con
 import type { UseCaseTemplate } from '../../schemas/contracts/configuration';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { startTestPlatform, type TestPlatform } from './support/platform';
+import { analysesOf, mailEnvironment, waitUntil } from './support/connectors';
 import { API, buildTenants, type Tenants } from './support/tenants';
 
 // The IMAP connector against a real Dovecot (DESIGN.md §7): mail delivered over LMTP becomes one
@@ -53,25 +54,7 @@ const activate = async (id: string) => {
   return res.json() as Connector;
 };
 
-/** The environment's analyses, by name. */
-const analyses = async () =>
-  (
-    (await acme.call('GET', `${API}/environments/${env}/analyses?range=[0,999]`, 'configurator')).json() as {
-      name: string;
-      id: string;
-      status: string;
-    }[]
-  ).map((a) => a);
-
-const waitUntil = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+const analyses = () => analysesOf(acme, env);
 
 /** A connector's runs, newest first. */
 const runsOf = async (id: string) =>
@@ -124,21 +107,7 @@ beforeAll(async () => {
     CONNECTOR_FAILING_MAIL_AFTER: '0',
   });
   acme = await buildTenants(t);
-  const [template] = (
-    await acme.call('GET', `${API}/use-case-templates`, 'configurator')
-  ).json() as UseCaseTemplate[];
-  const created = await acme.call(
-    'POST',
-    `${API}/projects/${acme.ids.project}/environments/import`,
-    'admin',
-    {
-      name: 'Mail',
-      configuration: template.configuration,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  env = created.json().id;
-  sample = template.samples.find((s) => s.language === 'fr')!;
+  ({ env, sample } = await mailEnvironment(acme, 'Mail'));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
