@@ -171,6 +171,9 @@ export const DETAIL_MESSAGES_EN = {
   startDateTooEarly: 'The start date cannot be more than %{hours} hours before now',
   blacklistEntry: 'Each entry is an address (ana@example.org) or a domain (example.org)',
   secretRequired: 'Required',
+  connectorAppTypeFixed: 'A connector keeps its app type (%{appType}): make a new connector for another',
+  connectorNotOAuth: 'Only a Gmail connector is authorized with Google',
+  connectorRunToDate: 'The end date must be after the start date',
   // An environment's modules (schemas/modules.ts moduleOrderProblems, server/configuration/modules-routes.ts):
   // `module` is the module's type, said by its name (app.modules.types.*; the English its MODULE_NAMES)
   moduleTwice: 'The %{module} module is in the pipeline twice',

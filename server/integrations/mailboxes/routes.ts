@@ -17,6 +17,7 @@ import {
   type GmailSettings,
   type ImapSettings,
 } from '../../../schemas/contracts/connectors';
+import { fieldProblem } from '../../../schemas/detail-messages';
 import type { Queryable } from '../../kernel/db';
 import { contractRoute } from '../../kernel/http/contract-route';
 import { ClientError, notFound } from '../../kernel/http/errors';
@@ -87,8 +88,7 @@ const GOOGLE_CREDENTIALS_MISSING = () =>
 const appTypeChanged = (appType: string) =>
   validationError([
     {
-      path: 'appType',
-      message: `must stay ${appType}: make a new connector for another app type`,
+      ...fieldProblem('appType', 'connectorAppTypeFixed', { appType }),
       keyword: 'const',
     },
   ]);
@@ -321,7 +321,7 @@ export const connectorRoutes = async (app: FastifyInstance) => {
         const { fromDate, toDate, forceDuplicates } = request.body;
         if (toDate && Date.parse(toDate) <= Date.parse(fromDate))
           throw validationError([
-            { path: 'toDate', message: 'must be after the from date', keyword: 'afterFromDate' },
+            { ...fieldProblem('toDate', 'connectorRunToDate'), keyword: 'afterFromDate' },
           ]);
         const run = await db.transaction(async (tx) => {
           const queued = await queueManualRun(tx, row.id, {
@@ -342,9 +342,7 @@ export const connectorRoutes = async (app: FastifyInstance) => {
       handler: async (request: FastifyRequest<{ Params: Params }>) => {
         const { row } = await found(request);
         if (row.app_type !== 'gmail')
-          throw validationError([
-            { path: 'appType', message: 'only a Gmail connector is authorized', keyword: 'const' },
-          ]);
+          throw validationError([{ ...fieldProblem('appType', 'connectorNotOAuth'), keyword: 'const' }]);
         const client = googleClientOf(services, row.settings as GmailSettings, await secretsOf(db, box, row));
         if (!client) throw GOOGLE_CREDENTIALS_MISSING();
         const flow = pkce();

@@ -12,7 +12,6 @@ import { connectorFailingMail, type MailLocale } from '../../mail/templates';
 import { openMailbox, problemOf, type MailboxServices } from './open';
 import type { FetchedMessage, MailboxSession, MessageLocation } from './session';
 import {
-  connectorById,
   dueConnectors,
   extendLease,
   failAbandonedRuns,
@@ -93,7 +92,8 @@ export const runConnector = async (
     await releaseLease(db, connectorId, owner, options.intervalSeconds);
     return false;
   }
-  const row = (await connectorById(db, connectorId))!;
+  // The row the lease answered: no second read (nor the list's counts) for each run.
+  const row = leased;
   const run = manual ?? (await startScheduledRun(db, connectorId));
   const counts: RunCounts = {
     found: 0,

@@ -102,6 +102,10 @@ export const detailsFr: Record<DetailCode, string> = {
   startDateTooEarly: 'La date de début ne peut pas être plus de %{hours} heures avant maintenant',
   blacklistEntry: 'Chaque entrée est une adresse (ana@example.org) ou un domaine (example.org)',
   secretRequired: 'Obligatoire',
+  connectorAppTypeFixed:
+    'Un connecteur garde son type d’application (%{appType}) : créez-en un nouveau pour un autre',
+  connectorNotOAuth: 'Seul un connecteur Gmail s’autorise auprès de Google',
+  connectorRunToDate: 'La date de fin doit être après la date de début',
   moduleTwice: 'Le module %{module} est deux fois dans le pipeline',
   moduleExtractorFirst: 'L’extracteur doit être le premier module',
   moduleNluSecond: 'Le NLU doit venir en deuxième, juste après l’extracteur',
